@@ -1,0 +1,46 @@
+//! `forsyth perft`: count the leaves of the legal move tree.
+
+use forsyth::Variant;
+
+use crate::{Failure, input};
+
+/// Count the positions reached after DEPTH plies (move-generator test).
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  forsyth perft 5\n  forsyth perft --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n  forsyth perft --variant capablanca 4\n\nThe last line printed is the node count alone."
+)]
+pub struct Args {
+    /// Variant (standard, chess960, capablanca, crc, gothic, janus, embassy); inferred from the FEN if absent.
+    #[arg(long, value_parser = input::variant)]
+    variant: Option<Variant>,
+    /// Start position (default: the variant's start).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print `MOVE: N` (UCI) for each root move first.
+    #[arg(long)]
+    divide: bool,
+    /// Plies to search.
+    depth: u32,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let pos = match &args.fen {
+        Some(fen) => input::position(fen, args.variant)?,
+        None => input::start(args.variant),
+    };
+    if args.divide {
+        let chess960 = pos.variant().is_shuffle();
+        let mut total = 0;
+        for (m, n) in pos.perft_divide(args.depth) {
+            println!("{}: {n}", pos.uci(m, chess960));
+            total += n;
+        }
+        if args.depth == 0 {
+            total = 1;
+        }
+        println!("{total}");
+    } else {
+        println!("{}", pos.perft(args.depth));
+    }
+    Ok(())
+}

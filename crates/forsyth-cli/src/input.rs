@@ -1,0 +1,39 @@
+//! Reading the inputs every command shares: variants, FENs, and lines from standard input.
+
+use std::io::BufRead;
+
+use forsyth::notation::fen::Fen;
+use forsyth::{Position, Variant};
+
+use crate::Failure;
+
+/// Parses a `--variant` value.
+pub fn variant(text: &str) -> Result<Variant, String> {
+    text.parse::<Variant>().map_err(|e| e.to_string())
+}
+
+/// The position of a FEN, in `variant` or the one the FEN implies.
+pub fn position(fen: &str, variant: Option<Variant>) -> Result<Position, Failure> {
+    let parsed: Fen = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
+    parsed.position(variant).map_err(|e| Failure(format!("illegal position '{fen}': {e}")))
+}
+
+/// The start position of `variant` (standard chess if none).
+pub fn start(variant: Option<Variant>) -> Position {
+    Position::new(variant.unwrap_or_default())
+}
+
+/// The arguments, or else the non-empty lines of standard input.
+pub fn args_or_stdin(args: Vec<String>) -> Result<Vec<String>, Failure> {
+    if !args.is_empty() {
+        return Ok(args);
+    }
+    let mut lines = Vec::new();
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        if !line.trim().is_empty() {
+            lines.push(line);
+        }
+    }
+    Ok(lines)
+}

@@ -1,0 +1,59 @@
+//! `forsyth`: the command-line face of the forsyth library. Each command lives in its own file under
+//! `commands/`; this file only parses arguments and maps errors to exit codes.
+
+mod commands;
+mod input;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit status for bad input (an illegal move, an invalid FEN); clap uses 2 for usage errors.
+const EXIT_INVALID: u8 = 1;
+
+#[derive(Parser)]
+#[command(
+    name = "forsyth",
+    version,
+    about = "Chess notation engine: positions, moves and games in every notation, checked against the rules",
+    after_help = "Exit status: 0 success, 1 invalid input (bad FEN, illegal move), 2 usage error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Perft(commands::perft::Args),
+    Moves(commands::moves::Args),
+    Play(commands::play::Args),
+    Chess960(commands::chess960::Args),
+}
+
+/// An error a command reports: the message is printed after `forsyth: `.
+#[derive(Debug)]
+pub struct Failure(pub String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => commands::perft::run(args),
+        Command::Moves(args) => commands::moves::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Chess960(args) => commands::chess960::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(message)) => {
+            eprintln!("forsyth: {message}");
+            ExitCode::from(EXIT_INVALID)
+        }
+    }
+}

@@ -1,0 +1,489 @@
+//! Sets of squares as bit masks, one representation per board shape: `u64` for 8×8, `u128` for 10×8.
+//!
+//! Bit `rank * width + file` stands for a square. [`Shape`] ties a board shape to its bit type and its attack
+//! tables, so that move generation is written once and compiled for each shape.
+
+#[allow(dead_code)]
+mod rays;
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+
+use crate::{BoardShape, Color, File, Rank, Square};
+
+/// A set of squares as a bit mask: implemented by `u64` (8×8) and `u128` (10×8).
+///
+/// ```
+/// use forsyth::bitboard::Bits;
+/// let set = <u64 as Bits>::bit(3) | <u64 as Bits>::bit(10);
+/// assert_eq!(set.count(), 2);
+/// assert_eq!(set.lowest(), 3);
+/// assert_eq!(set.iter().collect::<Vec<_>>(), vec![3, 10]);
+/// ```
+pub trait Bits:
+    Copy
+    + Eq
+    + Default
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// The empty set.
+    const EMPTY: Self;
+    /// The set with only bit `i`.
+    fn bit(i: u32) -> Self;
+    /// Number of members.
+    fn count(self) -> u32;
+    /// Lowest member; meaningless on the empty set.
+    fn lowest(self) -> u32;
+    /// Highest member; meaningless on the empty set.
+    fn highest(self) -> u32;
+    /// `true` if the set has no members.
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+    /// `true` if bit `i` is a member.
+    fn has(self, i: u32) -> bool {
+        !(self & Self::bit(i)).is_empty()
+    }
+    /// `true` if the set has two or more members.
+    fn more_than_one(self) -> bool;
+    /// The members, lowest first.
+    fn iter(self) -> BitIter<Self> {
+        BitIter(self)
+    }
+    /// The lower 64 bits (used for hashing and tests).
+    fn low_u64(self) -> u64;
+}
+
+impl Bits for u64 {
+    const EMPTY: u64 = 0;
+    #[inline(always)]
+    fn bit(i: u32) -> u64 {
+        1 << i
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn highest(self) -> u32 {
+        63 - self.leading_zeros()
+    }
+    #[inline(always)]
+    fn more_than_one(self) -> bool {
+        self & self.wrapping_sub(1) != 0
+    }
+    fn low_u64(self) -> u64 {
+        self
+    }
+}
+
+impl Bits for u128 {
+    const EMPTY: u128 = 0;
+    #[inline(always)]
+    fn bit(i: u32) -> u128 {
+        1 << i
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn highest(self) -> u32 {
+        127 - self.leading_zeros()
+    }
+    #[inline(always)]
+    fn more_than_one(self) -> bool {
+        self & self.wrapping_sub(1) != 0
+    }
+    fn low_u64(self) -> u64 {
+        self as u64
+    }
+}
+
+/// Iterator over the members of a [`Bits`] set, lowest first.
+#[derive(Clone, Debug)]
+pub struct BitIter<B>(B);
+
+impl<B: Bits> Iterator for BitIter<B> {
+    type Item = u32;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.0.is_empty() {
+            None
+        } else {
+            let i = self.0.lowest();
+            self.0 ^= B::bit(i);
+            Some(i)
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<B: Bits> ExactSizeIterator for BitIter<B> {}
+
+/// A board shape at the type level: its bit type, its size and its attack tables.
+///
+/// Move generation is generic over `Shape`, so each shape gets code compiled for its own bit width.
+pub trait Shape: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+    /// The bit-set type (`u64` or `u128`).
+    type Bits: Bits;
+    /// The run-time shape this type stands for.
+    const SHAPE: BoardShape;
+    /// Number of files.
+    const WIDTH: u32;
+    /// All squares of the board.
+    const ALL: Self::Bits;
+    /// Whether compound pieces (archbishop, chancellor) can exist on this board.
+    const COMPOUNDS: bool;
+
+    /// The bit of a square (which must be on this board).
+    fn bit_of(sq: Square) -> u32;
+    /// The square of a bit.
+    fn square_of(bit: u32) -> Square;
+    /// Knight attacks from bit `sq`.
+    fn knight_attacks(sq: u32) -> Self::Bits;
+    /// King attacks from bit `sq`.
+    fn king_attacks(sq: u32) -> Self::Bits;
+    /// Squares a pawn of `color` on `sq` attacks.
+    fn pawn_attacks(color: Color, sq: u32) -> Self::Bits;
+    /// Rook attacks from `sq` given the occupied squares.
+    fn rook_attacks(sq: u32, occupied: Self::Bits) -> Self::Bits;
+    /// Bishop attacks from `sq` given the occupied squares.
+    fn bishop_attacks(sq: u32, occupied: Self::Bits) -> Self::Bits;
+    /// Squares strictly between `a` and `b` if aligned, else empty.
+    fn between(a: u32, b: u32) -> Self::Bits;
+    /// The full line through `a` and `b` if aligned, else empty.
+    fn line(a: u32, b: u32) -> Self::Bits;
+    /// All squares of a file.
+    fn file_mask(file: u32) -> Self::Bits;
+    /// All squares of a rank.
+    fn rank_mask(rank: u32) -> Self::Bits;
+
+    /// The set holding one square.
+    #[inline(always)]
+    fn square_bit(sq: Square) -> Self::Bits {
+        Self::Bits::bit(Self::bit_of(sq))
+    }
+}
+
+const fn leaper_table<const N: usize>(width: u32, steps: &[(i32, i32)]) -> [u128; N] {
+    let mut out = [0u128; N];
+    let mut sq = 0;
+    while sq < N {
+        out[sq] = rays::leaper_attacks(width, sq as u32, steps);
+        sq += 1;
+    }
+    out
+}
+
+const fn pawn_table<const N: usize>(width: u32) -> [[u128; N]; 2] {
+    [leaper_table::<N>(width, &[(-1, 1), (1, 1)]), leaper_table::<N>(width, &[(-1, -1), (1, -1)])]
+}
+
+const fn pair_table<const N: usize>(width: u32, whole_line: bool) -> [[u128; N]; N] {
+    let mut out = [[0u128; N]; N];
+    let mut a = 0;
+    while a < N {
+        let mut b = 0;
+        while b < N {
+            out[a][b] = if whole_line {
+                rays::line(width, a as u32, b as u32)
+            } else {
+                rays::between(width, a as u32, b as u32)
+            };
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
+const fn narrow<const N: usize>(t: [u128; N]) -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = t[i] as u64;
+        i += 1;
+    }
+    out
+}
+
+const fn narrow2<const N: usize>(t: [[u128; N]; N]) -> [[u64; N]; N] {
+    let mut out = [[0u64; N]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = narrow(t[i]);
+        i += 1;
+    }
+    out
+}
+
+/// One square's entry in a magic-bitboard table.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Magic {
+    mask: u64,
+    factor: u64,
+    shift: u32,
+    offset: u32,
+}
+
+mod magics {
+    use super::Magic;
+    include!(concat!(env!("OUT_DIR"), "/magics.rs"));
+}
+
+#[inline(always)]
+fn magic_lookup(m: &Magic, occupied: u64) -> u64 {
+    let index = ((occupied & m.mask).wrapping_mul(m.factor) >> m.shift) as usize;
+    magics::SLIDER_ATTACKS[m.offset as usize + index]
+}
+
+/// The 8×8 board (`u64` sets, magic-bitboard sliders).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Shape8;
+
+static KNIGHT8: [u64; 64] = narrow(leaper_table::<64>(8, &rays::KNIGHT_STEPS));
+static KING8: [u64; 64] = narrow(leaper_table::<64>(8, &rays::KING_STEPS));
+static PAWN8: [[u64; 64]; 2] = {
+    let t = pawn_table::<64>(8);
+    [narrow(t[0]), narrow(t[1])]
+};
+static BETWEEN8: [[u64; 64]; 64] = narrow2(pair_table::<64>(8, false));
+static LINE8: [[u64; 64]; 64] = narrow2(pair_table::<64>(8, true));
+
+impl Shape for Shape8 {
+    type Bits = u64;
+    const SHAPE: BoardShape = BoardShape::Standard;
+    const WIDTH: u32 = 8;
+    const ALL: u64 = u64::MAX;
+    const COMPOUNDS: bool = false;
+
+    #[inline(always)]
+    fn bit_of(sq: Square) -> u32 {
+        let i = sq.index() as u32;
+        (i & 7) | ((i >> 1) & 0x38)
+    }
+    #[inline(always)]
+    fn square_of(bit: u32) -> Square {
+        Square::new(
+            File::new((bit & 7) as u8).unwrap_or(File::A),
+            Rank::new((bit >> 3) as u8 & 7).unwrap_or(Rank::FIRST),
+        )
+    }
+    #[inline(always)]
+    fn knight_attacks(sq: u32) -> u64 {
+        KNIGHT8[sq as usize]
+    }
+    #[inline(always)]
+    fn king_attacks(sq: u32) -> u64 {
+        KING8[sq as usize]
+    }
+    #[inline(always)]
+    fn pawn_attacks(color: Color, sq: u32) -> u64 {
+        PAWN8[color.index()][sq as usize]
+    }
+    #[inline(always)]
+    fn rook_attacks(sq: u32, occupied: u64) -> u64 {
+        magic_lookup(&magics::ROOK_MAGICS[sq as usize], occupied)
+    }
+    #[inline(always)]
+    fn bishop_attacks(sq: u32, occupied: u64) -> u64 {
+        magic_lookup(&magics::BISHOP_MAGICS[sq as usize], occupied)
+    }
+    #[inline(always)]
+    fn between(a: u32, b: u32) -> u64 {
+        BETWEEN8[a as usize][b as usize]
+    }
+    #[inline(always)]
+    fn line(a: u32, b: u32) -> u64 {
+        LINE8[a as usize][b as usize]
+    }
+    #[inline(always)]
+    fn file_mask(file: u32) -> u64 {
+        0x0101_0101_0101_0101 << file
+    }
+    #[inline(always)]
+    fn rank_mask(rank: u32) -> u64 {
+        0xff << (8 * rank)
+    }
+}
+
+/// The 10×8 board (`u128` sets, ray-scan sliders).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Shape10;
+
+static KNIGHT10: [u128; 80] = leaper_table::<80>(10, &rays::KNIGHT_STEPS);
+static KING10: [u128; 80] = leaper_table::<80>(10, &rays::KING_STEPS);
+static PAWN10: [[u128; 80]; 2] = pawn_table::<80>(10);
+static BETWEEN10: [[u128; 80]; 80] = pair_table::<80>(10, false);
+static LINE10: [[u128; 80]; 80] = pair_table::<80>(10, true);
+
+/// Empty-board rays from each square; directions 0..4 grow the bit index, 4..8 shrink it.
+static RAYS10: [[u128; 80]; 8] = {
+    const DIRS: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
+    let mut out = [[0u128; 80]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 80 {
+            out[d][sq] = rays::slider_attacks(10, sq as u32, 0, &[DIRS[d]]);
+            sq += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+#[inline(always)]
+fn ray_up(dir: usize, sq: u32, occupied: u128) -> u128 {
+    let ray = RAYS10[dir][sq as usize];
+    let blockers = ray & occupied;
+    if blockers == 0 { ray } else { ray ^ RAYS10[dir][blockers.trailing_zeros() as usize] }
+}
+
+#[inline(always)]
+fn ray_down(dir: usize, sq: u32, occupied: u128) -> u128 {
+    let ray = RAYS10[dir][sq as usize];
+    let blockers = ray & occupied;
+    if blockers == 0 { ray } else { ray ^ RAYS10[dir][127 - blockers.leading_zeros() as usize] }
+}
+
+impl Shape for Shape10 {
+    type Bits = u128;
+    const SHAPE: BoardShape = BoardShape::Wide;
+    const WIDTH: u32 = 10;
+    const ALL: u128 = (1u128 << 80) - 1;
+    const COMPOUNDS: bool = true;
+
+    #[inline(always)]
+    fn bit_of(sq: Square) -> u32 {
+        let i = sq.index() as u32;
+        (i >> 4) * 10 + (i & 15)
+    }
+    #[inline(always)]
+    fn square_of(bit: u32) -> Square {
+        Square::new(
+            File::new((bit % 10) as u8).unwrap_or(File::A),
+            Rank::new((bit / 10) as u8 & 7).unwrap_or(Rank::FIRST),
+        )
+    }
+    #[inline(always)]
+    fn knight_attacks(sq: u32) -> u128 {
+        KNIGHT10[sq as usize]
+    }
+    #[inline(always)]
+    fn king_attacks(sq: u32) -> u128 {
+        KING10[sq as usize]
+    }
+    #[inline(always)]
+    fn pawn_attacks(color: Color, sq: u32) -> u128 {
+        PAWN10[color.index()][sq as usize]
+    }
+    #[inline(always)]
+    fn rook_attacks(sq: u32, occupied: u128) -> u128 {
+        ray_up(0, sq, occupied) | ray_up(1, sq, occupied) | ray_down(4, sq, occupied) | ray_down(5, sq, occupied)
+    }
+    #[inline(always)]
+    fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
+        ray_up(2, sq, occupied) | ray_up(3, sq, occupied) | ray_down(6, sq, occupied) | ray_down(7, sq, occupied)
+    }
+    #[inline(always)]
+    fn between(a: u32, b: u32) -> u128 {
+        BETWEEN10[a as usize][b as usize]
+    }
+    #[inline(always)]
+    fn line(a: u32, b: u32) -> u128 {
+        LINE10[a as usize][b as usize]
+    }
+    #[inline(always)]
+    fn file_mask(file: u32) -> u128 {
+        const FILE_A: u128 = {
+            let mut m = 0u128;
+            let mut r = 0;
+            while r < 8 {
+                m |= 1 << (10 * r);
+                r += 1;
+            }
+            m
+        };
+        FILE_A << file
+    }
+    #[inline(always)]
+    fn rank_mask(rank: u32) -> u128 {
+        0x3ffu128 << (10 * rank)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_sliders_match_ray_scan() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for sq in 0..64u32 {
+            for _ in 0..200 {
+                let occ = rng.u64(..) & rng.u64(..);
+                assert_eq!(
+                    Shape8::rook_attacks(sq, occ) as u128,
+                    rays::slider_attacks(8, sq, occ as u128, &rays::ROOK_DIRECTIONS)
+                );
+                assert_eq!(
+                    Shape8::bishop_attacks(sq, occ) as u128,
+                    rays::slider_attacks(8, sq, occ as u128, &rays::BISHOP_DIRECTIONS)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn wide_sliders_match_ray_walk() {
+        let mut rng = fastrand::Rng::with_seed(8);
+        for sq in 0..80u32 {
+            for _ in 0..200 {
+                let occ = (rng.u128(..) & rng.u128(..)) & Shape10::ALL;
+                assert_eq!(Shape10::rook_attacks(sq, occ), rays::slider_attacks(10, sq, occ, &rays::ROOK_DIRECTIONS));
+                assert_eq!(
+                    Shape10::bishop_attacks(sq, occ),
+                    rays::slider_attacks(10, sq, occ, &rays::BISHOP_DIRECTIONS)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn square_bits_round_trip() {
+        for sq in BoardShape::Standard.squares() {
+            assert_eq!(Shape8::square_of(Shape8::bit_of(sq)), sq);
+        }
+        for (i, sq) in BoardShape::Wide.squares().enumerate() {
+            assert_eq!(Shape10::bit_of(sq), i as u32);
+            assert_eq!(Shape10::square_of(i as u32), sq);
+        }
+        assert_eq!(Shape10::file_mask(0).count(), 8);
+        assert!(Shape10::file_mask(9).has(79));
+    }
+}

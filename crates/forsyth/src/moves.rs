@@ -1,0 +1,128 @@
+//! Moves, independent of any notation.
+
+use std::fmt;
+
+use crate::{Role, Square};
+
+/// What kind of move a [`Move`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A plain move or capture (including pawn double steps).
+    Normal,
+    /// A pawn reaching the last rank and becoming this role.
+    Promotion(Role),
+    /// A pawn capturing en passant; `to` is the square the capturing pawn lands on.
+    EnPassant,
+    /// Castling; `to` is the square of the castling rook (king takes own rook), which is unambiguous in every
+    /// variant. The king's destination depends on the variant: see `Position::castling_squares`.
+    Castle,
+    /// A null move (`--` in PGN): the turn passes without a move.
+    Null,
+}
+
+/// A move: origin, destination and kind. Four bytes; the moving and captured pieces come from the position.
+///
+/// ```
+/// use forsyth::{Move, MoveKind, Role, Square};
+/// let e4 = Move::new("e2".parse().unwrap(), "e4".parse().unwrap());
+/// assert_eq!(e4.to_string(), "e2e4");
+/// let promo = Move::promotion("a7".parse().unwrap(), "a8".parse().unwrap(), Role::Queen);
+/// assert_eq!(promo.kind(), MoveKind::Promotion(Role::Queen));
+/// assert_eq!(promo.to_string(), "a7a8q");
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    kind: MoveKind,
+}
+
+impl Move {
+    /// The null move.
+    pub const NULL: Move = Move { from: Square::A1, to: Square::A1, kind: MoveKind::Null };
+
+    /// A normal move or capture.
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to, kind: MoveKind::Normal }
+    }
+
+    /// A promotion to `role`.
+    pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
+        Move { from, to, kind: MoveKind::Promotion(role) }
+    }
+
+    /// An en-passant capture landing on `to`.
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move { from, to, kind: MoveKind::EnPassant }
+    }
+
+    /// Castling of the king on `king` with the rook on `rook`.
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move { from: king, to: rook, kind: MoveKind::Castle }
+    }
+
+    /// Origin square (the king's square for castling).
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// Destination square (the rook's square for castling).
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// The kind of move.
+    pub const fn kind(self) -> MoveKind {
+        self.kind
+    }
+
+    /// The promotion role, if any.
+    pub const fn promotion_role(self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// `true` for castling.
+    pub const fn is_castle(self) -> bool {
+        matches!(self.kind, MoveKind::Castle)
+    }
+
+    /// `true` for en passant.
+    pub const fn is_en_passant(self) -> bool {
+        matches!(self.kind, MoveKind::EnPassant)
+    }
+
+    /// `true` for the null move.
+    pub const fn is_null(self) -> bool {
+        matches!(self.kind, MoveKind::Null)
+    }
+}
+
+/// UCI text with king-takes-rook castling; use the position's UCI writer for the standard-chess castling form.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveKind::Null => f.write_str("0000"),
+            MoveKind::Promotion(r) => write!(f, "{}{}{}", self.from, self.to, r.char()),
+            _ => write!(f, "{}{}", self.from, self.to),
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveKind::Castle => write!(f, "{}{}(castle)", self.from, self.to),
+            MoveKind::EnPassant => write!(f, "{}{}(ep)", self.from, self.to),
+            _ => fmt::Display::fmt(self, f),
+        }
+    }
+}
+
+/// Capacity of a [`MoveList`]: more than the legal moves of any position on a 10×8 board.
+pub const MAX_MOVES: usize = 768;
+
+/// The legal moves of a position, stored inline without allocation.
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;

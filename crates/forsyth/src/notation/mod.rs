@@ -1,0 +1,3 @@
+//! Notations: one module per way of writing positions and moves.
+
+pub mod fen;

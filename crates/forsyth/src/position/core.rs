@@ -1,0 +1,245 @@
+//! The position as bit sets, generic over the board shape: the representation move generation works on.
+
+use crate::bitboard::{Bits, Shape};
+use crate::{CastlingSide, Color, Move, MoveKind, Piece, Role, Setup, Square, Variant};
+
+/// A position in bit-set form for one board shape. Public behaviour lives in [`crate::Position`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Core<S: Shape> {
+    pub(crate) by_color: [S::Bits; 2],
+    pub(crate) by_role: [S::Bits; 8],
+    pub(crate) turn: Color,
+    /// Rooks that keep a castling right.
+    pub(crate) castling: S::Bits,
+    /// The en-passant square (bit index) after any double step, or `NO_EP`.
+    pub(crate) ep: u8,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) variant: Variant,
+}
+
+pub(crate) const NO_EP: u8 = u8::MAX;
+
+impl<S: Shape> Core<S> {
+    /// The board of a setup, with no rule checked (the caller validates).
+    pub(crate) fn from_setup(setup: &Setup, variant: Variant) -> Core<S> {
+        let mut core = Core {
+            by_color: [S::Bits::EMPTY; 2],
+            by_role: [S::Bits::EMPTY; 8],
+            turn: setup.turn,
+            castling: S::Bits::EMPTY,
+            ep: setup.ep_square.map_or(NO_EP, |sq| S::bit_of(sq) as u8),
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            variant,
+        };
+        for (sq, piece) in setup.board.pieces() {
+            core.put(S::bit_of(sq), piece);
+        }
+        for sq in setup.castling_rooks.iter() {
+            if S::SHAPE.contains(sq) {
+                core.castling |= S::square_bit(sq);
+            }
+        }
+        core
+    }
+
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> S::Bits {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub(crate) fn ours(&self) -> S::Bits {
+        self.by_color[self.turn.index()]
+    }
+
+    #[inline(always)]
+    pub(crate) fn theirs(&self) -> S::Bits {
+        self.by_color[(!self.turn).index()]
+    }
+
+    #[inline(always)]
+    pub(crate) fn role(&self, role: Role) -> S::Bits {
+        self.by_role[role.index()]
+    }
+
+    #[inline(always)]
+    pub(crate) fn pieces(&self, color: Color, role: Role) -> S::Bits {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// Pieces that move along ranks and files.
+    #[inline(always)]
+    pub(crate) fn straight_sliders(&self) -> S::Bits {
+        let b = self.role(Role::Rook) | self.role(Role::Queen);
+        if S::COMPOUNDS { b | self.role(Role::Chancellor) } else { b }
+    }
+
+    /// Pieces that move along diagonals.
+    #[inline(always)]
+    pub(crate) fn diagonal_sliders(&self) -> S::Bits {
+        let b = self.role(Role::Bishop) | self.role(Role::Queen);
+        if S::COMPOUNDS { b | self.role(Role::Archbishop) } else { b }
+    }
+
+    /// Pieces that leap like knights.
+    #[inline(always)]
+    pub(crate) fn leapers(&self) -> S::Bits {
+        let b = self.role(Role::Knight);
+        if S::COMPOUNDS { b | self.role(Role::Archbishop) | self.role(Role::Chancellor) } else { b }
+    }
+
+    #[inline(always)]
+    pub(crate) fn king_of(&self, color: Color) -> u32 {
+        self.pieces(color, Role::King).lowest()
+    }
+
+    #[inline(always)]
+    pub(crate) fn has_king(&self, color: Color) -> bool {
+        !self.pieces(color, Role::King).is_empty()
+    }
+
+    /// The role on bit `sq`, if any.
+    #[inline]
+    pub(crate) fn role_at(&self, sq: u32) -> Option<Role> {
+        let roles: &[Role] = if S::COMPOUNDS { &Role::ALL } else { &Role::STANDARD };
+        roles.iter().copied().find(|r| self.by_role[r.index()].has(sq))
+    }
+
+    pub(crate) fn piece_at(&self, sq: u32) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = if self.by_color[0].has(sq) { Color::White } else { Color::Black };
+        Some(Piece::new(color, role))
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: u32, piece: Piece) {
+        let b = S::Bits::bit(sq);
+        self.by_color[piece.color.index()] |= b;
+        self.by_role[piece.role.index()] |= b;
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: u32, piece: Piece) {
+        let b = S::Bits::bit(sq);
+        self.by_color[piece.color.index()] ^= b;
+        self.by_role[piece.role.index()] ^= b;
+    }
+
+    /// All pieces of either colour attacking bit `sq`, with the given occupancy.
+    #[inline(always)]
+    pub(crate) fn attackers_to(&self, sq: u32, occupied: S::Bits) -> S::Bits {
+        (S::rook_attacks(sq, occupied) & self.straight_sliders())
+            | (S::bishop_attacks(sq, occupied) & self.diagonal_sliders())
+            | (S::knight_attacks(sq) & self.leapers())
+            | (S::king_attacks(sq) & self.role(Role::King))
+            | (S::pawn_attacks(Color::White, sq) & self.pieces(Color::Black, Role::Pawn))
+            | (S::pawn_attacks(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
+    }
+
+    /// Pieces of `by` attacking bit `sq`.
+    #[inline(always)]
+    pub(crate) fn attacked_by(&self, by: Color, sq: u32, occupied: S::Bits) -> S::Bits {
+        self.attackers_to(sq, occupied) & self.by_color[by.index()]
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub(crate) fn checkers(&self) -> S::Bits {
+        if !self.has_king(self.turn) {
+            return S::Bits::EMPTY;
+        }
+        self.attacked_by(!self.turn, self.king_of(self.turn), self.occupied())
+    }
+
+    /// Whether a piece of `role` on bit `from` attacks bit `to` (for a pawn: captures there), ignoring pins.
+    pub(crate) fn reaches(&self, role: Role, from: u32, to: u32) -> bool {
+        let occupied = self.occupied();
+        let mut attacks = S::Bits::EMPTY;
+        if role.slides_straight() {
+            attacks |= S::rook_attacks(from, occupied);
+        }
+        if role.slides_diagonally() {
+            attacks |= S::bishop_attacks(from, occupied);
+        }
+        if role.leaps_like_knight() {
+            attacks |= S::knight_attacks(from);
+        }
+        match role {
+            Role::King => attacks |= S::king_attacks(from),
+            Role::Pawn => attacks |= S::pawn_attacks(self.turn, from) & self.theirs(),
+            _ => {}
+        }
+        attacks.has(to)
+    }
+
+    /// The king's and rook's destination bits when the side `color` castles with the rook on `rook`.
+    #[inline(always)]
+    pub(crate) fn castling_targets(&self, color: Color, king: u32, rook: u32) -> (u32, u32) {
+        let side = if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+        let back = if color.is_white() { 0 } else { 7 * S::WIDTH };
+        (
+            back + self.variant.castling_king_file(side).index() as u32,
+            back + self.variant.castling_rook_file(side).index() as u32,
+        )
+    }
+
+    /// Plays a move known to be legal (or at least pseudo-legal and well-formed).
+    #[inline]
+    pub(crate) fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let from = S::bit_of(m.from());
+        let to = S::bit_of(m.to());
+        self.ep = NO_EP;
+        self.halfmoves += 1;
+        match m.kind() {
+            MoveKind::Null => {}
+            MoveKind::Castle => {
+                let (king_to, rook_to) = self.castling_targets(us, from, to);
+                self.remove(from, Piece::new(us, Role::King));
+                self.remove(to, Piece::new(us, Role::Rook));
+                self.put(king_to, Piece::new(us, Role::King));
+                self.put(rook_to, Piece::new(us, Role::Rook));
+                self.castling &= !S::rank_mask(if us.is_white() { 0 } else { 7 });
+            }
+            MoveKind::EnPassant => {
+                let captured = if us.is_white() { to - S::WIDTH } else { to + S::WIDTH };
+                self.remove(captured, Piece::new(!us, Role::Pawn));
+                self.remove(from, Piece::new(us, Role::Pawn));
+                self.put(to, Piece::new(us, Role::Pawn));
+                self.halfmoves = 0;
+            }
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                let role = self.role_at(from).unwrap_or(Role::Pawn);
+                if let Some(captured) = self.role_at(to) {
+                    self.remove(to, Piece::new(!us, captured));
+                    self.halfmoves = 0;
+                }
+                self.remove(from, Piece::new(us, role));
+                let placed = m.promotion_role().unwrap_or(role);
+                self.put(to, Piece::new(us, placed));
+                match role {
+                    Role::Pawn => {
+                        self.halfmoves = 0;
+                        if from.abs_diff(to) == 2 * S::WIDTH {
+                            self.ep = ((from + to) / 2) as u8;
+                        }
+                    }
+                    Role::King => self.castling &= !S::rank_mask(if us.is_white() { 0 } else { 7 }),
+                    _ => {}
+                }
+                self.castling &= !(S::Bits::bit(from) | S::Bits::bit(to));
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+    }
+
+    /// The en-passant square as a square.
+    pub(crate) fn ep_square(&self) -> Option<Square> {
+        (self.ep != NO_EP).then(|| S::square_of(self.ep as u32))
+    }
+}

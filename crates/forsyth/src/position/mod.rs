@@ -1,0 +1,521 @@
+//! Positions: the rules of the game on top of a board, for every variant and both board shapes.
+
+pub(crate) mod core;
+#[allow(clippy::unreadable_literal)]
+mod polyglot_keys;
+mod setup;
+mod state;
+mod validate;
+mod zobrist;
+
+use std::fmt;
+
+pub use setup::Setup;
+pub use state::{History, Outcome, Status};
+pub use validate::{PositionError, Problem};
+
+use self::core::Core;
+use crate::bitboard::{Bits, Shape, Shape8, Shape10};
+use crate::movegen;
+use crate::{
+    Board, BoardShape, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role, Square, SquareSet, Variant,
+};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Inner {
+    Standard(Core<Shape8>),
+    Wide(Core<Shape10>),
+}
+
+/// Runs the same code on either board shape's position.
+macro_rules! on_core {
+    ($self:expr, $core:ident => $body:expr) => {
+        match &$self.inner {
+            Inner::Standard($core) => $body,
+            Inner::Wide($core) => $body,
+        }
+    };
+}
+
+/// A legal chess position of any variant: board, side to move, castling rights, en-passant square and clocks.
+///
+/// ```
+/// use forsyth::{Position, Variant, Square, Move};
+/// let mut pos = Position::new(Variant::Standard);
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// pos.play(Move::new(Square::E2, Square::E4)).unwrap();
+/// assert_eq!(pos.ep_square(), Some(Square::E3));
+/// assert_eq!(Position::new(Variant::Standard).perft(3), 8902);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub struct Position {
+    inner: Inner,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// Why it is illegal, in words that name the squares.
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    /// The start position of a variant (the classical array for Chess960 and CRC).
+    pub fn new(variant: Variant) -> Position {
+        Position::from_setup(&Setup::start(variant), variant).expect("start positions are legal")
+    }
+
+    /// A position from a setup, if it is legal in `variant`; otherwise every problem found.
+    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
+        let mut problems = validate::board_problems(setup, variant);
+        if problems.iter().any(|p| matches!(p, Problem::WrongBoardShape { .. })) {
+            return Err(PositionError { problems });
+        }
+        let pos = Position::from_setup_unchecked(setup, variant);
+        let more = on_core!(pos, c => validate::core_problems(c, setup));
+        problems.extend(more);
+        if problems.is_empty() { Ok(pos) } else { Err(PositionError { problems }) }
+    }
+
+    /// A position from a setup without checking it. Move generation on a position with, for example, no king is
+    /// meaningless but never panics. The board must have the variant's shape; pieces off it are ignored.
+    pub fn from_setup_unchecked(setup: &Setup, variant: Variant) -> Position {
+        let inner = match variant.shape() {
+            BoardShape::Standard => Inner::Standard(Core::from_setup(setup, variant)),
+            BoardShape::Wide => Inner::Wide(Core::from_setup(setup, variant)),
+        };
+        Position { inner }
+    }
+
+    /// The setup of this position (what a FEN records).
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty(self.shape());
+        setup.board = self.board();
+        setup.turn = self.turn();
+        setup.castling_rooks = self.castling_rooks();
+        setup.ep_square = self.ep_square();
+        setup.halfmoves = self.halfmoves();
+        setup.fullmoves = self.fullmoves();
+        setup
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        on_core!(self, c => c.variant)
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> BoardShape {
+        self.variant().shape()
+    }
+
+    /// Side to move.
+    pub fn turn(&self) -> Color {
+        on_core!(self, c => c.turn)
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmoves(&self) -> u32 {
+        on_core!(self, c => c.halfmoves)
+    }
+
+    /// Number of the next move.
+    pub fn fullmoves(&self) -> u32 {
+        on_core!(self, c => c.fullmoves)
+    }
+
+    /// The square skipped by a double step on the last move, whether or not a capture there is possible (FEN's
+    /// rule); see [`Position::legal_ep_square`] and [`Position::pseudo_ep_square`].
+    pub fn ep_square(&self) -> Option<Square> {
+        on_core!(self, c => c.ep_square())
+    }
+
+    /// The en-passant square only when a pawn of the side to move stands ready to capture there (X-FEN's and
+    /// Polyglot's rule), legal or not.
+    pub fn pseudo_ep_square(&self) -> Option<Square> {
+        on_core!(self, c => {
+            let ep = self.ep_square()?;
+            let bit = bit_of(c, ep);
+            let ready = pawn_attacks_of(c, !c.turn, bit) & c.pieces(c.turn, Role::Pawn);
+            (!ready.is_empty()).then_some(ep)
+        })
+    }
+
+    /// The en-passant square only when an en-passant capture is legal.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        self.ep_square().filter(|_| self.legal_moves().iter().any(|m| m.is_en_passant()))
+    }
+
+    /// The rooks that keep a castling right.
+    pub fn castling_rooks(&self) -> SquareSet {
+        on_core!(self, c => squares(c, c.castling))
+    }
+
+    /// The castling rook of `color` on `side`, if that right remains.
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king = self.king(color)?;
+        self.castling_rooks()
+            .iter()
+            .filter(|sq| sq.rank() == king.rank())
+            .find(|sq| CastlingSide::of(king.file(), sq.file()) == side)
+    }
+
+    /// Where king and rook land when castling with the rook on `rook`: `(king, rook)`.
+    pub fn castling_squares(&self, color: Color, rook: Square) -> Option<(Square, Square)> {
+        let king = self.king(color)?;
+        let side = CastlingSide::of(king.file(), rook.file());
+        let v = self.variant();
+        let rank = king.rank();
+        Some((Square::new(v.castling_king_file(side), rank), Square::new(v.castling_rook_file(side), rank)))
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        if !self.shape().contains(sq) {
+            return None;
+        }
+        on_core!(self, c => c.piece_at(bit_of(c, sq)))
+    }
+
+    /// The placement as a [`Board`].
+    pub fn board(&self) -> Board {
+        let mut board = Board::empty(self.shape());
+        for sq in self.shape().squares() {
+            board.set(sq, self.piece_at(sq));
+        }
+        board
+    }
+
+    /// The squares of the pieces of this colour and role.
+    pub fn pieces(&self, color: Color, role: Role) -> SquareSet {
+        on_core!(self, c => squares(c, c.pieces(color, role)))
+    }
+
+    /// The king of `color`.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.pieces(color, Role::King).iter().next()
+    }
+
+    /// Pieces giving check to the side to move.
+    pub fn checkers(&self) -> SquareSet {
+        on_core!(self, c => squares(c, c.checkers()))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    /// Pieces of `by` that attack `sq`.
+    pub fn attackers(&self, sq: Square, by: Color) -> SquareSet {
+        if !self.shape().contains(sq) {
+            return SquareSet::EMPTY;
+        }
+        on_core!(self, c => squares(c, c.attacked_by(by, bit_of(c, sq), c.occupied())))
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        on_core!(self, c => movegen::legal_moves(c, &mut moves));
+        moves
+    }
+
+    /// The number of legal moves, counted without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        on_core!(self, c => movegen::count_legal(c))
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        if m.is_null() {
+            return false;
+        }
+        self.legal_moves().contains(&m)
+    }
+
+    /// Plays a legal move, or says why it is illegal.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove { mv: m, reason: self.why_illegal(m) })
+        }
+    }
+
+    /// Plays a move without checking it. The move must come from [`Position::legal_moves`] (or be the null
+    /// move); anything else leaves a position that may break the rules, though never a panic.
+    pub fn play_unchecked(&mut self, m: Move) {
+        match &mut self.inner {
+            Inner::Standard(c) => c.play_unchecked(m),
+            Inner::Wide(c) => c.play_unchecked(m),
+        }
+    }
+
+    /// Passes the turn (a PGN null move `--`). Allowed only when not in check.
+    pub fn play_null(&mut self) -> Result<(), IllegalMove> {
+        if self.is_check() {
+            return Err(IllegalMove {
+                mv: Move::NULL,
+                reason: "a null move is not possible while in check".to_string(),
+            });
+        }
+        self.play_unchecked(Move::NULL);
+        Ok(())
+    }
+
+    /// The position after a legal move.
+    pub fn after(&self, m: Move) -> Result<Position, IllegalMove> {
+        let mut next = *self;
+        next.play(m)?;
+        Ok(next)
+    }
+
+    /// Leaves of the legal move tree at `depth` (the last ply counted in bulk).
+    pub fn perft(&self, depth: u32) -> u64 {
+        match &self.inner {
+            Inner::Standard(c) => movegen::perft::perft(c, depth),
+            Inner::Wide(c) => movegen::perft::perft(c, depth),
+        }
+    }
+
+    /// Perft split by root move: each legal move with the leaves below it.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        self.legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = *self;
+                child.play_unchecked(m);
+                (m, if depth <= 1 { 1 } else { child.perft(depth - 1) })
+            })
+            .collect()
+    }
+
+    /// Explains in words why `m` is not legal here, naming squares and pieces.
+    pub fn why_illegal(&self, m: Move) -> String {
+        let us = self.turn();
+        let Some(piece) = self.piece_at(m.from()) else {
+            return format!("there is no piece on {}", m.from());
+        };
+        if piece.color != us {
+            return format!("the {} on {} belongs to {}, but {} is to move", piece.role, m.from(), piece.color, us);
+        }
+        if m.is_castle() || (piece.role == Role::King && self.castling_candidate(m).is_some()) {
+            return self.why_castling_illegal(m);
+        }
+        if let Some(target) = self.piece_at(m.to())
+            && target.color == us
+        {
+            return format!("{} is occupied by {} own {}", m.to(), us, target.role);
+        }
+        let same_origin: Vec<Move> = self.legal_moves().iter().copied().filter(|l| l.from() == m.from()).collect();
+        let reaches = same_origin.iter().any(|l| l.to() == m.to());
+        if reaches {
+            if piece.role == Role::Pawn && m.to().rank().index().is_multiple_of(7) && m.promotion_role().is_none() {
+                return format!("the pawn reaching {} must promote", m.to());
+            }
+            if let Some(role) = m.promotion_role() {
+                return format!("a pawn cannot promote to a {role} in {}", self.variant());
+            }
+            return format!("the {} on {} cannot move that way", piece.role, m.from());
+        }
+        // Is the move possible if we ignore checks?
+        let mut pseudo = *self;
+        if self.is_check() && self.moves_ignoring_check(m, &mut pseudo) {
+            return format!("{} is in check and this move does not answer it", us.name());
+        }
+        if self.moves_ignoring_check(m, &mut pseudo) {
+            return format!("the {} on {} is pinned: the move would expose the king", piece.role, m.from());
+        }
+        format!("the {} on {} cannot reach {}", piece.role, m.from(), m.to())
+    }
+
+    /// Plays `m` as if checks did not matter; `true` if the piece could physically make that move.
+    fn moves_ignoring_check(&self, m: Move, out: &mut Position) -> bool {
+        let piece = match self.piece_at(m.from()) {
+            Some(p) => p,
+            None => return false,
+        };
+        let target = self.piece_at(m.to());
+        if target.is_some_and(|t| t.color == piece.color) {
+            return false;
+        }
+        let reach = on_core!(self, c => c.reaches(piece.role, bit_of(c, m.from()), bit_of(c, m.to())));
+        let pawn_push =
+            piece.role == Role::Pawn && m.from().file() == m.to().file() && self.piece_at(m.to()).is_none() && {
+                let dir: i8 = if piece.color.is_white() { 1 } else { -1 };
+                m.to().rank().index() as i8 - m.from().rank().index() as i8 == dir
+            };
+        if reach || pawn_push {
+            *out = *self;
+            out.play_unchecked(m);
+        }
+        reach || pawn_push
+    }
+
+    fn castling_candidate(&self, m: Move) -> Option<Square> {
+        let us = self.turn();
+        let king = self.king(us)?;
+        if m.from() != king || m.to().rank() != king.rank() {
+            return None;
+        }
+        if m.is_castle() {
+            return Some(m.to());
+        }
+        if m.from().file().index().abs_diff(m.to().file().index()) < 2 {
+            return None;
+        }
+        let side = CastlingSide::of(king.file(), m.to().file());
+        let v = self.variant();
+        (m.to().file() == v.castling_king_file(side)).then(|| {
+            // the rook of that side, if any, else the corner
+            self.castling_rook(us, side).unwrap_or_else(|| {
+                let file = if side == CastlingSide::KingSide { self.shape().last_file() } else { crate::File::A };
+                Square::new(file, king.rank())
+            })
+        })
+    }
+
+    fn why_castling_illegal(&self, m: Move) -> String {
+        let us = self.turn();
+        let Some(king) = self.king(us) else { return "there is no king".to_string() };
+        let rook = self.castling_candidate(m).unwrap_or(m.to());
+        let side = CastlingSide::of(king.file(), rook.file());
+        let side_name = if side == CastlingSide::KingSide { "kingside" } else { "queenside" };
+        if !self.castling_rooks().contains(rook) {
+            let has_any = self.castling_rooks().iter().any(|sq| sq.rank() == king.rank());
+            return if !has_any && self.castling_rook(us, CastlingSide::KingSide).is_none() {
+                format!("{} may not castle {side_name}: the king or that rook has moved", us.name())
+            } else {
+                format!("{} may not castle {side_name}: that rook has moved", us.name())
+            };
+        }
+        if self.is_check() {
+            return format!("{} may not castle {side_name} while in check", us.name());
+        }
+        let (king_to, rook_to) = self.castling_squares(us, rook).unwrap_or((king, rook));
+        let files_between = |a: Square, b: Square| {
+            let (lo, hi) = if a.file() < b.file() { (a, b) } else { (b, a) };
+            (lo.file().index()..=hi.file().index())
+                .filter_map(move |f| crate::File::new(f).map(|f| Square::new(f, a.rank())))
+        };
+        for sq in files_between(king, king_to).chain(files_between(rook, rook_to)) {
+            if sq != king && sq != rook && self.piece_at(sq).is_some() {
+                return format!("{} may not castle {side_name}: {sq} is not empty", us.name());
+            }
+        }
+        let mut lifted = *self;
+        match &mut lifted.inner {
+            Inner::Standard(c) => lift(c, king, rook),
+            Inner::Wide(c) => lift(c, king, rook),
+        }
+        for sq in files_between(king, king_to) {
+            if sq != king && !lifted.attackers(sq, !us).is_empty() {
+                let verb = if sq == king_to { "into" } else { "through" };
+                return format!("{} may not castle {side_name}: the king would castle {verb} check on {sq}", us.name());
+            }
+        }
+        format!("{} may not castle {side_name} here", us.name())
+    }
+
+    /// The move in UCI: castling as king-to-destination (`e1g1`) unless `chess960` (king takes rook, `e1h1`).
+    pub fn uci(&self, m: Move, chess960: bool) -> String {
+        match m.kind() {
+            MoveKind::Castle if !chess960 => {
+                let (king_to, _) = self.castling_squares(self.turn(), m.to()).unwrap_or((m.to(), m.to()));
+                format!("{}{}", m.from(), king_to)
+            }
+            _ => m.to_string(),
+        }
+    }
+
+    /// Reads a UCI move (either castling convention) and finds the legal move it means.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, String> {
+        let b = text.as_bytes();
+        if text == "0000" {
+            return Ok(Move::NULL);
+        }
+        if !(4..=6).contains(&b.len()) {
+            return Err(format!(
+                "'{text}' is not a UCI move (expected origin, destination and promotion letter, like e2e4 or e7e8q)"
+            ));
+        }
+        let split = 2;
+        let from = Square::from_ascii(&b[..split]);
+        let to = Square::from_ascii(&b[split..split + 2]);
+        let (Some(from), Some(to)) = (from, to) else {
+            return Err(format!("'{text}' is not a UCI move: squares are a file a-j and a rank 1-8"));
+        };
+        let promotion = match &b[split + 2..] {
+            [] => None,
+            [c] => match Role::from_char(*c as char) {
+                Some(r) if r != Role::Pawn && r != Role::King => Some(r),
+                _ => return Err(format!("'{text}': '{}' is not a promotion piece", *c as char)),
+            },
+            _ => return Err(format!("'{text}' is not a UCI move")),
+        };
+        let legal = self.legal_moves();
+        let found = legal.iter().copied().find(|m| {
+            m.from() == from
+                && m.promotion_role() == promotion
+                && (m.to() == to || (m.is_castle() && self.uci(*m, false) == format!("{from}{to}")))
+        });
+        let found = found.or_else(|| {
+            // A king moving onto its own castling rook.
+            legal.iter().copied().find(|m| m.is_castle() && m.from() == from && m.to() == to)
+        });
+        match found {
+            Some(m) => Ok(m),
+            None => {
+                let m = match promotion {
+                    Some(r) => Move::promotion(from, to, r),
+                    None => Move::new(from, to),
+                };
+                Err(self.why_illegal(m))
+            }
+        }
+    }
+}
+
+fn lift<S: Shape>(c: &mut Core<S>, king: Square, rook: Square) {
+    let b = S::square_bit(king) | S::square_bit(rook);
+    let us = c.turn.index();
+    c.by_color[us] &= !b;
+    c.by_role[Role::King.index()] &= !b;
+    c.by_role[Role::Rook.index()] &= !b;
+}
+
+fn bit_of<S: Shape>(_: &Core<S>, sq: Square) -> u32 {
+    S::bit_of(sq)
+}
+
+fn squares<S: Shape>(_: &Core<S>, bits: S::Bits) -> SquareSet {
+    bits.iter().map(S::square_of).collect()
+}
+
+fn pawn_attacks_of<S: Shape>(_: &Core<S>, color: Color, sq: u32) -> S::Bits {
+    S::pawn_attacks(color, sq)
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::notation::fen::Fen::from_position(self))
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new(Variant::Standard)
+    }
+}

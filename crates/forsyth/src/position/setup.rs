@@ -1,0 +1,51 @@
+//! The raw contents of a FEN: a position before any rule is checked.
+
+use crate::{Board, BoardShape, Color, Square, SquareSet, Variant};
+
+/// Everything a FEN records, unchecked: placement, side to move, castling rooks, en-passant square and clocks.
+///
+/// Castling rights are stored as the squares of the rooks that may still castle, so classic FEN, X-FEN and
+/// Shredder-FEN castling fields are only different spellings of the same set.
+///
+/// ```
+/// use forsyth::{Setup, Variant, Position};
+/// let setup = Setup::start(Variant::Standard);
+/// assert_eq!(setup.castling_rooks.len(), 4);
+/// let pos = Position::from_setup(&setup, Variant::Standard).unwrap();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Piece placement.
+    pub board: Board,
+    /// Side to move.
+    pub turn: Color,
+    /// Rooks that keep a castling right.
+    pub castling_rooks: SquareSet,
+    /// The square a pawn skipped with a double step on the last move, if any.
+    pub ep_square: Option<Square>,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// Number of the next move; starts at 1 and grows after each Black move.
+    pub fullmoves: u32,
+}
+
+impl Setup {
+    /// An empty board of this shape, White to move, move 1.
+    pub const fn empty(shape: BoardShape) -> Setup {
+        Setup {
+            board: Board::empty(shape),
+            turn: Color::White,
+            castling_rooks: SquareSet::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// The start position of a variant (the classical array for Chess960 and CRC).
+    pub fn start(variant: Variant) -> Setup {
+        crate::start::setup_from_array(variant, variant.start_array())
+            .expect("every variant's own start array is valid")
+    }
+}

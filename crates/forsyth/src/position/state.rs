@@ -1,0 +1,189 @@
+//! Game state: check, mate, stalemate, insufficient material, the move-count rules and repetition.
+
+use super::Position;
+use super::zobrist::{EpKey, key};
+use crate::{Color, Role, SquareSet};
+
+/// How the game stands in a position, as far as the position alone can tell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    Ongoing,
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can ever checkmate (dead position by material).
+    InsufficientMaterial,
+    /// 75 moves by each side without capture or pawn move: drawn automatically (FIDE 9.6.2).
+    SeventyFiveMoves,
+}
+
+/// The result of a finished game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One side won.
+    Decisive {
+        /// The winner.
+        winner: Color,
+    },
+    /// A draw.
+    Draw,
+}
+
+impl Outcome {
+    /// The PGN result text: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            Outcome::Decisive { winner: Color::White } => "1-0",
+            Outcome::Decisive { winner: Color::Black } => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+impl Position {
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Whether `color` lacks the material to ever checkmate, whatever the other side does (the same rule as
+    /// python-chess): a lone king; a king and one knight against a king with at most queens; or bishops that all
+    /// stand on one colour with no pawns or knights on the board.
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let mine = |role| self.pieces(color, role).len();
+        let all = |role| self.pieces(Color::White, role).len() + self.pieces(Color::Black, role).len();
+        if mine(Role::Pawn) + mine(Role::Rook) + mine(Role::Queen) + mine(Role::Archbishop) + mine(Role::Chancellor) > 0
+        {
+            return false;
+        }
+        let them = !color;
+        let their_count = |role| self.pieces(them, role).len();
+        if mine(Role::Knight) > 0 {
+            let own_pieces = mine(Role::Knight) + mine(Role::Bishop) + 1;
+            let their_minor_or_more = their_count(Role::Pawn)
+                + their_count(Role::Knight)
+                + their_count(Role::Bishop)
+                + their_count(Role::Rook)
+                + their_count(Role::Archbishop)
+                + their_count(Role::Chancellor);
+            return own_pieces <= 2 && their_minor_or_more == 0;
+        }
+        if mine(Role::Bishop) > 0 {
+            let bishops: SquareSet = self
+                .pieces(Color::White, Role::Bishop)
+                .iter()
+                .chain(self.pieces(Color::Black, Role::Bishop).iter())
+                .collect();
+            let light = bishops.iter().filter(|s| s.is_light()).count();
+            let same_colour = light == 0 || light == bishops.len();
+            return same_colour && all(Role::Pawn) == 0 && all(Role::Knight) == 0;
+        }
+        true
+    }
+
+    /// Whether neither side can checkmate.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
+    }
+
+    /// Whether a draw may be claimed under the 50-move rule (100 half-moves without capture or pawn move).
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        self.halfmoves() >= 100
+    }
+
+    /// The state of the game, judged from this position alone. Checkmate takes precedence over the 75-move rule.
+    ///
+    /// ```
+    /// use forsyth::{Position, Status, Variant, Square, Move};
+    /// let mut pos = Position::new(Variant::Standard);
+    /// for (a, b) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
+    ///     pos.play(Move::new(a.parse().unwrap(), b.parse().unwrap())).unwrap();
+    /// }
+    /// assert_eq!(pos.status(), Status::Checkmate);
+    /// ```
+    pub fn status(&self) -> Status {
+        let moves = self.count_legal_moves();
+        if moves == 0 {
+            if self.is_check() { Status::Checkmate } else { Status::Stalemate }
+        } else if self.is_insufficient_material() {
+            Status::InsufficientMaterial
+        } else if self.halfmoves() >= 150 {
+            Status::SeventyFiveMoves
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// The outcome if the game is over by the rules of this position alone.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::Ongoing => None,
+            Status::Checkmate => Some(Outcome::Decisive { winner: !self.turn() }),
+            _ => Some(Outcome::Draw),
+        }
+    }
+
+    /// The key positions are compared by for repetition: board, side to move, castling rights, and the
+    /// en-passant square only when a capture there is legal (FIDE 9.2.3: the same possible moves).
+    pub fn repetition_key(&self) -> u64 {
+        key(self, EpKey::Legal)
+    }
+}
+
+/// The positions of a game so far, for the repetition rules.
+///
+/// ```
+/// use forsyth::{History, Position, Variant, Move, Square};
+/// let mut pos = Position::new(Variant::Standard);
+/// let mut history = History::new(&pos);
+/// for _ in 0..2 {
+///     for (a, b) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")] {
+///         pos.play(Move::new(a.parse().unwrap(), b.parse().unwrap())).unwrap();
+///         history.push(&pos);
+///     }
+/// }
+/// assert_eq!(history.repetitions(), 3);
+/// assert!(history.is_threefold());
+/// assert!(!history.is_fivefold());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    keys: Vec<u64>,
+}
+
+impl History {
+    /// A history that starts at `pos`.
+    pub fn new(pos: &Position) -> History {
+        History { keys: vec![pos.repetition_key()] }
+    }
+
+    /// Records the position reached by the next move.
+    pub fn push(&mut self, pos: &Position) {
+        self.keys.push(pos.repetition_key());
+    }
+
+    /// How often the latest position has occurred (1 if it is new).
+    pub fn repetitions(&self) -> usize {
+        match self.keys.last() {
+            Some(last) => self.keys.iter().filter(|k| *k == last).count(),
+            None => 0,
+        }
+    }
+
+    /// The latest position has occurred three times: a draw may be claimed.
+    pub fn is_threefold(&self) -> bool {
+        self.repetitions() >= 3
+    }
+
+    /// The latest position has occurred five times: the game is drawn (FIDE 9.6.1).
+    pub fn is_fivefold(&self) -> bool {
+        self.repetitions() >= 5
+    }
+}

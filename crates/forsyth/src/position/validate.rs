@@ -1,0 +1,302 @@
+//! What makes a setup a legal position, and the problems found when it is not.
+
+use std::fmt;
+
+use crate::bitboard::{Bits, Shape};
+use crate::position::core::{Core, NO_EP};
+use crate::{CastlingSide, Color, Piece, Role, Setup, Square, Variant};
+
+/// One reason a setup is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Problem {
+    /// The board has a different shape from the variant's.
+    WrongBoardShape {
+        /// The variant asked for.
+        variant: Variant,
+        /// Files of the board given.
+        files: u8,
+    },
+    /// A piece that does not exist in the variant.
+    RoleNotInVariant {
+        /// Where it stands.
+        square: Square,
+        /// What it is.
+        role: Role,
+    },
+    /// A side has no king.
+    MissingKing(Color),
+    /// A side has more than one king.
+    TooManyKings(Color, usize),
+    /// A pawn on the first or last rank.
+    PawnOnBackRank(Square),
+    /// More pawns than the eight (or ten) a side starts with.
+    TooManyPawns(Color, usize),
+    /// More pieces than a side could have even after promoting every missing pawn.
+    TooManyPieces(Color, usize),
+    /// The side that just moved is in check: the side to move could capture its king.
+    OppositeCheck,
+    /// The kings stand next to each other.
+    AdjacentKings,
+    /// More checkers than any single move can produce.
+    ImpossibleCheck {
+        /// The checking pieces.
+        checkers: Vec<Square>,
+    },
+    /// A castling right whose king and rook are not where that right needs them.
+    InvalidCastlingRight {
+        /// The square named as the castling rook.
+        square: Square,
+        /// Why it cannot be a castling rook.
+        reason: &'static str,
+    },
+    /// An en-passant square that no double step of the last move could have produced.
+    InvalidEnPassant {
+        /// The square given.
+        square: Square,
+        /// Why it is impossible.
+        reason: &'static str,
+    },
+}
+
+impl Problem {
+    /// A stable short code for programs.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Problem::WrongBoardShape { .. } => "board-shape",
+            Problem::RoleNotInVariant { .. } => "piece-not-in-variant",
+            Problem::MissingKing(_) => "missing-king",
+            Problem::TooManyKings(..) => "too-many-kings",
+            Problem::PawnOnBackRank(_) => "pawn-on-back-rank",
+            Problem::TooManyPawns(..) => "too-many-pawns",
+            Problem::TooManyPieces(..) => "too-many-pieces",
+            Problem::OppositeCheck => "opposite-check",
+            Problem::AdjacentKings => "adjacent-kings",
+            Problem::ImpossibleCheck { .. } => "impossible-check",
+            Problem::InvalidCastlingRight { .. } => "invalid-castling",
+            Problem::InvalidEnPassant { .. } => "invalid-en-passant",
+        }
+    }
+
+    /// Whether `--repair` can drop the offending field and leave a legal position.
+    pub const fn is_repairable(&self) -> bool {
+        matches!(self, Problem::InvalidCastlingRight { .. } | Problem::InvalidEnPassant { .. })
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::WrongBoardShape { variant, files } => write!(
+                f,
+                "{variant} is played on a board {} files wide, but this board has {files}",
+                variant.shape().files()
+            ),
+            Problem::RoleNotInVariant { square, role } => {
+                write!(f, "there is no {role} in this variant (on {square})")
+            }
+            Problem::MissingKing(c) => write!(f, "{} has no king", c.name()),
+            Problem::TooManyKings(c, n) => write!(f, "{} has {n} kings (exactly one is needed)", c.name()),
+            Problem::PawnOnBackRank(sq) => write!(f, "pawn on {sq}: pawns cannot stand on the first or last rank"),
+            Problem::TooManyPawns(c, n) => write!(f, "{} has {n} pawns, more than a side starts with", c.name()),
+            Problem::TooManyPieces(c, n) => write!(
+                f,
+                "{} has {n} pieces, more than the start array plus promotions of the missing pawns allow",
+                c.name()
+            ),
+            Problem::OppositeCheck => f.write_str("the side not to move is in check"),
+            Problem::AdjacentKings => f.write_str("the kings stand on adjacent squares"),
+            Problem::ImpossibleCheck { checkers } => {
+                let list: Vec<String> = checkers.iter().map(|s| s.to_string()).collect();
+                write!(f, "no single move can give this check (checkers on {})", list.join(", "))
+            }
+            Problem::InvalidCastlingRight { square, reason } => {
+                write!(f, "castling right with the rook on {square}: {reason}")
+            }
+            Problem::InvalidEnPassant { square, reason } => write!(f, "en-passant square {square}: {reason}"),
+        }
+    }
+}
+
+/// The problems that keep a setup from being a legal position; never empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// Every problem found, in a stable order.
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The structural problems of a setup, found without a bit-set position (shape, kings, pawns, roles).
+pub(crate) fn board_problems(setup: &Setup, variant: Variant) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let board = &setup.board;
+    if board.shape() != variant.shape() {
+        problems.push(Problem::WrongBoardShape { variant, files: board.shape().files() });
+        return problems;
+    }
+    for (sq, p) in board.pieces() {
+        if !variant.has_role(p.role) {
+            problems.push(Problem::RoleNotInVariant { square: sq, role: p.role });
+        }
+    }
+    let files = board.shape().files() as usize;
+    let officers_at_start = files; // one back rank of pieces
+    for color in Color::ALL {
+        let kings = board.count_role(color, Role::King);
+        if kings == 0 {
+            problems.push(Problem::MissingKing(color));
+        } else if kings > 1 {
+            problems.push(Problem::TooManyKings(color, kings));
+        }
+        let pawns = board.count_role(color, Role::Pawn);
+        if pawns > files {
+            problems.push(Problem::TooManyPawns(color, pawns));
+        }
+        let total = board.count(color);
+        if total > files + officers_at_start {
+            problems.push(Problem::TooManyPieces(color, total));
+        } else {
+            // Each piece beyond the start array's count of its role must be a promoted pawn.
+            let start: Vec<Role> = variant.start_array().chars().filter_map(Role::from_char).collect::<Vec<_>>();
+            let extra: usize = Role::ALL
+                .iter()
+                .filter(|r| **r != Role::Pawn && **r != Role::King)
+                .map(|&r| {
+                    let have = board.count_role(color, r);
+                    let at_start = start.iter().filter(|&&s| s == r).count();
+                    have.saturating_sub(at_start)
+                })
+                .sum();
+            if extra + pawns > files {
+                problems.push(Problem::TooManyPieces(color, total));
+            }
+        }
+    }
+    for (sq, p) in board.pieces() {
+        if p.role == Role::Pawn && (sq.rank().index() == 0 || sq.rank().index() == 7) {
+            problems.push(Problem::PawnOnBackRank(sq));
+        }
+    }
+    problems
+}
+
+/// Problems that need the bit-set position: checks, castling rights, en passant.
+pub(crate) fn core_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let us = core.turn;
+    let them = !us;
+    let occupied = core.occupied();
+    if core.has_king(them) && !core.attacked_by(us, core.king_of(them), occupied).is_empty() {
+        problems.push(Problem::OppositeCheck);
+    }
+    if core.has_king(us) && core.has_king(them) && S::king_attacks(core.king_of(us)).has(core.king_of(them)) {
+        problems.push(Problem::AdjacentKings);
+    }
+    if core.has_king(us) {
+        let checkers = core.checkers();
+        if checkers.count() > 2 || (checkers.count() == 2 && !double_check_possible(core, checkers)) {
+            problems.push(Problem::ImpossibleCheck { checkers: checkers.iter().map(S::square_of).collect() });
+        }
+    }
+    problems.extend(castling_problems(core, setup));
+    if let Some(problem) = ep_problem(core) {
+        problems.push(problem);
+    }
+    problems
+}
+
+/// Two checkers are possible only if the last move uncovered one while giving the other; two pawns, two
+/// knights, or a pawn and a knight together can never both check.
+fn double_check_possible<S: Shape>(core: &Core<S>, checkers: S::Bits) -> bool {
+    let leapers_or_pawns = checkers & (core.role(Role::Pawn) | core.role(Role::Knight));
+    leapers_or_pawns.count() != 2
+}
+
+fn castling_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let variant = core.variant;
+    let mut seen = [[false; 2]; 2];
+    for square in setup.castling_rooks.iter() {
+        let invalid = |reason| Problem::InvalidCastlingRight { square, reason };
+        let color = match square.rank().index() {
+            0 => Color::White,
+            7 => Color::Black,
+            _ => {
+                problems.push(invalid("a castling rook must stand on its side's back rank"));
+                continue;
+            }
+        };
+        if !S::SHAPE.contains(square) || setup.board.piece_at(square) != Some(Piece::new(color, Role::Rook)) {
+            problems.push(invalid("there is no rook of that colour there"));
+            continue;
+        }
+        let Some(king) = setup.board.king(color) else {
+            problems.push(invalid("its king is missing"));
+            continue;
+        };
+        if king.rank() != square.rank() {
+            problems.push(invalid("the king is not on the back rank"));
+            continue;
+        }
+        let side = CastlingSide::of(king.file(), square.file());
+        if !variant.is_shuffle() {
+            let array: Vec<char> = variant.start_array().chars().collect();
+            let king_file = array.iter().position(|&c| c == 'K').unwrap_or(0);
+            let rook_file = match side {
+                CastlingSide::KingSide => array.len() - 1,
+                CastlingSide::QueenSide => 0,
+            };
+            if king.file().index() as usize != king_file {
+                problems.push(invalid("the king is not on its start square"));
+                continue;
+            }
+            if square.file().index() as usize != rook_file {
+                problems.push(invalid("the rook is not on its start square"));
+                continue;
+            }
+        }
+        if std::mem::replace(&mut seen[color.index()][side.index()], true) {
+            problems.push(invalid("another rook already holds the castling right on that side"));
+        }
+    }
+    problems
+}
+
+fn ep_problem<S: Shape>(core: &Core<S>) -> Option<Problem> {
+    if core.ep == NO_EP {
+        return None;
+    }
+    let ep = core.ep as u32;
+    let square = S::square_of(ep);
+    let invalid = |reason| Some(Problem::InvalidEnPassant { square, reason });
+    let us = core.turn;
+    let expected_rank = if us.is_white() { 5 } else { 2 };
+    if square.rank().index() != expected_rank {
+        return invalid(if us.is_white() {
+            "with White to move it must be on rank 6"
+        } else {
+            "with Black to move it must be on rank 3"
+        });
+    }
+    let width = S::WIDTH;
+    let (pushed, origin) = if us.is_white() { (ep - width, ep + width) } else { (ep + width, ep - width) };
+    if !core.pieces(!us, Role::Pawn).has(pushed) {
+        return invalid("no pawn stands on the square the double step reached");
+    }
+    if core.occupied().has(ep) || core.occupied().has(origin) {
+        return invalid("the squares the pawn passed are not empty");
+    }
+    None
+}

@@ -1,0 +1,228 @@
+//! The variants forsyth plays and what differs between them: board, start array, castling geometry, promotions.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{BoardShape, File, Role};
+
+/// A chess variant.
+///
+/// ```
+/// use forsyth::{BoardShape, Variant};
+/// let v: Variant = "fischerandom".parse().unwrap();
+/// assert_eq!(v, Variant::Chess960);
+/// assert_eq!(Variant::Capablanca.shape(), BoardShape::Wide);
+/// assert_eq!(Variant::Standard.start_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Standard chess.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer Random Chess).
+    Chess960,
+    /// Capablanca chess, 10×8, `RNABQKBCNR`.
+    Capablanca,
+    /// Capablanca Random Chess (Scharnagl), 10×8, shuffled start.
+    Crc,
+    /// Gothic chess, 10×8, `RNBQCKABNR`.
+    Gothic,
+    /// Janus chess, 10×8, `RJNBKQBNJR`, symmetric castling.
+    Janus,
+    /// Embassy chess, 10×8, `RNBQKCABNR`, king castles three squares either way.
+    Embassy,
+}
+
+/// Which way a king castles: towards the h/j side (`O-O`) or the a side (`O-O-O`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// Towards the higher files (`O-O`).
+    KingSide = 0,
+    /// Towards the a-file (`O-O-O`).
+    QueenSide = 1,
+}
+
+impl CastlingSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// The side on which a rook stands relative to the king.
+    pub const fn of(king: File, rook: File) -> CastlingSide {
+        if rook.index() > king.index() { CastlingSide::KingSide } else { CastlingSide::QueenSide }
+    }
+
+    /// 0 for the king side, 1 for the queen side.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 7] = [
+        Variant::Standard,
+        Variant::Chess960,
+        Variant::Capablanca,
+        Variant::Crc,
+        Variant::Gothic,
+        Variant::Janus,
+        Variant::Embassy,
+    ];
+
+    /// The canonical name, as the CLI's `--variant` takes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Chess960 => "chess960",
+            Variant::Capablanca => "capablanca",
+            Variant::Crc => "crc",
+            Variant::Gothic => "gothic",
+            Variant::Janus => "janus",
+            Variant::Embassy => "embassy",
+        }
+    }
+
+    /// The value of a PGN `Variant` tag naming this variant.
+    pub const fn pgn_name(self) -> &'static str {
+        match self {
+            Variant::Standard => "Standard",
+            Variant::Chess960 => "Chess960",
+            Variant::Capablanca => "Capablanca",
+            Variant::Crc => "Caparandom",
+            Variant::Gothic => "Gothic",
+            Variant::Janus => "Janus",
+            Variant::Embassy => "Embassy",
+        }
+    }
+
+    /// The board the variant is played on.
+    pub const fn shape(self) -> BoardShape {
+        match self {
+            Variant::Standard | Variant::Chess960 => BoardShape::Standard,
+            _ => BoardShape::Wide,
+        }
+    }
+
+    /// Whether the start array is shuffled, so that castling rights may name any rook and UCI castling is written
+    /// king-takes-rook.
+    pub const fn is_shuffle(self) -> bool {
+        matches!(self, Variant::Chess960 | Variant::Crc)
+    }
+
+    /// White's back rank at the start; for shuffle variants, the classical array (518 for Chess960).
+    pub const fn start_array(self) -> &'static str {
+        match self {
+            Variant::Standard | Variant::Chess960 => "RNBQKBNR",
+            Variant::Capablanca => "RNABQKBCNR",
+            Variant::Crc => "RNABQKBCNR",
+            Variant::Gothic => "RNBQCKABNR",
+            Variant::Janus => "RJNBKQBNJR",
+            Variant::Embassy => "RNBQKCABNR",
+        }
+    }
+
+    /// The start position as FEN (X-FEN for 10×8).
+    pub const fn start_fen(self) -> &'static str {
+        match self {
+            Variant::Standard | Variant::Chess960 => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Variant::Capablanca | Variant::Crc => {
+                "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+            }
+            Variant::Gothic => "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1",
+            Variant::Janus => "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",
+            Variant::Embassy => "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1",
+        }
+    }
+
+    /// The king's file after castling to `side`.
+    pub const fn castling_king_file(self, side: CastlingSide) -> File {
+        match (self, side) {
+            (Variant::Standard | Variant::Chess960, CastlingSide::KingSide) => File::G,
+            (Variant::Standard | Variant::Chess960, CastlingSide::QueenSide) => File::C,
+            (Variant::Janus, CastlingSide::KingSide) => File::I,
+            (Variant::Janus | Variant::Embassy, CastlingSide::QueenSide) => File::B,
+            (Variant::Embassy, CastlingSide::KingSide) => File::H,
+            (_, CastlingSide::KingSide) => File::I,
+            (_, CastlingSide::QueenSide) => File::C,
+        }
+    }
+
+    /// The rook's file after castling to `side`.
+    pub const fn castling_rook_file(self, side: CastlingSide) -> File {
+        match (self, side) {
+            (Variant::Standard | Variant::Chess960, CastlingSide::KingSide) => File::F,
+            (Variant::Standard | Variant::Chess960, CastlingSide::QueenSide) => File::D,
+            (Variant::Janus, CastlingSide::KingSide) => File::H,
+            (Variant::Janus | Variant::Embassy, CastlingSide::QueenSide) => File::C,
+            (Variant::Embassy, CastlingSide::KingSide) => File::G,
+            (_, CastlingSide::KingSide) => File::H,
+            (_, CastlingSide::QueenSide) => File::D,
+        }
+    }
+
+    /// The roles a pawn may promote to, strongest first.
+    pub const fn promotion_roles(self) -> &'static [Role] {
+        match self {
+            Variant::Standard | Variant::Chess960 => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+            Variant::Janus => &[Role::Queen, Role::Archbishop, Role::Rook, Role::Bishop, Role::Knight],
+            _ => &[Role::Queen, Role::Chancellor, Role::Archbishop, Role::Rook, Role::Bishop, Role::Knight],
+        }
+    }
+
+    /// Whether a role exists in this variant.
+    pub const fn has_role(self, role: Role) -> bool {
+        match role {
+            Role::Archbishop => !matches!(self.shape(), BoardShape::Standard),
+            Role::Chancellor => !matches!(self, Variant::Standard | Variant::Chess960 | Variant::Janus),
+            _ => true,
+        }
+    }
+
+    /// The English FEN letter of a role in this variant (Janus writes its archbishop as `j`).
+    pub const fn role_char(self, role: Role) -> char {
+        match (self, role) {
+            (Variant::Janus, Role::Archbishop) => 'j',
+            _ => role.char(),
+        }
+    }
+
+    /// The variant a PGN `Variant` tag or a CLI `--variant` value names, under every spelling in use.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let key: String = name.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '_').collect();
+        Some(match key.to_ascii_lowercase().as_str() {
+            "standard" | "chess" | "normal" | "classical" | "orthodox" => Variant::Standard,
+            "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "fischerrandomchess" => Variant::Chess960,
+            "capablanca" | "capablancachess" => Variant::Capablanca,
+            "crc" | "caparandom" | "capablanca960" | "capablancarandom" | "capablancarandomchess" => Variant::Crc,
+            "gothic" | "gothicchess" => Variant::Gothic,
+            "janus" | "januschess" => Variant::Janus,
+            "embassy" | "embassychess" => Variant::Embassy,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for an unknown variant name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown variant '{}' (use standard, chess960, capablanca, crc, gothic, janus or embassy)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::from_name(s).ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}

@@ -1,0 +1,72 @@
+//! Perft against published reference numbers and numbers computed by independent engines.
+
+use forsyth::notation::fen::Fen;
+use forsyth::{Position, Variant};
+
+fn position(fen: &str, variant: Option<Variant>) -> Position {
+    let parsed: Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+    parsed.position(variant).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Published numbers (chessprogramming.org "Perft Results", via shared/reference/variants.md).
+const STANDARD: &[(&str, &[u64])] = &[
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &[20, 400, 8902, 197281, 4865609]),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &[48, 2039, 97862, 4085603]),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2812, 43238, 674624]),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9467, 422333]),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1486, 62379, 2103487]),
+    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", &[46, 2079, 89890, 3894594]),
+];
+
+#[test]
+fn standard_reference_positions() {
+    for (fen, counts) in STANDARD {
+        let pos = position(fen, None);
+        for (depth, &expected) in counts.iter().enumerate() {
+            assert_eq!(pos.perft(depth as u32 + 1), expected, "{fen} depth {}", depth + 1);
+        }
+    }
+}
+
+/// One EPD perft line: optional variant, FEN, and (depth, nodes) pairs.
+type PerftCase = (Option<Variant>, String, Vec<(u32, u64)>);
+
+/// Epd lines `[variant;]fen ;D1 n ;D2 n ...`; lines starting with `#` are comments.
+fn epd_cases(text: &str) -> Vec<PerftCase> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let mut parts = line.split(';');
+            let mut first = parts.next().unwrap().trim().to_string();
+            let mut variant = None;
+            if !first.contains('/') {
+                variant = Some(first.parse::<Variant>().unwrap());
+                first = parts.next().unwrap().trim().to_string();
+            }
+            let counts = parts
+                .map(|p| {
+                    let p = p.trim();
+                    let (d, n) = p[1..].split_once(' ').unwrap();
+                    (d.parse().unwrap(), n.trim().parse().unwrap())
+                })
+                .collect();
+            (variant, first, counts)
+        })
+        .collect()
+}
+
+#[test]
+fn chess960_positions_computed_by_python_chess() {
+    let text = include_str!("data/perft-chess960.epd");
+    let cases = epd_cases(text);
+    assert!(cases.len() >= 50, "only {} Chess960 cases", cases.len());
+    for (_, fen, counts) in cases {
+        let pos = position(&fen, Some(Variant::Chess960));
+        for (depth, expected) in counts {
+            if expected > 3_000_000 {
+                continue;
+            }
+            assert_eq!(pos.perft(depth), expected, "{fen} depth {depth}");
+        }
+    }
+}
