@@ -73,20 +73,11 @@ fn chess960_random_games_agree_with_shakmaty() {
         let board = fen.split(' ').next().unwrap().to_string();
         let back: String = board.rsplit('/').next().unwrap().to_string();
         let king = back.find('K').unwrap();
-        let files: Vec<char> = back
-            .char_indices()
-            .filter(|&(_, c)| c == 'R')
-            .map(|(i, _)| (b'a' + i as u8) as char)
-            .collect();
+        let files: Vec<char> =
+            back.char_indices().filter(|&(_, c)| c == 'R').map(|(i, _)| (b'a' + i as u8) as char).collect();
         let (q, k) = (files[0], files[1]);
         assert!(q < (b'a' + king as u8) as char);
-        format!(
-            "{board} w {}{}{}{} - 0 1",
-            k.to_ascii_uppercase(),
-            q.to_ascii_uppercase(),
-            k,
-            q
-        )
+        format!("{board} w {}{}{}{} - 0 1", k.to_ascii_uppercase(), q.to_ascii_uppercase(), k, q)
     });
     assert!(n > 5000, "only {n} positions compared");
 }
