@@ -28,7 +28,9 @@ enum Command {
     Perft(commands::perft::Args),
     Moves(commands::moves::Args),
     Play(commands::play::Args),
-    Chess960(commands::chess960::Args),
+    Start(commands::start::Args),
+    /// The same as `start --variant chess960`.
+    Chess960(commands::start::Args),
 }
 
 /// An error a command reports: the message is printed after `forsyth: `.
@@ -47,7 +49,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Play(args) => commands::play::run(args),
-        Command::Chess960(args) => commands::chess960::run(args),
+        Command::Start(args) | Command::Chess960(args) => commands::start::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -109,6 +109,128 @@ pub fn chess960_setup(n: u16) -> Option<Setup> {
     setup_from_array(Variant::Chess960, &chess960_array(n)?)
 }
 
+/// The raw Capablanca Random Chess array with Scharnagl number `n` (0..48,000), valid or not.
+///
+/// Scharnagl's enumeration: `n mod 2` chooses whether the queen (0) or the archbishop (1) goes on a light
+/// square (b d f h j) by the next digit mod 5, the other on a dark square (a c e g i) mod 5; then a bishop on a free
+/// light square (mod 4), a bishop on a free dark square (mod 4), the chancellor on a free square (mod 6), the knights by
+/// the Chess960 knight table (mod 10), and rook, king, rook on the last three squares.
+///
+/// ```
+/// use forsyth::start::{crc_array, crc_is_valid};
+/// let a = crc_array(0).unwrap();
+/// assert_eq!(a.len(), 10);
+/// assert_eq!(crc_array(48_000), None);
+/// assert!(!crc_is_valid("RNBQCKABNR")); // Gothic chess is excluded
+/// ```
+pub fn crc_array(n: u16) -> Option<String> {
+    if n >= 48_000 {
+        return None;
+    }
+    let mut n = n as usize;
+    let mut rank: [Option<char>; 10] = [None; 10];
+    let (light_piece, dark_piece) = if n % 2 == 0 { ('Q', 'A') } else { ('A', 'Q') };
+    n /= 2;
+    rank[2 * (n % 5) + 1] = Some(light_piece);
+    n /= 5;
+    rank[2 * (n % 5)] = Some(dark_piece);
+    n /= 5;
+    let free_of_colour = |rank: &[Option<char>; 10], parity: usize| -> Vec<usize> {
+        (0..10).filter(|i| i % 2 == parity && rank[*i].is_none()).collect()
+    };
+    let light = free_of_colour(&rank, 1);
+    rank[light[n % 4]] = Some('B');
+    n /= 4;
+    let dark = free_of_colour(&rank, 0);
+    rank[dark[n % 4]] = Some('B');
+    n /= 4;
+    place_on_free(&mut rank, n % 6, 'C');
+    n /= 6;
+    let (k1, k2) = KNIGHT_PATTERNS[n];
+    place_on_free(&mut rank, k2, 'N');
+    place_on_free(&mut rank, k1, 'N');
+    for c in ['R', 'K', 'R'] {
+        place_on_free(&mut rank, 0, c);
+    }
+    Some(rank.iter().map(|c| c.unwrap_or('?')).collect())
+}
+
+/// Whether a 10-file back rank is a legal Capablanca Random Chess start array; see [`crc_problem`].
+pub fn crc_is_valid(array: &str) -> bool {
+    crc_problem(array).is_none()
+}
+
+/// The first of Scharnagl's final CRC rules that a 10-file back rank breaks, in words, or `None` if it is a legal
+/// start array: bishops on opposite colours, queen and archbishop on opposite colours, the king between the rooks,
+/// every pawn protected, no two bishops side by side, and neither Gothic chess's array nor any array one swap of
+/// two pieces away from it. 12,118 arrays pass.
+///
+/// ```
+/// use forsyth::start::crc_problem;
+/// assert_eq!(crc_problem("RNBQCKABNR"), Some("it is Gothic chess's array or one swap away from it"));
+/// ```
+pub fn crc_problem(array: &str) -> Option<&'static str> {
+    let a: Vec<char> = array.to_ascii_uppercase().chars().collect();
+    let mut sorted = a.clone();
+    sorted.sort_unstable();
+    if sorted != ['A', 'B', 'B', 'C', 'K', 'N', 'N', 'Q', 'R', 'R'] {
+        return Some("it must hold exactly R R N N B B Q A C K");
+    }
+    let at = |c: char| a.iter().enumerate().filter(move |(_, x)| **x == c).map(|(i, _)| i);
+    let bishops: Vec<usize> = at('B').collect();
+    let rooks: Vec<usize> = at('R').collect();
+    let (queen, archbishop, king) = (at('Q').next()?, at('A').next()?, at('K').next()?);
+    let protected = (0..10).all(|file| {
+        a.iter().enumerate().any(|(i, &p)| {
+            let d = i.abs_diff(file);
+            (d == 0 && "RQCK".contains(p)) || (d == 1 && "BQAK".contains(p)) || (d == 2 && "NAC".contains(p))
+        })
+    });
+    let gothic: Vec<char> = Variant::Gothic.start_array().chars().collect();
+    let differences = a.iter().zip(&gothic).filter(|(x, y)| x != y).count();
+    if bishops[0] % 2 == bishops[1] % 2 {
+        Some("the bishops stand on squares of the same colour")
+    } else if queen % 2 == archbishop % 2 {
+        Some("the queen and the archbishop stand on squares of the same colour")
+    } else if !(rooks[0] < king && king < rooks[1]) {
+        Some("the king does not stand between the rooks")
+    } else if !protected {
+        Some("a pawn is unprotected")
+    } else if bishops[0].abs_diff(bishops[1]) == 1 {
+        Some("the bishops stand side by side")
+    } else if differences <= 2 {
+        Some("it is Gothic chess's array or one swap away from it")
+    } else {
+        None
+    }
+}
+
+/// The Scharnagl number (0..48,000) of a CRC back rank, whether or not the array is valid for play.
+///
+/// ```
+/// use forsyth::start::{crc_array, crc_number};
+/// assert_eq!(crc_number(&crc_array(12_345).unwrap()), Some(12_345));
+/// ```
+pub fn crc_number(array: &str) -> Option<u16> {
+    let upper = array.to_ascii_uppercase();
+    (0..48_000).find(|&n| crc_array(n).as_deref() == Some(upper.as_str()))
+}
+
+/// A random valid CRC start number.
+pub fn random_crc() -> u16 {
+    loop {
+        let n = fastrand::u16(0..48_000);
+        if crc_array(n).is_some_and(|a| crc_is_valid(&a)) {
+            return n;
+        }
+    }
+}
+
+/// The start setup of CRC number `n` (valid for play or not; see [`crc_is_valid`]).
+pub fn crc_setup(n: u16) -> Option<Setup> {
+    setup_from_array(Variant::Crc, &crc_array(n)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +248,14 @@ mod tests {
             assert_ne!(bishops[0] % 2, bishops[1] % 2, "{a}: bishops on opposite colours");
             assert_eq!(chess960_number(&a), Some(n));
         }
+    }
+
+    #[test]
+    fn crc_has_12118_valid_arrays_among_48000_distinct() {
+        let arrays: Vec<String> = (0..48_000).map(|n| crc_array(n).unwrap()).collect();
+        let distinct: std::collections::HashSet<&String> = arrays.iter().collect();
+        assert_eq!(distinct.len(), 48_000);
+        assert_eq!(arrays.iter().filter(|a| crc_is_valid(a)).count(), 12_118);
     }
 
     #[test]

@@ -28,6 +28,43 @@ fn standard_reference_positions() {
     }
 }
 
+/// Published 10×8 numbers (Fairy-Stockfish `tests/perft.sh`, Cute Chess board tests; via
+/// shared/reference/variants.md).
+const WIDE: &[(Variant, &str, &[(u32, u64)])] = &[
+    (
+        Variant::Capablanca,
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        &[(1, 28), (2, 784), (3, 25228), (4, 805128), (5, 28741319)],
+    ),
+    (Variant::Gothic, "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1", &[(4, 808984)]),
+    (
+        Variant::Embassy,
+        "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1",
+        &[(4, 809539), (5, 28937546)],
+    ),
+    (
+        Variant::Janus,
+        "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",
+        &[(4, 772074), (5, 26869186)],
+    ),
+    (Variant::Gothic, "r1b1c2rk1/p4a1ppp/1ppq2pn2/3p1p4/3A1Pn3/1PN3PN2/P1PQP1BPPP/3RC2RK1 w - - 0 1", &[(4, 7917813)]),
+    (
+        Variant::Gothic,
+        "r1b2k2nr/p1ppq1ppbp/n1Pcpa2p1/5p4/5P4/1p1PBCPN2/PP1QP1BPPP/RN3KA2R w KQkq - 0 1",
+        &[(4, 4869569)],
+    ),
+];
+
+#[test]
+fn wide_reference_positions() {
+    for (variant, fen, counts) in WIDE {
+        let pos = position(fen, Some(*variant));
+        for &(depth, expected) in counts.iter() {
+            assert_eq!(pos.perft(depth), expected, "{variant} {fen} depth {depth}");
+        }
+    }
+}
+
 /// One EPD perft line: optional variant, FEN, and (depth, nodes) pairs.
 type PerftCase = (Option<Variant>, String, Vec<(u32, u64)>);
 
