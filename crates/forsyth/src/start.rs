@@ -129,7 +129,7 @@ pub fn crc_array(n: u16) -> Option<String> {
     }
     let mut n = n as usize;
     let mut rank: [Option<char>; 10] = [None; 10];
-    let (light_piece, dark_piece) = if n % 2 == 0 { ('Q', 'A') } else { ('A', 'Q') };
+    let (light_piece, dark_piece) = if n.is_multiple_of(2) { ('Q', 'A') } else { ('A', 'Q') };
     n /= 2;
     rank[2 * (n % 5) + 1] = Some(light_piece);
     n /= 5;
