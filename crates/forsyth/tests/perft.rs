@@ -30,7 +30,10 @@ fn standard_reference_positions() {
 
 /// Published 10×8 numbers (Fairy-Stockfish `tests/perft.sh`, Cute Chess board tests; via
 /// shared/reference/variants.md).
-const WIDE: &[(Variant, &str, &[(u32, u64)])] = &[
+/// Variant, FEN, and (depth, nodes) pairs.
+type WideCase = (Variant, &'static str, &'static [(u32, u64)]);
+
+const WIDE: &[WideCase] = &[
     (
         Variant::Capablanca,
         "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
