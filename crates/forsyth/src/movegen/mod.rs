@@ -20,6 +20,16 @@ pub(crate) trait Sink<S: Shape> {
     fn en_passant(&mut self, from: u32, to: u32);
     /// Castling with the rook on `rook`.
     fn castle(&mut self, king: u32, rook: u32);
+    /// Only moves from these squares are wanted (castling counts as a move from the king's square).
+    #[inline(always)]
+    fn origins(&self) -> S::Bits {
+        S::ALL
+    }
+    /// Only moves to these squares are wanted (castling counts as a move to the rook's square).
+    #[inline(always)]
+    fn destinations(&self) -> S::Bits {
+        S::ALL
+    }
 }
 
 #[inline(always)]
@@ -40,11 +50,14 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
     let theirs = pos.theirs();
     let king = pos.king_of(us);
     let checkers = pos.attacked_by(them, king, occupied);
+    let origins = sink.origins();
+    let destinations = sink.destinations();
 
     // King moves: every destination is tested with the king lifted off the board, so that it cannot hide
     // behind itself from a slider.
     let without_king = occupied ^ S::Bits::bit(king);
-    let mut king_targets = S::king_attacks(king) & !ours;
+    let mut king_targets =
+        if origins.has(king) { S::king_attacks(king) & !ours & destinations } else { S::Bits::EMPTY };
     let mut safe = S::Bits::EMPTY;
     while !king_targets.is_empty() {
         let to = king_targets.lowest();
@@ -53,7 +66,9 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
             safe |= S::Bits::bit(to);
         }
     }
-    sink.piece(king, safe);
+    if !safe.is_empty() {
+        sink.piece(king, safe);
+    }
 
     if checkers.more_than_one() {
         return;
@@ -64,7 +79,7 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
         let checker = checkers.lowest();
         S::between(king, checker) | checkers
     };
-    let target_mask = !ours & check_mask;
+    let target_mask = !ours & check_mask & destinations;
 
     // Pinned pieces: our single piece between the king and an enemy slider.
     let mut pinned = S::Bits::EMPTY;
@@ -79,7 +94,7 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
         }
     }
     // A pinned piece can never answer a check, so in check only free pieces move.
-    let movable = if checkers.is_empty() { ours } else { ours & !pinned };
+    let movable = if checkers.is_empty() { ours } else { ours & !pinned } & origins;
 
     let pin_line = |sq: u32| if pinned.has(sq) { S::line(king, sq) } else { S::ALL };
 
@@ -102,10 +117,10 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
         sink.piece(from, S::rook_attacks(from, occupied) & target_mask & pin_line(from));
     }
 
-    generate_pawns(pos, sink, movable, pinned, king, check_mask, occupied);
+    generate_pawns(pos, sink, movable, pinned, king, check_mask & destinations, occupied);
 
-    if checkers.is_empty() {
-        generate_castling(pos, sink, king, occupied);
+    if checkers.is_empty() && origins.has(king) {
+        generate_castling(pos, sink, king, occupied, destinations);
     }
 }
 
@@ -164,7 +179,10 @@ fn generate_pawns<S: Shape, K: Sink<S>>(
         if !pos.pieces(them, Role::Pawn).has(captured) || occupied.has(ep) {
             return;
         }
-        let mut capturers = S::pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn);
+        if !sink.destinations().has(ep) {
+            return;
+        }
+        let mut capturers = S::pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) & sink.origins();
         while !capturers.is_empty() {
             let from = capturers.lowest();
             capturers ^= S::Bits::bit(from);
@@ -180,13 +198,19 @@ fn generate_pawns<S: Shape, K: Sink<S>>(
 }
 
 #[inline(always)]
-fn generate_castling<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K, king: u32, occupied: S::Bits) {
+fn generate_castling<S: Shape, K: Sink<S>>(
+    pos: &Core<S>,
+    sink: &mut K,
+    king: u32,
+    occupied: S::Bits,
+    destinations: S::Bits,
+) {
     let us = pos.turn;
     let back = S::rank_mask(if us.is_white() { 0 } else { 7 });
     if !back.has(king) {
         return;
     }
-    let mut rooks = pos.castling & pos.pieces(us, Role::Rook) & back;
+    let mut rooks = pos.castling & pos.pieces(us, Role::Rook) & back & destinations;
     while !rooks.is_empty() {
         let rook = rooks.lowest();
         rooks ^= S::Bits::bit(rook);
@@ -251,19 +275,33 @@ impl<S: Shape> Sink<S> for Counter<S> {
     }
 }
 
-/// Collects moves into a [`MoveList`].
+/// Collects moves into a [`MoveList`], optionally only those between some origins and destinations.
 pub(crate) struct Collector<'a, S: Shape> {
     pub(crate) moves: &'a mut MoveList,
     promotion_rank: S::Bits,
     promotion_roles: &'static [Role],
+    origins: S::Bits,
+    destinations: S::Bits,
 }
 
 impl<'a, S: Shape> Collector<'a, S> {
     pub(crate) fn new(pos: &Core<S>, moves: &'a mut MoveList) -> Collector<'a, S> {
+        Collector::between(pos, moves, S::ALL, S::ALL)
+    }
+
+    /// A collector of the moves from `origins` to `destinations` only.
+    pub(crate) fn between(
+        pos: &Core<S>,
+        moves: &'a mut MoveList,
+        origins: S::Bits,
+        destinations: S::Bits,
+    ) -> Collector<'a, S> {
         Collector {
             moves,
             promotion_rank: S::rank_mask(if pos.turn.is_white() { 7 } else { 0 }),
             promotion_roles: pos.variant.promotion_roles(),
+            origins,
+            destinations,
         }
     }
 }
@@ -299,11 +337,29 @@ impl<S: Shape> Sink<S> for Collector<'_, S> {
     fn castle(&mut self, king: u32, rook: u32) {
         self.moves.push(Move::castle(S::square_of(king), S::square_of(rook)));
     }
+    #[inline(always)]
+    fn origins(&self) -> S::Bits {
+        self.origins
+    }
+    #[inline(always)]
+    fn destinations(&self) -> S::Bits {
+        self.destinations
+    }
 }
 
 /// Every legal move of `pos`.
 pub(crate) fn legal_moves<S: Shape>(pos: &Core<S>, moves: &mut MoveList) {
     generate(pos, &mut Collector::new(pos, moves));
+}
+
+/// The legal moves of `pos` from a square of `origins` to a square of `destinations`.
+pub(crate) fn legal_moves_between<S: Shape>(
+    pos: &Core<S>,
+    origins: S::Bits,
+    destinations: S::Bits,
+    moves: &mut MoveList,
+) {
+    generate(pos, &mut Collector::between(pos, moves, origins, destinations));
 }
 
 /// The number of legal moves of `pos`.

@@ -213,7 +213,7 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        !self.checkers().is_empty()
+        on_core!(self, c => !c.checkers().is_empty())
     }
 
     /// Pieces of `by` that attack `sq`.
@@ -228,6 +228,45 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         on_core!(self, c => movegen::legal_moves(c, &mut moves));
+        moves
+    }
+
+    /// The legal moves of the side to move's pieces of `role` that land on `to`; castling counts as the king
+    /// landing on its rook's square (see [`MoveKind::Castle`]). This is what reading and disambiguating a move in
+    /// algebraic notation needs, at a fraction of the cost of [`Position::legal_moves`].
+    ///
+    /// ```
+    /// use forsyth::{Position, Role, Square};
+    /// let pos = Position::default();
+    /// let moves = pos.legal_moves_of(Role::Knight, Square::F3);
+    /// assert_eq!(moves.len(), 1);
+    /// assert_eq!(moves[0].from(), Square::G1);
+    /// ```
+    pub fn legal_moves_of(&self, role: Role, to: Square) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.shape().contains(to) {
+            on_core!(self, c => movegen::legal_moves_between(
+                c,
+                c.pieces(c.turn, role),
+                bits_of_square(c, to),
+                &mut moves
+            ));
+        }
+        moves
+    }
+
+    /// The legal moves from a square of `from` to a square of `to`.
+    ///
+    /// ```
+    /// use forsyth::{Position, Square, SquareSet};
+    /// let pos = Position::default();
+    /// let everywhere: SquareSet = pos.shape().squares().collect();
+    /// let moves = pos.legal_moves_between(SquareSet::single(Square::E2), everywhere);
+    /// assert_eq!(moves.len(), 2);
+    /// ```
+    pub fn legal_moves_between(&self, from: SquareSet, to: SquareSet) -> MoveList {
+        let mut moves = MoveList::new();
+        on_core!(self, c => movegen::legal_moves_between(c, bits_of_set(c, from), bits_of_set(c, to), &mut moves));
         moves
     }
 
@@ -339,6 +378,12 @@ impl Position {
             return format!("the {} on {} is pinned: the move would expose the king", piece.role, m.from());
         }
         format!("the {} on {} cannot reach {}", piece.role, m.from(), m.to())
+    }
+
+    /// Whether the piece on `from` could physically move to `to` if checks and pins did not matter.
+    pub(crate) fn reaches_ignoring_check(&self, from: Square, to: Square) -> bool {
+        let mut scratch = *self;
+        self.moves_ignoring_check(Move::new(from, to), &mut scratch)
     }
 
     /// Plays `m` as if checks did not matter; `true` if the piece could physically make that move.
@@ -498,6 +543,18 @@ fn lift<S: Shape>(c: &mut Core<S>, king: Square, rook: Square) {
 
 fn bit_of<S: Shape>(_: &Core<S>, sq: Square) -> u32 {
     S::bit_of(sq)
+}
+
+fn bits_of_square<S: Shape>(_: &Core<S>, sq: Square) -> S::Bits {
+    S::square_bit(sq)
+}
+
+fn bits_of_set<S: Shape>(_: &Core<S>, set: SquareSet) -> S::Bits {
+    let mut bits = S::Bits::EMPTY;
+    for sq in set.iter().filter(|&sq| S::SHAPE.contains(sq)) {
+        bits |= S::square_bit(sq);
+    }
+    bits
 }
 
 fn squares<S: Shape>(_: &Core<S>, bits: S::Bits) -> SquareSet {

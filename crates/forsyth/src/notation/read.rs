@@ -1,0 +1,875 @@
+//! Reading moves: one lenient reader for every style and language, told the language, and a strict mode that
+//! accepts only the canonical text of one style.
+//!
+//! The reader takes what people and programs write: SAN, FIDE algebraic with local letters, long algebraic,
+//! problem notation, figurines and UCI. Castling with `O` or `0`, hyphen or en dash; `x`, `:`, `×` or nothing for a
+//! capture; `-` between squares; an optional pawn letter; promotion as `=Q`, `Q`, `(Q)`, `/Q` in any case;
+//! `e.p.` with or without spaces; the suffixes `+ ++ # = ! ? !! ?? !? ?!` and the draw offer `(=)`; over-specified
+//! origins; missing or wrong check signs; null moves `--`, `Z0`, `0000`; UCI castling either way.
+//!
+//! ```
+//! use forsyth::Position;
+//! use forsyth::notation::letters::{Language, Letters};
+//! use forsyth::notation::read::{ReadOptions, parse_move};
+//! let pos = Position::default();
+//! let read = parse_move(&pos, "Nf3!?", &ReadOptions::default()).unwrap();
+//! assert_eq!(read.mv.to_string(), "g1f3");
+//! assert_eq!(read.nags, vec![5]);
+//! let german = ReadOptions { letters: Letters::language(Language::De), ..ReadOptions::default() };
+//! assert_eq!(parse_move(&pos, "Sg1-f3", &german).unwrap().mv.to_string(), "g1f3");
+//! let err = parse_move(&pos, "Nf6", &ReadOptions::default()).unwrap_err();
+//! assert_eq!(err.to_string(), "'Nf6': no white knight can reach f6");
+//! assert_eq!(err.code(), "move.unreachable");
+//! ```
+//!
+//! Speed: reading works on bytes and resolves the move from its destination with
+//! [`Position::legal_moves_of`]; the happy path allocates nothing (`nags` is an empty `Vec` unless the move carries
+//! an assessment glyph, which allocates once).
+
+use std::fmt;
+
+use crate::{CastlingSide, Color, File, Move, Position, Rank, Role, Square, SquareSet};
+
+use super::letters::Letters;
+use super::san::Disambiguation;
+use super::styles::{Style, WriteOptions, write_move};
+
+/// How to read moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ReadOptions {
+    /// The piece letters of the text's language (English by default). Figurines are always read.
+    pub letters: Letters,
+    /// Accept only the canonical text of `style` (assessment glyphs and a draw offer may follow).
+    pub strict: bool,
+    /// The style strict mode demands, and the one error messages suggest moves in.
+    pub style: Style,
+}
+
+impl ReadOptions {
+    /// Lenient reading in these letters.
+    pub const fn with_letters(letters: Letters) -> ReadOptions {
+        ReadOptions { letters, strict: false, style: Style::San }
+    }
+
+    /// Strict reading of one style in these letters.
+    pub const fn strict(style: Style, letters: Letters) -> ReadOptions {
+        ReadOptions { letters, strict: true, style }
+    }
+
+    fn write_options(&self) -> WriteOptions {
+        WriteOptions::new(self.style).with_letters(self.letters)
+    }
+}
+
+/// Things the lenient reader accepted that canonical SAN writes differently.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Normalised(u16);
+
+impl Normalised {
+    /// Nothing: the text was already in SAN's form (check signs aside, which only strict mode verifies).
+    pub const NONE: Normalised = Normalised(0);
+    /// Castling written with zeros or a dash other than `-`.
+    pub const CASTLING_FORM: Normalised = Normalised(1);
+    /// A capture written with `:` or `×`.
+    pub const CAPTURE_SIGN: Normalised = Normalised(1 << 1);
+    /// A capture written without a sign.
+    pub const MISSING_CAPTURE_SIGN: Normalised = Normalised(1 << 2);
+    /// The origin shown where it was not needed, or more of it than needed (`Ng1f3`, `Ng1-f3`, `e2e4`).
+    pub const OVERSPECIFIED: Normalised = Normalised(1 << 3);
+    /// A pawn letter.
+    pub const PAWN_LETTER: Normalised = Normalised(1 << 4);
+    /// Promotion written other than `=Q`.
+    pub const PROMOTION_FORM: Normalised = Normalised(1 << 5);
+    /// An `e.p.` mark.
+    pub const EN_PASSANT_MARK: Normalised = Normalised(1 << 6);
+    /// A figurine.
+    pub const FIGURINE: Normalised = Normalised(1 << 7);
+    /// A null move written other than `--`.
+    pub const NULL_FORM: Normalised = Normalised(1 << 8);
+    /// Mate written `++`, or stalemate marked `=`.
+    pub const ENDING_SIGN: Normalised = Normalised(1 << 9);
+
+    const NAMES: [&'static str; 10] = [
+        "castling form",
+        "capture sign",
+        "missing capture sign",
+        "over-specified origin",
+        "pawn letter",
+        "promotion form",
+        "e.p. mark",
+        "figurine",
+        "null move form",
+        "mate or stalemate sign",
+    ];
+
+    /// Whether every flag of `other` is set.
+    pub const fn contains(self, other: Normalised) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether nothing was normalised.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn insert(&mut self, other: Normalised) {
+        self.0 |= other.0;
+    }
+}
+
+/// The names of the flags, separated by commas.
+impl fmt::Display for Normalised {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (i, name) in Normalised::NAMES.iter().enumerate() {
+            if self.0 & (1 << i) != 0 {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                f.write_str(name)?;
+                first = false;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A move read from text, with what surrounded it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadMove {
+    /// The legal move ([`Move::NULL`] for a null move).
+    pub mv: Move,
+    /// Numeric annotation glyphs from assessment signs: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6. Empty (and
+    /// not allocated) for most moves.
+    pub nags: Vec<u8>,
+    /// A draw offer `(=)` followed the move (FIDE Appendix E, E13).
+    pub draw_offer: bool,
+    /// What the lenient reader changed to reach canonical SAN.
+    pub normalised: Normalised,
+}
+
+/// Why a move could not be read, with a stable code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// The move as written.
+    pub text: String,
+    /// What is wrong.
+    pub kind: MoveErrorKind,
+}
+
+/// What is wrong with a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveErrorKind {
+    /// The text is not a move in any notation forsyth reads.
+    Syntax(String),
+    /// No piece of this kind can go there.
+    Unreachable {
+        /// Whose move it is.
+        color: Color,
+        /// The kind of piece named.
+        role: Role,
+        /// The destination.
+        to: Square,
+    },
+    /// A capture onto an empty square.
+    NothingToCapture(Square),
+    /// Several legal moves fit the text.
+    Ambiguous {
+        /// The kind of piece.
+        role: Role,
+        /// The origins of the candidates.
+        origins: Vec<Square>,
+        /// The destination.
+        to: Square,
+        /// How to write each candidate.
+        suggestions: Vec<String>,
+    },
+    /// A pawn move to the last rank without the new piece.
+    MissingPromotion {
+        /// The destination.
+        to: Square,
+        /// How to write each choice.
+        suggestions: Vec<String>,
+    },
+    /// The move breaks a rule; the reason names squares and pieces.
+    Illegal(String),
+    /// Strict mode: the move is legal but not written canonically.
+    NotCanonical {
+        /// The style demanded.
+        style: Style,
+        /// The canonical text.
+        canonical: String,
+    },
+}
+
+impl MoveError {
+    /// A stable identifier of the kind of error: `move.syntax`, `move.unreachable`, `move.nothing-to-capture`,
+    /// `move.ambiguous`, `move.missing-promotion`, `move.illegal`, `move.not-canonical`.
+    pub const fn code(&self) -> &'static str {
+        match self.kind {
+            MoveErrorKind::Syntax(_) => "move.syntax",
+            MoveErrorKind::Unreachable { .. } => "move.unreachable",
+            MoveErrorKind::NothingToCapture(_) => "move.nothing-to-capture",
+            MoveErrorKind::Ambiguous { .. } => "move.ambiguous",
+            MoveErrorKind::MissingPromotion { .. } => "move.missing-promotion",
+            MoveErrorKind::Illegal(_) => "move.illegal",
+            MoveErrorKind::NotCanonical { .. } => "move.not-canonical",
+        }
+    }
+}
+
+fn list_words(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = &self.text;
+        match &self.kind {
+            MoveErrorKind::Syntax(why) => write!(f, "'{text}' is not a move: {why}"),
+            MoveErrorKind::Unreachable { color, role, to } => write!(f, "'{text}': no {color} {role} can reach {to}"),
+            MoveErrorKind::NothingToCapture(sq) => write!(f, "'{text}': there is nothing to capture on {sq}"),
+            MoveErrorKind::Ambiguous { role, origins, to, suggestions } => {
+                let squares: Vec<String> = origins.iter().map(|s| s.to_string()).collect();
+                let all = if origins.len() == 2 { "both" } else { "all" };
+                write!(
+                    f,
+                    "'{text}' is ambiguous: the {role}s on {} can {all} go to {to} (write {})",
+                    list_words(&squares, "and"),
+                    list_words(suggestions, "or")
+                )
+            }
+            MoveErrorKind::MissingPromotion { to, suggestions } => {
+                write!(f, "'{text}': a pawn reaching {to} must promote (write {})", list_words(suggestions, "or"))
+            }
+            MoveErrorKind::Illegal(why) => write!(f, "'{text}': {why}"),
+            MoveErrorKind::NotCanonical { style, canonical } => {
+                write!(f, "'{text}' is not canonical {}: write {canonical}", style.name().to_uppercase())
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The shape of the text before it meets the position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+enum Form {
+    #[default]
+    Piece,
+    Castle(CastlingSide),
+    Null,
+}
+
+/// A move as written: everything the tokenizer found, nothing resolved yet.
+#[derive(Copy, Clone, Debug, Default)]
+struct Parsed {
+    form: Form,
+    role: Option<Role>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Option<Square>,
+    capture: bool,
+    captured: Option<Role>,
+    promotion: Option<Role>,
+    en_passant: bool,
+    nag: u8,
+    draw_offer: bool,
+    normalised: Normalised,
+    /// Where assessment glyphs or a draw offer begin (strict mode compares the text before).
+    annotation_start: usize,
+}
+
+/// Reads one move of the side to move in `pos`, in any style, in the language of `options.letters`.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::read::{ReadOptions, parse_move};
+/// let pos = Position::default();
+/// for text in ["e4", "e2-e4", "Pe2-e4", "e2e4", "e4!", "e4+"] {
+///     assert_eq!(parse_move(&pos, text, &ReadOptions::default()).unwrap().mv.to_string(), "e2e4");
+/// }
+/// ```
+pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, MoveError> {
+    let text = text.trim();
+    let fail = |kind| MoveError { text: text.to_string(), kind };
+    let parsed = tokenize(text, &options.letters).map_err(|why| fail(MoveErrorKind::Syntax(why)))?;
+    let mut normalised = parsed.normalised;
+    let mv = resolve(pos, &parsed, options, &mut normalised).map_err(fail)?;
+    if options.strict {
+        check_canonical(pos, mv, text, &parsed, options).map_err(fail)?;
+    }
+    let nags = if parsed.nag == 0 { Vec::new() } else { vec![parsed.nag] };
+    Ok(ReadMove { mv, nags, draw_offer: parsed.draw_offer, normalised })
+}
+
+/// Reads a move and returns only the legal move.
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    parse_move(pos, text, &ReadOptions::default()).map(|r| r.mv)
+}
+
+fn check_canonical(
+    pos: &Position,
+    mv: Move,
+    text: &str,
+    parsed: &Parsed,
+    options: &ReadOptions,
+) -> Result<(), MoveErrorKind> {
+    let written = text[..parsed.annotation_start].trim_end();
+    let write = options.write_options();
+    let canonical = write_move(pos, mv, &write);
+    if written == canonical {
+        return Ok(());
+    }
+    if options.style == Style::Fide {
+        let plus = write_move(pos, mv, &WriteOptions { double_plus_mate: true, ..write });
+        if written == plus {
+            return Ok(());
+        }
+    }
+    Err(MoveErrorKind::NotCanonical { style: options.style, canonical })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tokenizer: text to `Parsed`, no position involved.
+
+struct Cursor<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    #[inline]
+    fn peek_at(&self, ahead: usize) -> Option<u8> {
+        self.bytes.get(self.at + ahead).copied()
+    }
+
+    /// The character at the cursor (decoding UTF-8 only for non-ASCII bytes).
+    #[inline]
+    fn peek_char(&self) -> Option<char> {
+        match self.peek()? {
+            b if b < 0x80 => Some(b as char),
+            _ => self.text[self.at..].chars().next(),
+        }
+    }
+
+    #[inline]
+    fn bump_char(&mut self, c: char) {
+        self.at += c.len_utf8();
+        // A figurine may carry the text-presentation selector.
+        if self.text[self.at..].starts_with('\u{FE0E}') {
+            self.at += '\u{FE0E}'.len_utf8();
+        }
+    }
+
+    fn starts_with(&self, s: &str) -> bool {
+        self.bytes[self.at..].starts_with(s.as_bytes())
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
+            self.at += 1;
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.at >= self.bytes.len()
+    }
+}
+
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '\u{2013}' | '\u{2014}')
+}
+
+fn tokenize(text: &str, letters: &Letters) -> Result<Parsed, String> {
+    let mut p = Parsed::default();
+    let mut cur = Cursor { text, bytes: text.as_bytes(), at: 0 };
+    if cur.done() {
+        return Err("the text is empty".to_string());
+    }
+    if cur.starts_with("--") {
+        p.form = Form::Null;
+        cur.at = 2;
+    } else if cur.starts_with("Z0") || cur.starts_with("0000") {
+        p.form = Form::Null;
+        cur.at = if cur.starts_with("Z0") { 2 } else { 4 };
+        p.normalised.insert(Normalised::NULL_FORM);
+    } else if let Some(side) = castling(&mut cur, &mut p.normalised) {
+        p.form = Form::Castle(side);
+    } else {
+        piece_move(&mut cur, letters, &mut p)?;
+    }
+    suffixes(&mut cur, &mut p)?;
+    Ok(p)
+}
+
+/// `O-O`, `0-0-0`, `O–O` ...; leaves the cursor untouched if the text is not castling.
+fn castling(cur: &mut Cursor<'_>, normalised: &mut Normalised) -> Option<CastlingSide> {
+    let start = cur.at;
+    let mut os = 0;
+    let mut canonical = true;
+    loop {
+        match cur.peek() {
+            Some(b'O') => {}
+            Some(b'0' | b'o') => canonical = false,
+            _ => break,
+        }
+        cur.at += 1;
+        os += 1;
+        let Some(c) = cur.peek_char() else { break };
+        if !is_dash(c) || os == 3 {
+            break;
+        }
+        canonical &= c == '-';
+        // Only a dash followed by another O continues castling.
+        if !matches!(cur.peek_at(c.len_utf8()), Some(b'O' | b'0' | b'o')) {
+            break;
+        }
+        cur.at += c.len_utf8();
+    }
+    let after_ok = cur.peek().is_none_or(|b| !b.is_ascii_alphanumeric());
+    if (os == 2 || os == 3) && after_ok {
+        if !canonical {
+            normalised.insert(Normalised::CASTLING_FORM);
+        }
+        Some(if os == 2 { CastlingSide::KingSide } else { CastlingSide::QueenSide })
+    } else {
+        cur.at = start;
+        None
+    }
+}
+
+/// A promotion letter in the text's letters, else in English (UCI's `e7e8q`), any case.
+fn promotion_role(c: char, letters: &Letters) -> Option<Role> {
+    let valid = |r: Role| r != Role::Pawn && r != Role::King;
+    letters
+        .role_of(c.to_uppercase().next().unwrap_or(c))
+        .or_else(|| Letters::figurine_role(c))
+        .filter(|&r| valid(r))
+        .or_else(|| if c.is_ascii() { Role::from_char(c).filter(|&r| valid(r)) } else { None })
+}
+
+/// Whether the cursor stands on an `e.p.` mark (`e.p.`, `ep`, `e. p.`).
+fn at_en_passant_mark(cur: &Cursor<'_>) -> bool {
+    cur.peek() == Some(b'e') && matches!(cur.peek_at(1), Some(b'.' | b'p'))
+}
+
+fn piece_move(cur: &mut Cursor<'_>, letters: &Letters, p: &mut Parsed) -> Result<(), String> {
+    let first = cur.peek_char().unwrap_or(' ');
+    if first.is_ascii_uppercase() || !first.is_ascii() {
+        let role = letters.role_of(first).or_else(|| {
+            let figurine = Letters::figurine_role(first);
+            if figurine.is_some() {
+                p.normalised.insert(Normalised::FIGURINE);
+            }
+            figurine
+        });
+        let Some(role) = role else {
+            return Err(format!("'{first}' is not a piece letter (the pieces are written {letters})"));
+        };
+        if letters.is_figurines() {
+            p.normalised.insert(Normalised::FIGURINE);
+        }
+        if role == Role::Pawn {
+            p.normalised.insert(Normalised::PAWN_LETTER);
+        }
+        p.role = Some(role);
+        cur.bump_char(first);
+    }
+    // Coordinates: up to two squares with capture signs and dashes between them, and possibly a lowercase
+    // promotion letter that happens to be a file letter (`a7b8b`).
+    let mut coords: [(bool, u8); 5] = [(false, 0); 5]; // (is_file, index)
+    let mut n = 0;
+    while let Some(c) = cur.peek_char() {
+        let complete = n >= 2 && !coords[n - 1].0 && coords[n - 2].0;
+        match c {
+            'a'..='j' => {
+                if complete && at_en_passant_mark(cur) {
+                    break;
+                }
+                if n == coords.len() {
+                    return Err("too many squares".to_string());
+                }
+                coords[n] = (true, c as u8 - b'a');
+                n += 1;
+            }
+            '1'..='8' => {
+                if n == coords.len() {
+                    return Err("too many squares".to_string());
+                }
+                coords[n] = (false, c as u8 - b'1');
+                n += 1;
+            }
+            'x' | ':' | '×' => {
+                if p.capture {
+                    return Err("two capture signs".to_string());
+                }
+                p.capture = true;
+                if c != 'x' {
+                    p.normalised.insert(Normalised::CAPTURE_SIGN);
+                }
+                cur.bump_char(c);
+                // Problem notation may name the captured piece: `Be2:Ld3`.
+                if let Some(named) = cur.peek_char()
+                    && (named.is_ascii_uppercase() || !named.is_ascii())
+                {
+                    let Some(role) = letters.role_of(named).or_else(|| Letters::figurine_role(named)) else {
+                        return Err(format!("'{named}' is not a piece letter (the pieces are written {letters})"));
+                    };
+                    p.captured = Some(role);
+                    cur.bump_char(named);
+                }
+                continue;
+            }
+            c if is_dash(c) && complete => {}
+            _ => break,
+        }
+        cur.bump_char(c);
+    }
+    let file = |i: usize| File::new(coords[i].1).unwrap_or(File::A);
+    let rank = |i: usize| Rank::new(coords[i].1).unwrap_or(Rank::FIRST);
+    let kinds: [bool; 5] = std::array::from_fn(|i| coords[i].0);
+    let mut count = n;
+    // A lone file letter after a complete square is a lowercase promotion letter.
+    if n >= 3 && kinds[n - 1] && !kinds[n - 2] && kinds[n - 3] {
+        let letter = (b'a' + coords[n - 1].1) as char;
+        p.promotion =
+            Some(promotion_role(letter, letters).ok_or_else(|| format!("'{letter}' is not a promotion piece"))?);
+        p.normalised.insert(Normalised::PROMOTION_FORM);
+        count -= 1;
+    }
+    match &kinds[..count] {
+        [true, false] => {}
+        [true, true, false] => p.from_file = Some(file(0)),
+        [false, true, false] => p.from_rank = Some(rank(0)),
+        [true, false, true, false] => {
+            p.from_file = Some(file(0));
+            p.from_rank = Some(rank(1));
+        }
+        _ => {
+            return Err(match cur.peek_char() {
+                Some(c) if count == 0 => format!("expected a square, like e4, where '{c}' stands"),
+                _ => "expected a destination square, like e4 or Nf3".to_string(),
+            });
+        }
+    }
+    p.to = Some(Square::new(file(count - 2), rank(count - 1)));
+    if p.promotion.is_none() {
+        promotion(cur, letters, p)?;
+    }
+    Ok(())
+}
+
+/// `=Q`, `Q`, `(Q)`, `/Q`, `=q`, `=♕` after the destination.
+fn promotion(cur: &mut Cursor<'_>, letters: &Letters, p: &mut Parsed) -> Result<(), String> {
+    let start = cur.at;
+    let opener = match cur.peek() {
+        Some(b'=') => Some(b'='),
+        Some(b'/') => Some(b'/'),
+        Some(b'(') => Some(b'('),
+        _ => None,
+    };
+    if opener.is_some() {
+        cur.at += 1;
+    }
+    let Some(c) = cur.peek_char() else {
+        cur.at = start;
+        return Ok(());
+    };
+    let is_letter = c.is_alphabetic() || Letters::figurine_role(c).is_some();
+    if !is_letter || (opener.is_none() && at_en_passant_mark(cur)) {
+        // `=` alone is the stalemate sign, `(=)` the draw offer.
+        cur.at = start;
+        return Ok(());
+    }
+    let Some(role) = promotion_role(c, letters) else {
+        if opener.is_none() {
+            return Err(format!("unexpected '{c}' after the destination square"));
+        }
+        return Err(format!("'{c}' is not a promotion piece (the pieces are written {letters})"));
+    };
+    cur.bump_char(c);
+    if opener == Some(b'(') {
+        if cur.peek() != Some(b')') {
+            return Err("a promotion in parentheses needs its ')'".to_string());
+        }
+        cur.at += 1;
+    }
+    if opener != Some(b'=') || !c.is_uppercase() {
+        p.normalised.insert(Normalised::PROMOTION_FORM);
+    }
+    p.promotion = Some(role);
+    Ok(())
+}
+
+/// Check, mate, stalemate, `e.p.`, assessment glyphs and the draw offer, in any order.
+fn suffixes(cur: &mut Cursor<'_>, p: &mut Parsed) -> Result<(), String> {
+    p.annotation_start = cur.bytes.len();
+    loop {
+        cur.skip_spaces();
+        let Some(b) = cur.peek() else { return Ok(()) };
+        match b {
+            b'e' if at_en_passant_mark(cur) => {
+                cur.at += 1;
+                if cur.peek() == Some(b'.') {
+                    cur.at += 1;
+                }
+                cur.skip_spaces();
+                if cur.peek() != Some(b'p') {
+                    return Err("expected 'e.p.'".to_string());
+                }
+                cur.at += 1;
+                if cur.peek() == Some(b'.') {
+                    cur.at += 1;
+                }
+                p.en_passant = true;
+                p.normalised.insert(Normalised::EN_PASSANT_MARK);
+            }
+            b'+' => {
+                cur.at += 1;
+                if cur.peek() == Some(b'+') {
+                    cur.at += 1;
+                    p.normalised.insert(Normalised::ENDING_SIGN);
+                }
+            }
+            b'#' => cur.at += 1,
+            b'(' if cur.starts_with("(=)") => {
+                p.annotation_start = p.annotation_start.min(cur.at);
+                cur.at += 3;
+                p.draw_offer = true;
+            }
+            b'=' => {
+                cur.at += 1;
+                p.normalised.insert(Normalised::ENDING_SIGN);
+            }
+            b'!' | b'?' => {
+                p.annotation_start = p.annotation_start.min(cur.at);
+                let next = cur.peek_at(1).filter(|&c| c == b'!' || c == b'?');
+                p.nag = match (b, next) {
+                    (b'!', None) => 1,
+                    (b'?', None) => 2,
+                    (b'!', Some(b'!')) => 3,
+                    (b'?', Some(b'?')) => 4,
+                    (b'!', Some(_)) => 5,
+                    _ => 6,
+                };
+                cur.at += if next.is_some() { 2 } else { 1 };
+                if matches!(cur.peek(), Some(b'!' | b'?')) {
+                    return Err("an assessment has at most two signs (! ? !! ?? !? ?!)".to_string());
+                }
+            }
+            _ => {
+                let c = cur.peek_char().unwrap_or('?');
+                return Err(format!("unexpected '{c}' after the move"));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Resolution: `Parsed` to a legal move of the position.
+
+fn resolve(
+    pos: &Position,
+    p: &Parsed,
+    options: &ReadOptions,
+    normalised: &mut Normalised,
+) -> Result<Move, MoveErrorKind> {
+    match p.form {
+        Form::Null => {
+            if pos.is_check() {
+                Err(MoveErrorKind::Illegal("a null move is not possible while in check".to_string()))
+            } else {
+                Ok(Move::NULL)
+            }
+        }
+        Form::Castle(side) => castle(pos, side),
+        Form::Piece => piece(pos, p, options, normalised),
+    }
+}
+
+fn castle(pos: &Position, side: CastlingSide) -> Result<Move, MoveErrorKind> {
+    let us = pos.turn();
+    let Some(king) = pos.king(us) else {
+        return Err(MoveErrorKind::Illegal(format!("{} has no king to castle with", us.name())));
+    };
+    let rook = pos.castling_rook(us, side).unwrap_or_else(|| {
+        let file = if side == CastlingSide::KingSide { pos.shape().last_file() } else { File::A };
+        Square::new(file, king.rank())
+    });
+    if let Some(&m) = pos.legal_moves_of(Role::King, rook).iter().find(|m| m.is_castle()) {
+        return Ok(m);
+    }
+    Err(MoveErrorKind::Illegal(pos.why_illegal(Move::castle(king, rook))))
+}
+
+fn piece(
+    pos: &Position,
+    p: &Parsed,
+    options: &ReadOptions,
+    normalised: &mut Normalised,
+) -> Result<Move, MoveErrorKind> {
+    let us = pos.turn();
+    let to = p.to.unwrap_or(Square::A1);
+    if !pos.shape().contains(to) {
+        return Err(MoveErrorKind::Illegal(format!("{to} is not on the {} board", pos.variant())));
+    }
+    let from_square = match (p.from_file, p.from_rank) {
+        (Some(f), Some(r)) => Some(Square::new(f, r)),
+        _ => None,
+    };
+    let role = match (p.role, from_square) {
+        (Some(role), _) => role,
+        (None, Some(from)) => match pos.piece_at(from) {
+            Some(piece) if piece.color == us => piece.role,
+            Some(_) => return Err(MoveErrorKind::Illegal(pos.why_illegal(Move::new(from, to)))),
+            None => return Err(MoveErrorKind::Illegal(format!("there is no piece on {from}"))),
+        },
+        (None, None) => Role::Pawn,
+    };
+    let fits_origin = |m: &Move| {
+        p.from_file.is_none_or(|f| m.from().file() == f)
+            && p.from_rank.is_none_or(|r| m.from().rank() == r)
+            // A pawn move without its file is a push.
+            && (role != Role::Pawn || p.from_file.is_some() || p.capture || m.from().file() == to.file())
+    };
+    let candidates = pos.legal_moves_of(role, to);
+    let mut found: Option<Move> = None;
+    let mut matches = 0;
+    for m in candidates.iter().filter(|m| !m.is_castle()) {
+        let promotion_fits = match (p.promotion, m.promotion_role()) {
+            (Some(a), Some(b)) => a == b,
+            (Some(_), None) => false,
+            (None, Some(b)) => b == Role::Queen, // counted once; reported as a missing promotion below
+            (None, None) => true,
+        };
+        if !promotion_fits {
+            continue;
+        }
+        if fits_origin(m) {
+            if found.is_none() {
+                found = Some(*m);
+            }
+            matches += 1;
+        }
+    }
+    if matches > 1 {
+        let origins: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| !m.is_castle() && fits_origin(m))
+            .filter(|m| m.promotion_role().is_none_or(|r| p.promotion.unwrap_or(Role::Queen) == r))
+            .collect();
+        let write = options.write_options();
+        return Err(MoveErrorKind::Ambiguous {
+            role,
+            origins: origins.iter().map(|m| m.from()).collect(),
+            to,
+            suggestions: origins.iter().map(|&m| write_move(pos, m, &write)).collect(),
+        });
+    }
+    let Some(mv) = found.or_else(|| castle_by_squares(pos, role, from_square, to)) else {
+        return Err(explain_missing(pos, p, role, from_square, to));
+    };
+    if mv.promotion_role().is_some() && p.promotion.is_none() {
+        let write = options.write_options();
+        let suggestions = pos
+            .variant()
+            .promotion_roles()
+            .iter()
+            .map(|&r| write_move(pos, Move::promotion(mv.from(), to, r), &write))
+            .collect();
+        return Err(MoveErrorKind::MissingPromotion { to, suggestions });
+    }
+    let target = pos.piece_at(to);
+    let captures = mv.is_en_passant() || (target.is_some() && !mv.is_castle());
+    if p.capture && !captures {
+        return Err(MoveErrorKind::NothingToCapture(to));
+    }
+    if let (Some(named), Some(target)) = (p.captured, target)
+        && named != target.role
+        && !mv.is_castle()
+    {
+        return Err(MoveErrorKind::Illegal(format!("the piece on {to} is a {}, not a {named}", target.role)));
+    }
+    if p.en_passant && !mv.is_en_passant() {
+        return Err(MoveErrorKind::Illegal(format!("the move to {to} is not an en-passant capture")));
+    }
+    if captures && !p.capture && !mv.is_castle() {
+        normalised.insert(Normalised::MISSING_CAPTURE_SIGN);
+    }
+    if (p.from_file.is_some() || p.from_rank.is_some()) && !mv.is_castle() {
+        let given = match (p.from_file, p.from_rank) {
+            (Some(_), Some(_)) => Disambiguation::Square,
+            (Some(_), None) => Disambiguation::File,
+            _ => Disambiguation::Rank,
+        };
+        let needed = if role == Role::Pawn {
+            if captures { Disambiguation::File } else { Disambiguation::None }
+        } else {
+            super::san::among(&candidates, mv)
+        };
+        if given != needed {
+            normalised.insert(Normalised::OVERSPECIFIED);
+        }
+    }
+    Ok(mv)
+}
+
+/// Castling written as a king move between squares: `e1g1`, `Ke1-g1` (king to its destination) or `e1h1`
+/// (king takes rook).
+fn castle_by_squares(pos: &Position, role: Role, from: Option<Square>, to: Square) -> Option<Move> {
+    let from = from.filter(|_| role == Role::King)?;
+    let us = pos.turn();
+    pos.legal_moves_between(SquareSet::single(from), pos.castling_rooks())
+        .iter()
+        .copied()
+        .find(|m| m.is_castle() && (m.to() == to || pos.castling_squares(us, m.to()).is_some_and(|(k, _)| k == to)))
+}
+
+/// Why no legal move fits: nothing to capture, a pin or a check, or no such piece within reach.
+fn explain_missing(pos: &Position, p: &Parsed, role: Role, from: Option<Square>, to: Square) -> MoveErrorKind {
+    let us = pos.turn();
+    let empty_target = pos.piece_at(to).is_none() && !(role == Role::Pawn && pos.ep_square() == Some(to));
+    if p.capture && empty_target {
+        return MoveErrorKind::NothingToCapture(to);
+    }
+    if let Some(from) = from {
+        let m = match p.promotion {
+            Some(r) => Move::promotion(from, to, r),
+            None => Move::new(from, to),
+        };
+        return MoveErrorKind::Illegal(pos.why_illegal(m));
+    }
+    let origins = pos
+        .pieces(us, role)
+        .iter()
+        .filter(|sq| p.from_file.is_none_or(|f| sq.file() == f) && p.from_rank.is_none_or(|r| sq.rank() == r));
+    for origin in origins {
+        if pos.reaches_ignoring_check(origin, to) {
+            return MoveErrorKind::Illegal(pos.why_illegal(Move::new(origin, to)));
+        }
+    }
+    if let Some(promoted) = p.promotion
+        && role == Role::Pawn
+    {
+        let last = if us == Color::White { Rank::EIGHTH } else { Rank::FIRST };
+        if to.rank() != last {
+            return MoveErrorKind::Illegal(format!("a pawn promotes only on the last rank, not on {to}"));
+        }
+        if !pos.variant().promotion_roles().contains(&promoted) {
+            return MoveErrorKind::Illegal(format!("a pawn cannot promote to a {promoted} in {}", pos.variant()));
+        }
+    }
+    MoveErrorKind::Unreachable { color: us, role, to }
+}

@@ -1,0 +1,209 @@
+//! Writing moves in every style forsyth knows: SAN, localised FIDE algebraic, long algebraic, problem notation and
+//! UCI, with any piece letters or figurines. One writer serves all styles so that they share the disambiguation and
+//! the check and mate signs.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{CastlingSide, Move, Position, Role, Square};
+
+use super::letters::Letters;
+use super::san::{Disambiguation, disambiguation};
+
+/// A way of writing moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Style {
+    /// PGN's Standard Algebraic Notation: `Nf3`, `exd6`, `e8=Q`, `O-O`, `Qxf7#`.
+    #[default]
+    San,
+    /// FIDE Appendix E as seed 004 shows it: `Sf3`, `exd6 e.p.`, `d8D`, `0-0`, `De3+`, `#` (or `++`).
+    Fide,
+    /// Long algebraic: `e2-e4`, `Ng1-f3`, `Bf1xb5`, `e7-e8=Q`, `O-O`.
+    Lan,
+    /// Problem notation (seed 001): `Be2-e4`, `Be2:d3`, `Bd5:e6 e.p.`, `Be7-e8=D`, `0-0`, `Td3-d6#`, `Df4:f8=`.
+    Problem,
+    /// UCI: `e2e4`, `e7e8q`, castling `e1g1` (or king takes rook, `e1h1`).
+    Uci,
+}
+
+impl Style {
+    /// Every style.
+    pub const ALL: [Style; 5] = [Style::San, Style::Fide, Style::Lan, Style::Problem, Style::Uci];
+
+    /// The name `--notation` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Style::San => "san",
+            Style::Fide => "fide",
+            Style::Lan => "lan",
+            Style::Problem => "problem",
+            Style::Uci => "uci",
+        }
+    }
+}
+
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Style, String> {
+        Style::ALL
+            .into_iter()
+            .find(|st| st.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown notation '{s}' (use san, fide, lan, problem or uci)"))
+    }
+}
+
+/// How to write moves: the style, the letters, and the choices a style leaves open.
+///
+/// ```
+/// use forsyth::{Move, Position, Square};
+/// use forsyth::notation::letters::{Language, Letters};
+/// use forsyth::notation::styles::{Style, WriteOptions, write_move};
+/// let pos = Position::default();
+/// let nf3 = Move::new(Square::G1, Square::F3);
+/// let german = WriteOptions::new(Style::Problem).with_letters(Letters::language(Language::De));
+/// assert_eq!(write_move(&pos, nf3, &german), "Sg1-f3");
+/// assert_eq!(write_move(&pos, nf3, &WriteOptions::new(Style::Lan)), "Ng1-f3");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WriteOptions {
+    /// The style.
+    pub style: Style,
+    /// Piece letters (English by default).
+    pub letters: Letters,
+    /// The capture sign; `None` for the style's own (`:` in problem notation, `x` elsewhere).
+    pub capture: Option<char>,
+    /// Mate as `++` (the older FIDE sign) instead of `#`.
+    pub double_plus_mate: bool,
+    /// UCI castling as king takes rook (`e1h1`) even in standard chess; always so in Chess960 and CRC.
+    pub chess960_uci: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions::new(Style::San)
+    }
+}
+
+impl WriteOptions {
+    /// A style with English letters and its own signs.
+    pub const fn new(style: Style) -> WriteOptions {
+        WriteOptions { style, letters: Letters::ENGLISH, capture: None, double_plus_mate: false, chess960_uci: false }
+    }
+
+    /// The same with other letters.
+    pub const fn with_letters(mut self, letters: Letters) -> WriteOptions {
+        self.letters = letters;
+        self
+    }
+
+    /// The capture sign in use.
+    pub const fn capture_sign(&self) -> char {
+        match (self.capture, self.style) {
+            (Some(c), _) => c,
+            (None, Style::Problem) => ':',
+            (None, _) => 'x',
+        }
+    }
+}
+
+/// The text of a legal move (or the null move) in the given style.
+pub fn write_move(pos: &Position, m: Move, options: &WriteOptions) -> String {
+    let mut out = String::with_capacity(12);
+    write_move_into(pos, m, options, &mut out);
+    out
+}
+
+/// Appends the text of a legal move (or the null move) to `out`.
+pub fn write_move_into(pos: &Position, m: Move, options: &WriteOptions, out: &mut String) {
+    let style = options.style;
+    if m.is_null() {
+        out.push_str(if style == Style::Uci { "0000" } else { "--" });
+        return;
+    }
+    if style == Style::Uci {
+        let chess960 = options.chess960_uci || pos.variant().is_shuffle();
+        out.push_str(&pos.uci(m, chess960));
+        return;
+    }
+    let variant = pos.variant();
+    let letter = |role: Role| options.letters.letter(role, variant);
+    if m.is_castle() {
+        let o = if matches!(style, Style::Fide | Style::Problem) { '0' } else { 'O' };
+        out.push(o);
+        out.push('-');
+        out.push(o);
+        if CastlingSide::of(m.from().file(), m.to().file()) == CastlingSide::QueenSide {
+            out.push('-');
+            out.push(o);
+        }
+    } else {
+        let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
+        let capture = m.is_en_passant() || pos.piece_at(m.to()).is_some();
+        match style {
+            Style::San | Style::Fide => {
+                if role == Role::Pawn {
+                    if capture {
+                        out.push(m.from().file().char());
+                    }
+                } else {
+                    out.push(letter(role));
+                    match disambiguation(pos, m, role) {
+                        Disambiguation::None => {}
+                        Disambiguation::File => out.push(m.from().file().char()),
+                        Disambiguation::Rank => out.push(m.from().rank().char()),
+                        Disambiguation::Square => push_square(out, m.from()),
+                    }
+                }
+                if capture {
+                    out.push(options.capture_sign());
+                }
+                push_square(out, m.to());
+                if let Some(promoted) = m.promotion_role() {
+                    if style == Style::San {
+                        out.push('=');
+                    }
+                    out.push(letter(promoted));
+                }
+            }
+            _ => {
+                if role != Role::Pawn || style == Style::Problem {
+                    out.push(letter(role));
+                }
+                push_square(out, m.from());
+                out.push(if capture { options.capture_sign() } else { '-' });
+                push_square(out, m.to());
+                if let Some(promoted) = m.promotion_role() {
+                    out.push('=');
+                    out.push(letter(promoted));
+                }
+            }
+        }
+        if m.is_en_passant() && matches!(style, Style::Fide | Style::Problem) {
+            out.push_str(" e.p.");
+        }
+    }
+    let mut after = *pos;
+    after.play_unchecked(m);
+    if after.is_check() {
+        if after.count_legal_moves() != 0 {
+            out.push('+');
+        } else if style == Style::Fide && options.double_plus_mate {
+            out.push_str("++");
+        } else {
+            out.push('#');
+        }
+    } else if style == Style::Problem && after.count_legal_moves() == 0 {
+        out.push('=');
+    }
+}
+
+fn push_square(out: &mut String, sq: Square) {
+    out.push(sq.file().char());
+    out.push(sq.rank().char());
+}

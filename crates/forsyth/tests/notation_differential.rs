@@ -1,0 +1,69 @@
+//! SAN against shakmaty, an independent implementation: for every legal move of thousands of positions from
+//! seeded random games, in standard chess and Chess960, forsyth writes the same SAN (with `+`/`#`) and reads
+//! shakmaty's SAN back to the same move.
+
+use forsyth::notation::fen::Fen;
+use forsyth::notation::read::{ReadOptions, parse_move};
+use forsyth::notation::san::write_san;
+use forsyth::{Position, Variant};
+use shakmaty::{CastlingMode, Chess, Position as _};
+
+/// Positions along seeded random games.
+fn random_positions(variant: Variant, games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = match variant {
+            Variant::Chess960 => {
+                let setup = forsyth::start::chess960_setup(rng.u16(0..960)).unwrap();
+                Position::from_setup(&setup, Variant::Chess960).unwrap()
+            }
+            v => Position::new(v),
+        };
+        for _ in 0..rng.usize(20..160) {
+            out.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.usize(0..moves.len())]);
+        }
+    }
+    out
+}
+
+fn compare(variant: Variant, games: usize, seed: u64) -> usize {
+    let mut checked = 0;
+    for pos in random_positions(variant, games, seed) {
+        let fen = Fen::from_position(&pos).to_string();
+        let theirs: Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+            .unwrap()
+            .into_position(CastlingMode::Chess960)
+            .unwrap_or_else(|e| panic!("shakmaty rejects {fen}: {e}"));
+        let their_moves = theirs.legal_moves();
+        assert_eq!(pos.legal_moves().len(), their_moves.len(), "{fen}");
+        for m in pos.legal_moves() {
+            let uci = pos.uci(m, true);
+            let tm = their_moves
+                .iter()
+                .find(|t| t.to_uci(CastlingMode::Chess960).to_string() == uci)
+                .unwrap_or_else(|| panic!("{fen}: shakmaty has no {uci}"));
+            let expected = shakmaty::san::SanPlus::from_move(theirs.clone(), *tm).to_string();
+            assert_eq!(write_san(&pos, m), expected, "{fen} {uci}");
+            let read = parse_move(&pos, &expected, &ReadOptions::default()).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(read.mv, m, "{fen} {expected}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn san_matches_shakmaty_in_standard_chess() {
+    assert!(compare(Variant::Standard, 60, 4) > 100_000);
+}
+
+#[test]
+fn san_matches_shakmaty_in_chess960() {
+    assert!(compare(Variant::Chess960, 60, 960) > 100_000);
+}
