@@ -2,7 +2,7 @@
 
 use std::io::BufRead;
 
-use forsyth::notation::fen::Fen;
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
 use forsyth::{Position, Variant};
 
 use crate::Failure;
@@ -12,9 +12,19 @@ pub fn variant(text: &str) -> Result<Variant, String> {
     text.parse::<Variant>().map_err(|e| e.to_string())
 }
 
+/// Parses a `--castling` value.
+pub fn castling_style(text: &str) -> Result<CastlingStyle, String> {
+    text.parse::<CastlingStyle>().map_err(|e| e.to_string())
+}
+
+/// Parses an `--ep` value.
+pub fn ep_mode(text: &str) -> Result<EpMode, String> {
+    text.parse::<EpMode>().map_err(|e| e.to_string())
+}
+
 /// The position of a FEN, in `variant` or the one the FEN implies.
 pub fn position(fen: &str, variant: Option<Variant>) -> Result<Position, Failure> {
-    let parsed: Fen = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
+    let parsed = Fen::parse(fen).map_err(|e| Failure(format!("invalid FEN '{fen}': [{}] {e}", e.code)))?;
     parsed.position(variant).map_err(|e| Failure(format!("illegal position '{fen}': {e}")))
 }
 

@@ -31,6 +31,7 @@ enum Command {
     Start(commands::start::Args),
     /// The same as `start --variant chess960`.
     Chess960(commands::start::Args),
+    Fen(commands::fen::Args),
 }
 
 /// An error a command reports: the message is printed after `forsyth: `.
@@ -50,6 +51,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Start(args) | Command::Chess960(args) => commands::start::run(args),
+        Command::Fen(args) => commands::fen::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

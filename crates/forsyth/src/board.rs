@@ -24,6 +24,11 @@ impl Board {
         Board { shape, squares: [None; 128] }
     }
 
+    /// A board from a mailbox indexed by [`Square::index`]; entries off the board must be empty.
+    pub(crate) const fn from_squares(shape: BoardShape, squares: [Option<Piece>; 128]) -> Board {
+        Board { shape, squares }
+    }
+
     /// The board's shape.
     pub const fn shape(&self) -> BoardShape {
         self.shape

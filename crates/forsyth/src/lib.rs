@@ -46,7 +46,7 @@ pub use color::{ByColor, Color};
 pub use geometry::{BoardShape, File, ParseSquareError, Rank, Square};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use piece::Piece;
-pub use position::{History, IllegalMove, Outcome, Position, PositionError, Problem, Setup, Status};
+pub use position::{CastlingPrefix, History, IllegalMove, Outcome, Position, PositionError, Problem, Setup, Status};
 pub use role::Role;
 pub use square_set::SquareSet;
 pub use variant::{CastlingSide, UnknownVariant, Variant};

@@ -1,5 +1,6 @@
 //! One module per `forsyth` command.
 
+pub mod fen;
 pub mod moves;
 pub mod perft;
 pub mod play;

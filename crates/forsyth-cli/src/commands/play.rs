@@ -1,14 +1,14 @@
 //! `forsyth play`: play moves from a position and print the FEN reached.
 
 use forsyth::Variant;
-use forsyth::notation::fen::Fen;
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
 
 use crate::{Failure, input};
 
 /// Play UCI moves from a position and print the resulting FEN.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  forsyth play e2e4 e7e5 g1f3\n  forsyth play --variant chess960 --fen 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' g1h1\n\nAn illegal move exits with status 1 and names the move's number, its text and why it is illegal."
+    after_help = "Examples:\n  forsyth play e2e4 e7e5 g1f3\n  forsyth play --variant chess960 --fen 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' g1h1\n  forsyth play --castling shredder --ep legal e2e4\n\nAn illegal move exits with status 1 and names the move's number, its text and why it is illegal."
 )]
 pub struct Args {
     /// Variant; inferred from the FEN if absent.
@@ -17,6 +17,12 @@ pub struct Args {
     /// Start position (default: the variant's start).
     #[arg(long)]
     fen: Option<String>,
+    /// Castling spelling of the FEN printed: classic, xfen or shredder.
+    #[arg(long, default_value = "xfen", value_parser = input::castling_style)]
+    castling: CastlingStyle,
+    /// En-passant square of the FEN printed: always, pseudo or legal.
+    #[arg(long, default_value = "always", value_parser = input::ep_mode)]
+    ep: EpMode,
     /// Moves in UCI (e2e4, e7e8q; castling as e1g1 or e1h1).
     moves: Vec<String>,
 }
@@ -34,6 +40,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             pos.play_unchecked(m);
         }
     }
-    println!("{}", Fen::from_position(&pos));
+    let fen = Fen::from_position_with(&pos, args.ep).to_string_with(args.castling)?;
+    println!("{fen}");
     Ok(())
 }

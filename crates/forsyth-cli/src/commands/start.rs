@@ -67,7 +67,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let max = if variant == Variant::Crc { 47_999 } else { 959 };
         Failure(format!("{n} is not a {variant} number (use 0 to {max})"))
     })?;
-    println!("{}", Fen { setup });
+    println!("{}", Fen { setup, variant: Some(variant) });
     Ok(())
 }
 

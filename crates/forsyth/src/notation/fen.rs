@@ -1,15 +1,59 @@
-//! The FEN family: classic FEN, X-FEN and Shredder-FEN, on 8×8 and 10×8 boards.
+//! The FEN family: classic FEN, X-FEN, Shredder-FEN and mySchach's FRC-FEN, on 8×8 and 10×8 boards.
 //!
-//! (Minimal reader and writer of the core; the FEN issue extends it with exact errors and every writing mode.)
+//! # Reading
+//!
+//! [`Fen::parse`] (and `str::parse`) reads leniently: the board alone (also in `[brackets]`, as printed under
+//! problem diagrams), missing trailing fields, repeated or surrounding whitespace, `W`/`B` for the side to move,
+//! castling letters in any order, spelled as classic FEN (`KQkq`), X-FEN (`K`/`Q` for the outermost rook, a file
+//! letter for an inner one), Shredder-FEN (`HAha`) or mySchach's FRC-FEN (a file letter before `K`/`Q`: `GKkq`),
+//! with or without X-FEN's castling-type prefix `s`/`m`. Missing fields get these defaults: side to move `w`,
+//! castling `-`, en passant `-`, half-move clock `0`, move number `1`; a move number of `0` reads as `1`.
+//! [`Fen::parse_lenient`] also returns a [`Note`] for everything it assumed or normalised;
+//! [`Fen::parse_strict`] refuses, with the same codes, anything that is not a complete, canonical FEN (six fields,
+//! single spaces, castling spelled as one of the writers below spells it).
+//!
+//! Every syntax error is a [`FenError`] with a stable code (see [`ERROR_CODES`]), the 1-based column (counting
+//! characters), the field, the offending text and what would be valid:
+//!
+//! ```
+//! use forsyth::notation::fen::Fen;
+//! let err = Fen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1").unwrap_err();
+//! assert_eq!(err.code, "fen.castling.bad-letter");
+//! assert_eq!(err.to_string(),
+//!     "column 50 (castling): 'KQkx': 'x' is not a castling letter (use K, Q, k, q, a rook's file letter, or -)");
+//! ```
+//!
+//! Rules beyond syntax (kings, pawns, checks, castling rights, en passant) are checked when a [`Position`] is
+//! made: [`Fen::position`] reports every problem at once, [`Fen::position_repaired`] drops invalid castling rights
+//! and en-passant squares and says what it dropped.
+//!
+//! # Writing
+//!
+//! [`CastlingStyle`] chooses the castling spelling (X-FEN by default, which is classic FEN for standard chess),
+//! [`EpMode`] when the en-passant square is written (after every double step by default, as FEN and PGN require).
+//! Reading what was written gives back the same position in every mode.
+//!
+//! ```
+//! use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
+//! let fen: Fen = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11".parse().unwrap();
+//! assert_eq!(fen.to_string_with(CastlingStyle::Shredder).unwrap(),
+//!            "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11");
+//! assert!(fen.to_string_with(CastlingStyle::Classic).is_err()); // the g1 rook needs a file letter
+//! let pos = fen.position(None).unwrap();
+//! let after_e4 = pos.after(pos.parse_uci("e2e4").unwrap()).unwrap();
+//! assert_eq!(Fen::from_position_with(&after_e4, EpMode::Legal).to_string(),
+//!            "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P3P3/2N2B2/1PPP1P2/2BNK1RR b Gkq - 0 11");
+//! ```
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::{
-    Board, BoardShape, CastlingSide, Color, File, Piece, Position, PositionError, Rank, Role, Setup, Square, Variant,
+    Board, BoardShape, ByColor, CastlingPrefix, Color, File, Piece, Position, PositionError, Problem, Rank, Role,
+    Setup, Square, SquareSet, Variant,
 };
 
-/// A parsed FEN: the setup it describes.
+/// A FEN: the setup it describes, and the variant its letters name when they do.
 ///
 /// ```
 /// use forsyth::notation::fen::Fen;
@@ -21,229 +65,700 @@ use crate::{
 pub struct Fen {
     /// What the FEN describes.
     pub setup: Setup,
+    /// The variant the FEN's own letters name (`j`, the Janus, names Janus chess), or the variant of the position
+    /// it was made from. Writing uses it for the Janus letter; [`Fen::infer_variant`] prefers it.
+    pub variant: Option<Variant>,
 }
 
-/// A FEN that cannot be read.
+impl From<Setup> for Fen {
+    fn from(setup: Setup) -> Fen {
+        Fen { setup, variant: None }
+    }
+}
+
+/// The six fields of a FEN, for error messages.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// Piece placement.
+    Board,
+    /// Side to move.
+    Turn,
+    /// Castling rights.
+    Castling,
+    /// En-passant square.
+    EnPassant,
+    /// Half-move clock.
+    Halfmoves,
+    /// Move number.
+    Fullmoves,
+    /// Anything after the sixth field.
+    Extra,
+}
+
+impl FenField {
+    const ORDER: [FenField; 7] = [
+        FenField::Board,
+        FenField::Turn,
+        FenField::Castling,
+        FenField::EnPassant,
+        FenField::Halfmoves,
+        FenField::Fullmoves,
+        FenField::Extra,
+    ];
+
+    /// The field's name as messages use it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FenField::Board => "board",
+            FenField::Turn => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::Halfmoves => "half-move clock",
+            FenField::Fullmoves => "move number",
+            FenField::Extra => "after the six fields",
+        }
+    }
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Empty input.
+const E_EMPTY: &str = "fen.empty";
+/// Not eight ranks.
+const E_RANK_COUNT: &str = "fen.board.rank-count";
+/// No rank is 8 or 10 squares wide.
+const E_WIDTH: &str = "fen.board.width";
+/// A rank with more squares than the board is wide.
+const E_RANK_LONG: &str = "fen.board.rank-too-long";
+/// A rank with fewer squares than the board is wide.
+const E_RANK_SHORT: &str = "fen.board.rank-too-short";
+/// A character that is neither a piece letter, a digit nor `/`.
+const E_PIECE: &str = "fen.board.bad-letter";
+/// Seed 001's unknown piece `X` outside a diagram.
+const E_UNKNOWN: &str = "fen.board.unknown-piece";
+/// `0`, a leading zero, or a number of empty squares larger than any rank.
+const E_COUNT: &str = "fen.board.bad-count";
+/// `[` without `]` or the other way round.
+const E_BRACKET: &str = "fen.board.bracket";
+/// Side to move other than `w`/`b`.
+const E_TURN: &str = "fen.turn.bad-letter";
+/// A character that cannot stand in the castling field.
+const E_CASTLING: &str = "fen.castling.bad-letter";
+/// A castling file letter beyond the board's last file.
+const E_CASTLING_FILE: &str = "fen.castling.off-board";
+/// An en-passant field that is not a square or `-`.
+const E_EP: &str = "fen.ep.bad-square";
+/// An en-passant square beyond the board's last file.
+const E_EP_FILE: &str = "fen.ep.off-board";
+/// A half-move clock that is not a number.
+const E_HALFMOVES: &str = "fen.halfmoves.bad-number";
+/// A move number that is not a number.
+const E_FULLMOVES: &str = "fen.fullmoves.bad-number";
+/// Text after the six fields.
+const E_EXTRA: &str = "fen.extra-field";
+
+/// Every error code [`Fen::parse`] and [`Fen::parse_diagram`] can return (strict reading also returns the codes
+/// of [`NOTE_CODES`]).
+pub const ERROR_CODES: [&str; 17] = [
+    E_EMPTY,
+    E_RANK_COUNT,
+    E_WIDTH,
+    E_RANK_LONG,
+    E_RANK_SHORT,
+    E_PIECE,
+    E_UNKNOWN,
+    E_COUNT,
+    E_BRACKET,
+    E_TURN,
+    E_CASTLING,
+    E_CASTLING_FILE,
+    E_EP,
+    E_EP_FILE,
+    E_HALFMOVES,
+    E_FULLMOVES,
+    E_EXTRA,
+];
+
+const N_WHITESPACE: &str = "fen.lenient.whitespace";
+const N_BRACKETS: &str = "fen.lenient.brackets";
+const N_MISSING: &str = "fen.lenient.missing-fields";
+const N_TURN_CASE: &str = "fen.lenient.turn-case";
+const N_CASTLING: &str = "fen.lenient.castling-spelling";
+const N_CASTLING_DUPLICATE: &str = "fen.lenient.castling-duplicate";
+const N_EP_CASE: &str = "fen.lenient.ep-case";
+const N_NUMBER: &str = "fen.lenient.number-format";
+const N_MOVE_ZERO: &str = "fen.lenient.move-number-zero";
+
+/// The codes of everything lenient reading assumes or normalises ([`Note::code`]); strict reading refuses each
+/// of them with the same code.
+pub const NOTE_CODES: [&str; 9] = [
+    N_WHITESPACE,
+    N_BRACKETS,
+    N_MISSING,
+    N_TURN_CASE,
+    N_CASTLING,
+    N_CASTLING_DUPLICATE,
+    N_EP_CASE,
+    N_NUMBER,
+    N_MOVE_ZERO,
+];
+
+/// A FEN that cannot be read: where, what, and what would be valid.
+///
+/// ```
+/// use forsyth::notation::fen::{Fen, FenField};
+/// let err = Fen::parse("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+/// assert_eq!(err.code, "fen.board.rank-too-long");
+/// assert_eq!(err.field, FenField::Board);
+/// assert_eq!(err.column, 18);
+/// assert_eq!(err.message, "rank 7 has 9 squares; it needs 8");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
-    /// 1-based column of the offending text.
+    /// Stable code for programs, such as `fen.castling.bad-letter` (see [`ERROR_CODES`]).
+    pub code: &'static str,
+    /// 1-based column (in characters) of the offending text.
     pub column: usize,
-    /// What is wrong and what would be right.
+    /// The field it belongs to.
+    pub field: FenField,
+    /// The offending text (the field, or the rank of the board).
+    pub text: String,
+    /// What is wrong and what would be valid.
     pub message: String,
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: {}", self.column, self.message)
+        write!(f, "column {} ({}): ", self.column, self.field)?;
+        if !self.text.is_empty() {
+            write!(f, "'{}': ", self.text)?;
+        }
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for FenError {}
 
-/// A FEN that reads but describes no legal position, or cannot be read at all.
+/// Something lenient reading assumed or normalised.
+///
+/// ```
+/// use forsyth::notation::fen::Fen;
+/// let (_, notes) = Fen::parse_lenient("[8/8/8/4k3/8/8/8/4K3]").unwrap();
+/// let codes: Vec<&str> = notes.iter().map(|n| n.code).collect();
+/// assert_eq!(codes, ["fen.lenient.brackets", "fen.lenient.missing-fields"]);
+/// assert_eq!(notes[1].to_string(), "column 22 (side to move): missing side to move, castling, en passant, \
+///                                   half-move clock, move number: assumed w - - 0 1");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseFenError {
-    /// The text is not a FEN.
-    Syntax(FenError),
-    /// The position breaks the rules.
-    Position(PositionError),
+pub struct Note {
+    /// Stable code (see [`NOTE_CODES`]).
+    pub code: &'static str,
+    /// 1-based column (in characters) where it applies.
+    pub column: usize,
+    /// The field it concerns.
+    pub field: FenField,
+    /// What was assumed or normalised.
+    pub message: String,
 }
 
-impl fmt::Display for ParseFenError {
+impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseFenError::Syntax(e) => e.fmt(f),
-            ParseFenError::Position(e) => e.fmt(f),
+        write!(f, "column {} ({}): {}", self.column, self.field, self.message)
+    }
+}
+
+/// How castling rights are spelled when writing.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingStyle {
+    /// `KQkq` only; refuses a right that needs a file letter.
+    Classic,
+    /// X-FEN: `K`/`Q` for the outermost rook, the file letter for an inner one (classic FEN for standard chess).
+    #[default]
+    XFen,
+    /// Shredder-FEN: the rooks' file letters, `HAha`.
+    Shredder,
+}
+
+/// When the en-passant square is written.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EpMode {
+    /// After every double step (FEN and PGN, seeds 000 and 001).
+    #[default]
+    Always,
+    /// Only when a pawn stands ready to capture, legal or not (X-FEN).
+    Pseudo,
+    /// Only when an en-passant capture is legal.
+    Legal,
+}
+
+/// An unknown `--castling` or `--ep` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownMode {
+    /// What was given.
+    pub text: String,
+    /// The valid values.
+    pub valid: &'static str,
+}
+
+impl fmt::Display for UnknownMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown mode '{}' (use {})", self.text, self.valid)
+    }
+}
+
+impl std::error::Error for UnknownMode {}
+
+impl FromStr for CastlingStyle {
+    type Err = UnknownMode;
+    fn from_str(s: &str) -> Result<CastlingStyle, UnknownMode> {
+        match s.to_ascii_lowercase().as_str() {
+            "classic" | "fen" => Ok(CastlingStyle::Classic),
+            "xfen" | "x-fen" => Ok(CastlingStyle::XFen),
+            "shredder" | "shredder-fen" => Ok(CastlingStyle::Shredder),
+            _ => Err(UnknownMode { text: s.to_string(), valid: "classic, xfen or shredder" }),
         }
     }
 }
 
-impl std::error::Error for ParseFenError {}
+impl FromStr for EpMode {
+    type Err = UnknownMode;
+    fn from_str(s: &str) -> Result<EpMode, UnknownMode> {
+        match s.to_ascii_lowercase().as_str() {
+            "always" => Ok(EpMode::Always),
+            "pseudo" | "pseudo-legal" => Ok(EpMode::Pseudo),
+            "legal" => Ok(EpMode::Legal),
+            _ => Err(UnknownMode { text: s.to_string(), valid: "always, pseudo or legal" }),
+        }
+    }
+}
 
-fn err(column: usize, message: impl Into<String>) -> FenError {
-    FenError { column, message: message.into() }
+/// A setup that the chosen castling style cannot express.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenWriteError {
+    /// Stable code: `fen.write.classic-castling` or `fen.write.classic-prefix`.
+    pub code: &'static str,
+    /// What cannot be written, and what to use instead.
+    pub message: String,
+}
+
+impl fmt::Display for FenWriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for FenWriteError {}
+
+/// A board-only position as printed under problem diagrams, where seed 001's `X`/`x` stands for an unknown or
+/// arbitrary piece. Not a [`Position`]: unknown pieces have no moves.
+///
+/// ```
+/// use forsyth::notation::fen::Fen;
+/// use forsyth::Square;
+/// let diagram = Fen::parse_diagram("[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnX]").unwrap();
+/// assert!(diagram.unknown.white.contains(Square::H1));
+/// assert_eq!(diagram.setup.board.piece_at(Square::H1), None);
+/// assert_eq!(diagram.setup.board.count(forsyth::Color::White), 13);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    /// The known pieces and whatever fields followed the board (with the lenient defaults otherwise).
+    pub setup: Setup,
+    /// Squares of unknown pieces (`X` White, `x` Black).
+    pub unknown: ByColor<SquareSet>,
+}
+
+/// Collects notes, or turns the first one into an error when reading strictly.
+struct Notes<'a> {
+    strict: bool,
+    list: &'a mut Vec<Note>,
+    text: &'a str,
+}
+
+impl Notes<'_> {
+    #[cold]
+    fn add(&mut self, code: &'static str, at: usize, field: FenField, message: String) -> Result<(), FenError> {
+        let column = column_of(self.text, at);
+        if self.strict {
+            return Err(FenError {
+                code,
+                column,
+                field,
+                text: String::new(),
+                message: format!("not a canonical FEN: {message} (strict reading)"),
+            });
+        }
+        self.list.push(Note { code, column, field, message });
+        Ok(())
+    }
+}
+
+/// The 1-based character column of byte offset `at`.
+fn column_of(text: &str, at: usize) -> usize {
+    let at = at.min(text.len());
+    text.get(..at).map_or(at, |s| s.chars().count()) + 1
+}
+
+#[cold]
+fn error(text: &str, at: usize, code: &'static str, field: FenField, shown: &str, message: String) -> FenError {
+    FenError { code, column: column_of(text, at), field, text: shown.to_string(), message }
+}
+
+/// The character starting at byte `at` (the offending one in an error).
+fn char_at(text: &str, at: usize) -> char {
+    text.get(at..).and_then(|s| s.chars().next()).unwrap_or('?')
+}
+
+static PIECES: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut i = 0;
+    while i < 128 {
+        table[i] = Piece::from_char(i as u8 as char);
+        i += 1;
+    }
+    table
+};
+
+/// Byte ranges of the whitespace-separated fields (up to seven: a seventh is an error).
+struct Fields {
+    ranges: [(usize, usize); 7],
+    count: usize,
+    /// Anything but single spaces between fields and no whitespace around.
+    irregular: bool,
+}
+
+fn split_fields(bytes: &[u8]) -> Fields {
+    let mut fields = Fields { ranges: [(0, 0); 7], count: 0, irregular: false };
+    let mut i = 0;
+    let n = bytes.len();
+    while i < n && fields.count < 7 {
+        let start = i;
+        while i < n && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let gap = i - start;
+        if i == n {
+            fields.irregular |= gap > 0;
+            break;
+        }
+        let expected_gap = usize::from(fields.count > 0);
+        if gap != expected_gap || (gap == 1 && bytes[start] != b' ') {
+            fields.irregular = true;
+        }
+        let field_start = i;
+        while i < n && !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        fields.ranges[fields.count] = (field_start, i);
+        fields.count += 1;
+    }
+    fields
 }
 
 impl Fen {
-    /// Reads a FEN (board, and optionally side to move, castling, en passant and clocks).
+    /// Reads a FEN leniently (see the module documentation for what it accepts and assumes).
     pub fn parse(text: &str) -> Result<Fen, FenError> {
-        let mut fields = Vec::new();
-        let mut start = None;
-        for (i, c) in text.char_indices() {
-            if c.is_whitespace() {
-                if let Some(s) = start.take() {
-                    fields.push((s, &text[s..i]));
-                }
-            } else if start.is_none() {
-                start = Some(i);
-            }
-        }
-        if let Some(s) = start {
-            fields.push((s, &text[s..]));
-        }
-        let Some(&(board_col, board_text)) = fields.first() else {
-            return Err(err(1, "empty FEN: expected a board such as rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
-        };
-        let board = parse_board(board_text, board_col)?;
-        let mut setup = Setup::empty(board.shape());
-        setup.board = board;
-        if let Some(&(col, t)) = fields.get(1) {
-            setup.turn = match t {
-                "w" | "W" => Color::White,
-                "b" | "B" => Color::Black,
-                _ => return Err(err(col + 1, format!("side to move '{t}': expected w or b"))),
-            };
-        }
-        if let Some(&(col, t)) = fields.get(2) {
-            setup.castling_rooks = parse_castling(&setup.board, t, col)?;
-        }
-        if let Some(&(col, t)) = fields.get(3) {
-            setup.ep_square = match t {
-                "-" => None,
-                _ => Some(
-                    Square::from_ascii(t.as_bytes())
-                        .ok_or_else(|| err(col + 1, format!("en-passant square '{t}': expected a square or -")))?,
-                ),
-            };
-        }
-        if let Some(&(col, t)) = fields.get(4) {
-            setup.halfmoves =
-                t.parse().map_err(|_| err(col + 1, format!("half-move clock '{t}': expected a number")))?;
-        }
-        if let Some(&(col, t)) = fields.get(5) {
-            setup.fullmoves = t.parse().map_err(|_| err(col + 1, format!("move number '{t}': expected a number")))?;
-        }
-        if let Some(&(col, t)) = fields.get(6) {
-            return Err(err(col + 1, format!("unexpected text '{t}' after the six FEN fields")));
-        }
-        Ok(Fen { setup })
+        let mut notes = Vec::new();
+        read(text, false, &mut notes, None)
     }
 
-    /// The FEN of a position (X-FEN castling, en-passant square after every double step).
+    /// Reads a FEN leniently and says what it assumed or normalised.
+    pub fn parse_lenient(text: &str) -> Result<(Fen, Vec<Note>), FenError> {
+        let mut notes = Vec::new();
+        let fen = read(text, false, &mut notes, None)?;
+        Ok((fen, notes))
+    }
+
+    /// Reads only a complete, canonical FEN: six fields separated by single spaces, castling spelled as classic,
+    /// X-FEN or Shredder-FEN writes it. Anything lenient reading would note is an error with the note's code.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// assert!(Fen::parse_strict("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39").is_ok());
+    /// assert_eq!(Fen::parse_strict("4k3/8/8/8/8/8/4P3/4K3 w").unwrap_err().code, "fen.lenient.missing-fields");
+    /// assert_eq!(Fen::parse_strict("r3k2r/8/8/8/8/8/8/R3K2R w QKkq - 0 1").unwrap_err().code,
+    ///            "fen.lenient.castling-spelling");
+    /// ```
+    pub fn parse_strict(text: &str) -> Result<Fen, FenError> {
+        let mut notes = Vec::new();
+        read(text, true, &mut notes, None)
+    }
+
+    /// Reads a diagram's board (seed 001: `[3Brq2/P1ppRp1K/…]`), where `X`/`x` stand for unknown pieces. Fields
+    /// after the board are read as in a FEN.
+    pub fn parse_diagram(text: &str) -> Result<Diagram, FenError> {
+        let mut notes = Vec::new();
+        let mut unknown = ByColor::new(SquareSet::EMPTY, SquareSet::EMPTY);
+        let fen = read(text, false, &mut notes, Some(&mut unknown))?;
+        Ok(Diagram { setup: fen.setup, unknown })
+    }
+
+    /// The FEN of a position, with the en-passant square after every double step ([`EpMode::Always`]).
     pub fn from_position(pos: &Position) -> Fen {
-        Fen { setup: pos.to_setup() }
+        Fen::from_position_with(pos, EpMode::Always)
     }
 
-    /// The variant a FEN most likely belongs to: 10×8 boards by their pieces, 8×8 boards by whether their
-    /// castling rights need Chess960.
+    /// The FEN of a position, with the en-passant square written as `ep` says.
+    pub fn from_position_with(pos: &Position, ep: EpMode) -> Fen {
+        let mut setup = pos.to_setup();
+        setup.ep_square = match ep {
+            EpMode::Always => setup.ep_square,
+            EpMode::Pseudo => pos.pseudo_ep_square(),
+            EpMode::Legal => pos.legal_ep_square(),
+        };
+        Fen { setup, variant: Some(pos.variant()) }
+    }
+
+    /// The variant this FEN most likely belongs to. In order: the variant its letters name (`j` → Janus); on 8×8,
+    /// standard chess unless a castling right needs Chess960 (a king off the e-file or a rook off a corner); on
+    /// 10×8, the castling-type prefix (`s` → Janus, `m` → Embassy), then a back rank that is exactly a variant's
+    /// start array (Gothic, Embassy, Janus, Capablanca), then Capablanca unless a castling right needs Capablanca
+    /// Random Chess. Gothic and Embassy middle games cannot be told from Capablanca: pass the variant.
+    ///
+    /// ```
+    /// use forsyth::{Variant, notation::fen::Fen};
+    /// let infer = |fen: &str| fen.parse::<Fen>().unwrap().infer_variant();
+    /// assert_eq!(infer("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), Variant::Standard);
+    /// assert_eq!(infer("rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11"), Variant::Chess960);
+    /// assert_eq!(infer(Variant::Gothic.start_fen()), Variant::Gothic);
+    /// assert_eq!(infer(Variant::Janus.start_fen()), Variant::Janus);
+    /// assert_eq!(infer("r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1"), Variant::Capablanca);
+    /// ```
     pub fn infer_variant(&self) -> Variant {
+        if let Some(variant) = self.variant {
+            return variant;
+        }
         let setup = &self.setup;
         match setup.board.shape() {
             BoardShape::Standard => {
-                let standard = setup.castling_rooks.iter().all(|sq| {
-                    matches!(sq.file(), File::A | File::H)
-                        && setup
-                            .board
-                            .king(if sq.rank() == Rank::FIRST { Color::White } else { Color::Black })
-                            .is_some_and(|k| k.file() == File::E)
-                });
-                if standard { Variant::Standard } else { Variant::Chess960 }
+                if castling_fits(setup, Variant::Standard) {
+                    Variant::Standard
+                } else {
+                    Variant::Chess960
+                }
             }
-            BoardShape::Wide => Variant::Capablanca,
+            BoardShape::Wide => {
+                match setup.castling_prefix {
+                    Some(CastlingPrefix::Symmetric) => return Variant::Janus,
+                    Some(CastlingPrefix::Modern) => return Variant::Embassy,
+                    None => {}
+                }
+                let by_array = [Variant::Gothic, Variant::Embassy, Variant::Janus, Variant::Capablanca]
+                    .into_iter()
+                    .find(|v| back_rank_is(&setup.board, v.start_array()));
+                match by_array {
+                    Some(v) => v,
+                    None if castling_fits(setup, Variant::Capablanca) => Variant::Capablanca,
+                    None => Variant::Crc,
+                }
+            }
         }
     }
 
-    /// The position, in `variant` or the inferred one.
+    /// The position, in `variant` or the inferred one; every rule it breaks otherwise.
     pub fn position(&self, variant: Option<Variant>) -> Result<Position, PositionError> {
         Position::from_setup(&self.setup, variant.unwrap_or_else(|| self.infer_variant()))
     }
+
+    /// The position after dropping invalid castling rights and an invalid en-passant square, with the problems
+    /// dropped; an error if anything else is wrong.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// let fen: Fen = "4k3/8/8/8/8/8/8/4K2R w KQ e6 0 1".parse().unwrap();
+    /// let (pos, dropped) = fen.position_repaired(None).unwrap();
+    /// assert_eq!(dropped.len(), 2); // the queenside right and the en-passant square
+    /// assert_eq!(Fen::from_position(&pos).to_string(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    /// ```
+    pub fn position_repaired(&self, variant: Option<Variant>) -> Result<(Position, Vec<Problem>), PositionError> {
+        Position::from_setup_repaired(&self.setup, variant.unwrap_or_else(|| self.infer_variant()))
+    }
+
+    /// The FEN with castling spelled in `style`, or why `style` cannot express it.
+    pub fn to_string_with(&self, style: CastlingStyle) -> Result<String, FenWriteError> {
+        if style == CastlingStyle::Classic {
+            self.check_classic()?;
+        }
+        let mut out = String::with_capacity(96);
+        self.write_fields(&mut out, style)
+            .map_err(|_| FenWriteError { code: "fen.write.format", message: "formatting failed".to_string() })?;
+        Ok(out)
+    }
+
+    /// Whether classic FEN can express the castling rights.
+    fn check_classic(&self) -> Result<(), FenWriteError> {
+        let setup = &self.setup;
+        if let Some(prefix) = setup.castling_prefix {
+            return Err(FenWriteError {
+                code: "fen.write.classic-prefix",
+                message: format!(
+                    "classic FEN has no castling-type prefix '{}': use X-FEN (--castling xfen)",
+                    prefix.char()
+                ),
+            });
+        }
+        for color in Color::ALL {
+            let (k, q) = implied_rooks(&setup.board, color);
+            for sq in rights_of(setup.castling_rooks, color).iter() {
+                if sq != k && sq != q {
+                    return Err(FenWriteError {
+                        code: "fen.write.classic-castling",
+                        message: format!(
+                            "classic FEN cannot say that the rook on {sq} keeps its castling right (K and Q name the \
+                             outermost rooks): use X-FEN or Shredder-FEN (--castling xfen or shredder)"
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn write_fields<W: fmt::Write>(&self, w: &mut W, style: CastlingStyle) -> fmt::Result {
+        let setup = &self.setup;
+        write_board(w, &setup.board, self.variant == Some(Variant::Janus))?;
+        w.write_char(' ')?;
+        w.write_char(setup.turn.fen_char())?;
+        w.write_char(' ')?;
+        if let Some(prefix) = setup.castling_prefix
+            && style != CastlingStyle::Classic
+        {
+            w.write_char(prefix.char())?;
+        }
+        if setup.castling_rooks.is_empty() {
+            w.write_char('-')?;
+        } else {
+            write_castling(w, &setup.board, setup.castling_rooks, style)?;
+        }
+        w.write_char(' ')?;
+        match setup.ep_square {
+            Some(sq) => {
+                w.write_char(sq.file().char())?;
+                w.write_char(sq.rank().char())?;
+            }
+            None => w.write_char('-')?,
+        }
+        write!(w, " {} {}", setup.halfmoves, setup.fullmoves)
+    }
 }
 
-fn parse_board(text: &str, offset: usize) -> Result<Board, FenError> {
-    let text = text.trim_start_matches('[').trim_end_matches(']');
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(offset + 1, format!("the board has {} ranks; it needs 8 separated by /", ranks.len())));
-    }
-    let width = |r: &str| {
-        let mut w = 0usize;
-        let mut digits = 0usize;
-        for c in r.chars() {
-            if let Some(d) = c.to_digit(10) {
-                digits = digits * 10 + d as usize;
-            } else {
-                w += digits + 1;
-                digits = 0;
-            }
-        }
-        w + digits
-    };
-    let files = width(ranks[0]);
-    let shape = BoardShape::from_files(files)
-        .ok_or_else(|| err(offset + 1, format!("rank 8 has {files} squares; boards have 8 or 10 files")))?;
-    let mut board = Board::empty(shape);
-    let mut col = offset;
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = Rank::new(7 - i as u8).expect("eight ranks");
-        let mut file = 0usize;
-        let mut digits = String::new();
-        for c in rank_text.chars() {
-            col += 1;
-            if c.is_ascii_digit() {
-                digits.push(c);
-                continue;
-            }
-            if !digits.is_empty() {
-                file += digits.parse::<usize>().unwrap_or(0);
-                digits.clear();
-            }
-            let piece = Piece::from_char(c).ok_or_else(|| err(col, format!("'{c}' is not a piece letter")))?;
-            if file >= files {
-                return Err(err(col, format!("rank {} has more than {files} squares", rank.char())));
-            }
-            board.set(Square::new(File::new(file as u8).expect("checked"), rank), Some(piece));
-            file += 1;
-        }
-        if !digits.is_empty() {
-            file += digits.parse::<usize>().unwrap_or(0);
-        }
-        if file != files {
-            return Err(err(col, format!("rank {} has {file} squares; it needs {files}", rank.char())));
-        }
-        col += 1;
-    }
-    Ok(board)
+/// Whether every castling right has its king and rook on `variant`'s start squares (a fixed-array variant).
+fn castling_fits(setup: &Setup, variant: Variant) -> bool {
+    let array = variant.start_array().as_bytes();
+    let king_file = array.iter().position(|&c| c == b'K').unwrap_or(0);
+    let last = array.len() - 1;
+    setup.castling_rooks.iter().all(|sq| {
+        let color = if sq.rank() == Rank::FIRST { Color::White } else { Color::Black };
+        let file = sq.file().index() as usize;
+        (file == 0 || file == last)
+            && setup.board.piece_at(Square::new(File::new(king_file as u8).unwrap_or(File::A), sq.rank()))
+                == Some(Piece::new(color, Role::King))
+    })
 }
 
-fn parse_castling(board: &Board, text: &str, offset: usize) -> Result<crate::SquareSet, FenError> {
-    let mut rooks = crate::SquareSet::EMPTY;
-    if text == "-" {
-        return Ok(rooks);
-    }
-    for (i, c) in text.char_indices() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let rank = if color.is_white() { Rank::FIRST } else { Rank::EIGHTH };
-        let rook = Piece::new(color, Role::Rook);
-        let king = board.king(color);
-        let col = offset + i + 1;
-        let found = match c.to_ascii_lowercase() {
-            'k' | 'q' => {
-                let side = if c.eq_ignore_ascii_case(&'k') { CastlingSide::KingSide } else { CastlingSide::QueenSide };
-                let files: Vec<u8> = match side {
-                    CastlingSide::KingSide => (0..board.shape().files()).rev().collect(),
-                    CastlingSide::QueenSide => (0..board.shape().files()).collect(),
-                };
-                let king_file = king.map(|k| k.file().index());
-                files
-                    .into_iter()
-                    .map(|f| Square::new(File::new(f).expect("on board"), rank))
-                    .take_while(|sq| Some(sq.file().index()) != king_file)
-                    .find(|sq| board.piece_at(*sq) == Some(rook))
-            }
-            f @ 'a'..='j' => Some(Square::new(File::from_char(f).expect("a-j"), rank)),
-            _ => {
-                return Err(err(
-                    col,
-                    format!("'{c}' is not a castling letter (use K, Q, k, q, a rook's file letter, or -)"),
-                ));
-            }
-        };
-        match found {
-            Some(sq) => rooks.insert(sq),
-            None => return Err(err(col, format!("'{c}': no {} rook to castle with on that side", color))),
+/// Whether both back ranks hold exactly the start array (Black mirroring White).
+fn back_rank_is(board: &Board, array: &str) -> bool {
+    array.bytes().enumerate().all(|(file, letter)| {
+        let Some(role) = Role::from_char(letter as char) else { return false };
+        let Some(file) = File::new(file as u8) else { return false };
+        board.piece_at(Square::new(file, Rank::FIRST)) == Some(Piece::new(Color::White, role))
+            && board.piece_at(Square::new(file, Rank::EIGHTH)) == Some(Piece::new(Color::Black, role))
+    })
+}
+
+const fn back_rank(color: Color) -> Rank {
+    if color.is_white() { Rank::FIRST } else { Rank::EIGHTH }
+}
+
+/// The castling rooks of one colour (those on its back rank).
+fn rights_of(rooks: SquareSet, color: Color) -> SquareSet {
+    let rank = back_rank(color);
+    rooks.iter().filter(|sq| sq.rank() == rank).collect()
+}
+
+/// The rooks `K` and `Q` name for `color`: the outermost rook on each side of the king on the back rank, or the
+/// corner when there is none (then validation reports the right). Without a king on the back rank, the corners.
+fn implied_rooks(board: &Board, color: Color) -> (Square, Square) {
+    let rank = back_rank(color);
+    let files = board.shape().files();
+    let square = |f: u8| Square::new(File::new(f).unwrap_or(File::A), rank);
+    let king = Piece::new(color, Role::King);
+    let rook = Piece::new(color, Role::Rook);
+    let king_file = (0..files).find(|&f| board.piece_at(square(f)) == Some(king));
+    let corner_k = square(files - 1);
+    let corner_q = square(0);
+    match king_file {
+        None => (corner_k, corner_q),
+        Some(kf) => {
+            let k = (kf + 1..files).rev().map(square).find(|&sq| board.piece_at(sq) == Some(rook)).unwrap_or(corner_k);
+            let q = (0..kf).map(square).find(|&sq| board.piece_at(sq) == Some(rook)).unwrap_or(corner_q);
+            (k, q)
         }
     }
-    Ok(rooks)
+}
+
+fn write_board<W: fmt::Write>(w: &mut W, board: &Board, janus: bool) -> fmt::Result {
+    let files = board.shape().files();
+    for rank in (0..8u8).rev() {
+        let mut empty = 0u8;
+        for file in 0..files {
+            let sq = Square::from_index(rank as usize * 16 + file as usize).unwrap_or(Square::A1);
+            match board.piece_at(sq) {
+                Some(p) => {
+                    if empty > 0 {
+                        write_count(w, empty)?;
+                        empty = 0;
+                    }
+                    let c = if janus && p.role == Role::Archbishop {
+                        if p.color.is_white() { 'J' } else { 'j' }
+                    } else {
+                        p.char()
+                    };
+                    w.write_char(c)?;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            write_count(w, empty)?;
+        }
+        if rank > 0 {
+            w.write_char('/')?;
+        }
+    }
+    Ok(())
+}
+
+fn write_count<W: fmt::Write>(w: &mut W, n: u8) -> fmt::Result {
+    if n >= 10 { w.write_str("10") } else { w.write_char((b'0' + n) as char) }
+}
+
+/// Writes the castling letters (no prefix, not `-`): White first; within a colour from the highest file down, so
+/// that the kingside right comes first (`KQkq`, `Gkq`, `HAha`).
+fn write_castling<W: fmt::Write>(w: &mut W, board: &Board, rooks: SquareSet, style: CastlingStyle) -> fmt::Result {
+    for color in Color::ALL {
+        let mine = rights_of(rooks, color);
+        if mine.is_empty() {
+            continue;
+        }
+        let (k, q) = implied_rooks(board, color);
+        let mut files: arrayvec::ArrayVec<Square, 10> = mine.iter().collect();
+        files.reverse();
+        for sq in files {
+            let letter = match style {
+                CastlingStyle::Shredder => sq.file().char(),
+                _ if sq == k => 'k',
+                _ if sq == q => 'q',
+                _ => sq.file().char(),
+            };
+            w.write_char(if color.is_white() { letter.to_ascii_uppercase() } else { letter })?;
+        }
+    }
+    Ok(())
 }
 
 impl FromStr for Fen {
@@ -253,73 +768,595 @@ impl FromStr for Fen {
     }
 }
 
+/// X-FEN with castling as [`CastlingStyle::XFen`] writes it.
 impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let setup = &self.setup;
-        let board = &setup.board;
-        let files = board.shape().files();
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..files {
-                let sq = Square::new(File::new(file).expect("file"), Rank::new(rank).expect("rank"));
-                match board.piece_at(sq) {
-                    Some(p) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", p.char())?;
+        self.write_fields(f, CastlingStyle::XFen)
+    }
+}
+
+/// The reader behind every public entry point.
+fn read(
+    text: &str,
+    strict: bool,
+    notes: &mut Vec<Note>,
+    mut unknown: Option<&mut ByColor<SquareSet>>,
+) -> Result<Fen, FenError> {
+    let bytes = text.as_bytes();
+    let fields = split_fields(bytes);
+    let mut notes = Notes { strict, list: notes, text };
+    if fields.count == 0 {
+        return Err(error(
+            text,
+            0,
+            E_EMPTY,
+            FenField::Board,
+            "",
+            "empty FEN: expected a board such as rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".to_string(),
+        ));
+    }
+    if fields.count == 7 {
+        let (s, e) = fields.ranges[6];
+        return Err(error(
+            text,
+            s,
+            E_EXTRA,
+            FenField::Extra,
+            &text[s..e],
+            "a FEN has six fields: board, side to move, castling, en passant, half-move clock, move number".to_string(),
+        ));
+    }
+    if fields.irregular {
+        notes.add(N_WHITESPACE, 0, FenField::Board, "surrounding or repeated whitespace ignored".to_string())?;
+    }
+
+    // Board.
+    let (mut board_start, mut board_end) = fields.ranges[0];
+    let opens = bytes[board_start] == b'[';
+    let closes = bytes[board_end - 1] == b']';
+    if opens || closes {
+        if !(opens && closes && board_end - board_start >= 2) {
+            let at = if opens { board_start } else { board_end - 1 };
+            return Err(error(
+                text,
+                at,
+                E_BRACKET,
+                FenField::Board,
+                &text[board_start..board_end],
+                "a bracket without its partner: write the board as [..] or without brackets".to_string(),
+            ));
+        }
+        notes.add(N_BRACKETS, board_start, FenField::Board, "brackets around the board removed".to_string())?;
+        board_start += 1;
+        board_end -= 1;
+    }
+    let mut squares = [None; 128];
+    let mut janus = false;
+    let placement = &bytes[board_start..board_end];
+    let shape = match read_board(placement, &mut squares, &mut janus, unknown.as_deref_mut()) {
+        Some(shape) => shape,
+        None => return Err(diagnose_board(text, board_start, board_end, unknown.is_some())),
+    };
+    let mut setup = Setup::empty(shape);
+    setup.board = Board::from_squares(shape, squares);
+
+    if fields.count < 6 {
+        let missing: Vec<&str> = FenField::ORDER[fields.count..6].iter().map(|f| f.name()).collect();
+        let defaults = ["w", "-", "-", "0", "1"];
+        let assumed = defaults[fields.count - 1..].join(" ");
+        notes.add(
+            N_MISSING,
+            text.trim_end().len(),
+            FenField::ORDER[fields.count],
+            format!("missing {}: assumed {assumed}", missing.join(", ")),
+        )?;
+    }
+
+    // Side to move.
+    if fields.count > 1 {
+        let (s, e) = fields.ranges[1];
+        setup.turn = match &bytes[s..e] {
+            b"w" => Color::White,
+            b"b" => Color::Black,
+            b"W" | b"B" => {
+                notes.add(
+                    N_TURN_CASE,
+                    s,
+                    FenField::Turn,
+                    format!("side to move '{}' read as lower case", &text[s..e]),
+                )?;
+                if bytes[s] == b'W' { Color::White } else { Color::Black }
+            }
+            _ => {
+                return Err(error(
+                    text,
+                    s,
+                    E_TURN,
+                    FenField::Turn,
+                    &text[s..e],
+                    "the side to move is w (White) or b (Black)".to_string(),
+                ));
+            }
+        };
+    }
+
+    // Castling.
+    if fields.count > 2 {
+        let (s, e) = fields.ranges[2];
+        read_castling(text, s, e, &mut setup, &mut notes)?;
+    }
+
+    // En passant.
+    if fields.count > 3 {
+        let (s, e) = fields.ranges[3];
+        setup.ep_square = read_ep(text, s, e, shape, &mut notes)?;
+    }
+
+    // Clocks.
+    if fields.count > 4 {
+        let (s, e) = fields.ranges[4];
+        setup.halfmoves = read_number(text, s, e, FenField::Halfmoves, &mut notes)?;
+    }
+    if fields.count > 5 {
+        let (s, e) = fields.ranges[5];
+        setup.fullmoves = read_number(text, s, e, FenField::Fullmoves, &mut notes)?;
+        if setup.fullmoves == 0 {
+            notes.add(N_MOVE_ZERO, s, FenField::Fullmoves, "move number 0: assumed 1 (moves count from 1)".into())?;
+            setup.fullmoves = 1;
+        }
+    }
+
+    Ok(Fen { setup, variant: janus.then_some(Variant::Janus) })
+}
+
+/// Reads the placement quickly; `None` on any error, which [`diagnose_board`] then explains.
+#[inline]
+fn read_board(
+    field: &[u8],
+    squares: &mut [Option<Piece>; 128],
+    janus: &mut bool,
+    mut unknown: Option<&mut ByColor<SquareSet>>,
+) -> Option<BoardShape> {
+    let mut rank: usize = 7;
+    let mut file: usize = 0;
+    let mut width: usize = 0;
+    let mut i = 0;
+    let n = field.len();
+    while i < n {
+        let b = field[i];
+        match b {
+            b'/' => {
+                if rank == 0 {
+                    return None;
+                }
+                if width == 0 {
+                    if file != 8 && file != 10 {
+                        return None;
                     }
-                    None => empty += 1,
+                    width = file;
+                } else if file != width {
+                    return None;
+                }
+                rank -= 1;
+                file = 0;
+            }
+            b'1'..=b'9' => {
+                let mut count = (b - b'0') as usize;
+                if i + 1 < n && field[i + 1].is_ascii_digit() {
+                    count = count * 10 + (field[i + 1] - b'0') as usize;
+                    if count != 10 {
+                        return None;
+                    }
+                    i += 1;
+                }
+                file += count;
+                if file > 10 {
+                    return None;
                 }
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
+            _ => {
+                if file >= 10 {
+                    return None;
+                }
+                match PIECES[b as usize] {
+                    Some(piece) => {
+                        *janus |= b | 0x20 == b'j';
+                        squares[rank * 16 + file] = Some(piece);
+                    }
+                    None => {
+                        let set = unknown.as_deref_mut()?;
+                        let sq = Square::from_index(rank * 16 + file)?;
+                        match b {
+                            b'X' => set.white.insert(sq),
+                            b'x' => set.black.insert(sq),
+                            _ => return None,
+                        }
+                    }
+                }
+                file += 1;
             }
         }
-        write!(f, " {} ", setup.turn.fen_char())?;
-        let mut castling = String::new();
-        for color in Color::ALL {
-            let king = board.king(color);
-            let mut mine: Vec<Square> = setup
-                .castling_rooks
-                .iter()
-                .filter(|sq| sq.rank() == if color.is_white() { Rank::FIRST } else { Rank::EIGHTH })
-                .collect();
-            mine.sort_by_key(|sq| std::cmp::Reverse(sq.file()));
-            for sq in mine {
-                let side = king.map_or(CastlingSide::KingSide, |k| CastlingSide::of(k.file(), sq.file()));
-                // X-FEN: K/Q for the outermost rook on its side, the file letter for an inner one.
-                let outer = match (side, king) {
-                    (CastlingSide::KingSide, Some(k)) => !board.pieces().any(|(s, p)| {
-                        p == Piece::new(color, Role::Rook)
-                            && s.rank() == sq.rank()
-                            && s.file() > sq.file()
-                            && s.file() > k.file()
-                    }),
-                    (CastlingSide::QueenSide, Some(k)) => !board.pieces().any(|(s, p)| {
-                        p == Piece::new(color, Role::Rook)
-                            && s.rank() == sq.rank()
-                            && s.file() < sq.file()
-                            && s.file() < k.file()
-                    }),
-                    _ => false,
+        i += 1;
+    }
+    if rank != 0 || (file != width && width != 0) {
+        return None;
+    }
+    BoardShape::from_files(width)
+}
+
+/// Explains why the placement field `text[start..end]` cannot be read. Cold: only after [`read_board`] failed.
+#[cold]
+fn diagnose_board(text: &str, start: usize, end: usize, allow_unknown: bool) -> FenError {
+    let bytes = text.as_bytes();
+    let whole = &text[start..end];
+    // Characters first, left to right.
+    let mut i = start;
+    while i < end {
+        let b = bytes[i];
+        if b.is_ascii_digit() {
+            let mut j = i;
+            while j < end && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            let digits = &text[i..j];
+            let value: u64 = digits.parse().unwrap_or(u64::MAX);
+            if b == b'0' || value > 10 || (value == 10 && j - i != 2) {
+                let message = if b == b'0' {
+                    format!("'{digits}' is not a number of empty squares (use 1 to 8, or 10 on 10×8 boards)")
+                } else {
+                    format!(
+                        "'{digits}' reads as {value} empty squares, more than a rank holds (use 1 to 8, or 10 on \
+                         10×8 boards)"
+                    )
                 };
-                let c = if outer { if side == CastlingSide::KingSide { 'k' } else { 'q' } } else { sq.file().char() };
-                castling.push(if color.is_white() { c.to_ascii_uppercase() } else { c });
+                return error(text, i, E_COUNT, FenField::Board, whole, message);
+            }
+            i = j;
+            continue;
+        }
+        if b != b'/' && PIECES[b as usize].is_none() {
+            let c = char_at(text, i);
+            if c == 'X' || c == 'x' {
+                if !allow_unknown {
+                    return error(
+                        text,
+                        i,
+                        E_UNKNOWN,
+                        FenField::Board,
+                        whole,
+                        format!("'{c}' (an unknown piece) can stand only in a diagram, not in a position"),
+                    );
+                }
+            } else {
+                return error(
+                    text,
+                    i,
+                    E_PIECE,
+                    FenField::Board,
+                    whole,
+                    format!(
+                        "'{c}' is not a piece letter (use K Q R B N P, A C J on 10×8 boards; upper case for White, \
+                         lower case for Black; digits for empty squares; / between ranks)"
+                    ),
+                );
             }
         }
-        if castling.is_empty() {
-            castling.push('-');
+        i += c_len(bytes[i]);
+    }
+    // Then the number of ranks.
+    let ranks: Vec<(usize, usize)> = whole
+        .split('/')
+        .scan(start, |s, rank| {
+            let range = (*s, *s + rank.len());
+            *s += rank.len() + 1;
+            Some(range)
+        })
+        .collect();
+    if ranks.len() != 8 {
+        return error(
+            text,
+            start,
+            E_RANK_COUNT,
+            FenField::Board,
+            whole,
+            format!("the board has {} ranks; it needs 8, separated by /", ranks.len()),
+        );
+    }
+    // Then each rank's width against the board's (the width most ranks have).
+    let width_of = |(s, e): (usize, usize)| -> usize {
+        let mut w = 0;
+        let mut j = s;
+        while j < e {
+            if bytes[j].is_ascii_digit() {
+                let mut k = j;
+                while k < e && bytes[k].is_ascii_digit() {
+                    k += 1;
+                }
+                w += text[j..k].parse::<usize>().unwrap_or(0);
+                j = k;
+            } else {
+                w += 1;
+                j += c_len(bytes[j]);
+            }
         }
-        write!(f, "{castling} ")?;
-        match setup.ep_square {
-            Some(sq) => write!(f, "{sq}")?,
-            None => f.write_str("-")?,
+        w
+    };
+    let widths: Vec<usize> = ranks.iter().map(|&r| width_of(r)).collect();
+    let eights = widths.iter().filter(|&&w| w == 8).count();
+    let tens = widths.iter().filter(|&&w| w == 10).count();
+    let expected = if eights == 0 && tens == 0 {
+        return error(
+            text,
+            start,
+            E_WIDTH,
+            FenField::Board,
+            whole,
+            format!("rank 8 has {} squares, and no rank has 8 or 10: boards are 8 or 10 files wide", widths[0]),
+        );
+    } else if eights >= tens {
+        8
+    } else {
+        10
+    };
+    for (index, (&(s, e), &w)) in ranks.iter().zip(&widths).enumerate() {
+        if w == expected {
+            continue;
         }
-        write!(f, " {} {}", setup.halfmoves, setup.fullmoves)
+        let rank_text = &text[s..e];
+        let message = format!("rank {} has {w} squares; it needs {expected}", 8 - index);
+        if w < expected {
+            return error(text, s, E_RANK_SHORT, FenField::Board, rank_text, message);
+        }
+        // Point at the first character that does not fit.
+        let mut count = 0;
+        let mut j = s;
+        while j < e {
+            let step = if bytes[j].is_ascii_digit() {
+                let mut k = j;
+                while k < e && bytes[k].is_ascii_digit() {
+                    k += 1;
+                }
+                (text[j..k].parse::<usize>().unwrap_or(0), k)
+            } else {
+                (1, j + c_len(bytes[j]))
+            };
+            count += step.0;
+            if count > expected {
+                break;
+            }
+            j = step.1;
+        }
+        return error(text, j, E_RANK_LONG, FenField::Board, rank_text, message);
+    }
+    error(text, start, E_WIDTH, FenField::Board, whole, "the board cannot be read".to_string())
+}
+
+/// Length in bytes of the UTF-8 character starting with byte `b`.
+const fn c_len(b: u8) -> usize {
+    match b {
+        0xf0..=0xff => 4,
+        0xe0..=0xef => 3,
+        0xc0..=0xdf => 2,
+        _ => 1,
+    }
+}
+
+fn read_castling(text: &str, start: usize, end: usize, setup: &mut Setup, notes: &mut Notes) -> Result<(), FenError> {
+    let bytes = &text.as_bytes()[start..end];
+    let field = &text[start..end];
+    let mut i = 0;
+    if bytes.len() > 1
+        && let Some(prefix) = CastlingPrefix::from_char(bytes[0] as char)
+    {
+        setup.castling_prefix = Some(prefix);
+        i = 1;
+    }
+    if &bytes[i..] == b"-" {
+        return Ok(());
+    }
+    let board = &setup.board;
+    let files = board.shape().files();
+    let implied = [implied_rooks(board, Color::White), implied_rooks(board, Color::Black)];
+    let mut rooks = SquareSet::EMPTY;
+    let mut classic_order = true;
+    let mut last_classic = 0;
+    let mut spelling_noted = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let color = if b.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let lower = b.to_ascii_lowercase();
+        let square = match lower {
+            b'k' | b'q' => {
+                let order = match b {
+                    b'K' => 1,
+                    b'Q' => 2,
+                    b'k' => 3,
+                    _ => 4,
+                };
+                classic_order &= order > last_classic;
+                last_classic = order;
+                let (k, q) = implied[color.index()];
+                if lower == b'k' { k } else { q }
+            }
+            b'a'..=b'j' => {
+                classic_order = false;
+                let file = lower - b'a';
+                if file >= files {
+                    return Err(error(
+                        text,
+                        start + i,
+                        E_CASTLING_FILE,
+                        FenField::Castling,
+                        field,
+                        format!(
+                            "'{}' names the {}-file, which a board {files} files wide does not have",
+                            b as char, lower as char
+                        ),
+                    ));
+                }
+                // mySchach FRC-FEN: a file letter before K or Q names that side's rook.
+                if let Some(&next) = bytes.get(i + 1)
+                    && matches!(next.to_ascii_lowercase(), b'k' | b'q')
+                    && next.is_ascii_uppercase() == b.is_ascii_uppercase()
+                {
+                    spelling_noted = true;
+                    notes.add(
+                        N_CASTLING,
+                        start + i,
+                        FenField::Castling,
+                        format!(
+                            "mySchach FRC-FEN '{}{}' read as the rook on the {}-file",
+                            b as char, next as char, lower as char
+                        ),
+                    )?;
+                    i += 1;
+                }
+                Square::new(File::new(file).unwrap_or(File::A), back_rank(color))
+            }
+            _ => {
+                let c = char_at(text, start + i);
+                let message = if c == '-' {
+                    "'-' stands alone, for no castling rights".to_string()
+                } else {
+                    format!("'{c}' is not a castling letter (use K, Q, k, q, a rook's file letter, or -)")
+                };
+                return Err(error(text, start + i, E_CASTLING, FenField::Castling, field, message));
+            }
+        };
+        if rooks.contains(square) {
+            notes.add(
+                N_CASTLING_DUPLICATE,
+                start + i,
+                FenField::Castling,
+                format!("the castling right of the rook on {square} is given twice"),
+            )?;
+            spelling_noted = true;
+        }
+        rooks.insert(square);
+        i += 1;
+    }
+    setup.castling_rooks = rooks;
+    if !classic_order && !spelling_noted {
+        // Not an ordered subset of KQkq: canonical only if it is exactly how X-FEN or Shredder-FEN writes it.
+        let letters = &field[usize::from(setup.castling_prefix.is_some())..];
+        let spelled = |style| {
+            let mut s = String::new();
+            let _ = write_castling(&mut s, &setup.board, rooks, style);
+            s
+        };
+        let xfen = spelled(CastlingStyle::XFen);
+        if letters != xfen && letters != spelled(CastlingStyle::Shredder) {
+            notes.add(
+                N_CASTLING,
+                start,
+                FenField::Castling,
+                format!("castling '{letters}' is not in canonical form; X-FEN writes it '{xfen}'"),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn read_ep(
+    text: &str,
+    start: usize,
+    end: usize,
+    shape: BoardShape,
+    notes: &mut Notes,
+) -> Result<Option<Square>, FenError> {
+    let bytes = &text.as_bytes()[start..end];
+    if bytes == b"-" {
+        return Ok(None);
+    }
+    let field = &text[start..end];
+    if let [f, r] = *bytes
+        && let Some(file) = File::from_char(f.to_ascii_lowercase() as char)
+        && let Some(rank) = Rank::from_char(r as char)
+    {
+        if file.index() >= shape.files() {
+            return Err(error(
+                text,
+                start,
+                E_EP_FILE,
+                FenField::EnPassant,
+                field,
+                format!("the board has {} files; the en-passant square must lie on it, or be -", shape.files()),
+            ));
+        }
+        if f.is_ascii_uppercase() {
+            notes.add(
+                N_EP_CASE,
+                start,
+                FenField::EnPassant,
+                format!("en-passant square '{field}' read as lower case"),
+            )?;
+        }
+        return Ok(Some(Square::new(file, rank)));
+    }
+    Err(error(
+        text,
+        start,
+        E_EP,
+        FenField::EnPassant,
+        field,
+        "expected the square a double step skipped, such as e3 or d6, or - for none".to_string(),
+    ))
+}
+
+fn read_number(text: &str, start: usize, end: usize, field: FenField, notes: &mut Notes) -> Result<u32, FenError> {
+    let bytes = &text.as_bytes()[start..end];
+    let mut value: u32 = 0;
+    let mut ok = !bytes.is_empty();
+    for &b in bytes {
+        if !b.is_ascii_digit() {
+            ok = false;
+            break;
+        }
+        match value.checked_mul(10).and_then(|v| v.checked_add((b - b'0') as u32)) {
+            Some(v) => value = v,
+            None => {
+                ok = false;
+                break;
+            }
+        }
+    }
+    if !ok {
+        let (code, what) = match field {
+            FenField::Halfmoves => {
+                (E_HALFMOVES, "the half-move clock counts half-moves since the last capture or pawn move")
+            }
+            _ => (E_FULLMOVES, "the move number counts from 1"),
+        };
+        return Err(error(
+            text,
+            start,
+            code,
+            field,
+            &text[start..end],
+            format!("{what}: expected a whole number from 0 to {}", u32::MAX),
+        ));
+    }
+    if bytes.len() > 1 && bytes[0] == b'0' {
+        notes.add(N_NUMBER, start, field, format!("'{}' read as {value}", &text[start..end]))?;
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_split_and_whitespace() {
+        let (fen, notes) = Fen::parse_lenient("  4k3/8/8/8/8/8/4P3/4K3   w - -\t5 39 ").unwrap();
+        assert_eq!(fen.to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39");
+        assert_eq!(notes.len(), 1);
+        assert_eq!(notes[0].code, N_WHITESPACE);
+    }
+
+    #[test]
+    fn implied_rooks_without_king_are_corners() {
+        let board = Board::empty(BoardShape::Wide);
+        assert_eq!(implied_rooks(&board, Color::Black), (Square::J8, Square::A8));
     }
 }

@@ -10,7 +10,7 @@ mod zobrist;
 
 use std::fmt;
 
-pub use setup::Setup;
+pub use setup::{CastlingPrefix, Setup};
 pub use state::{History, Outcome, Status};
 pub use validate::{PositionError, Problem};
 

@@ -28,6 +28,43 @@ pub struct Setup {
     pub halfmoves: u32,
     /// Number of the next move; starts at 1 and grows after each Black move.
     pub fullmoves: u32,
+    /// X-FEN's castling-type prefix (seed 002), kept so that it survives reading and writing.
+    pub castling_prefix: Option<CastlingPrefix>,
+}
+
+/// The castling-type prefix X-FEN may put before the castling field (seed 002): `s` for symmetric castling (as in
+/// Janus chess), `m` for modern castling (as in Embassy chess).
+///
+/// ```
+/// use forsyth::CastlingPrefix;
+/// assert_eq!(CastlingPrefix::from_char('s'), Some(CastlingPrefix::Symmetric));
+/// assert_eq!(CastlingPrefix::Modern.char(), 'm');
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingPrefix {
+    /// `s`: the king's castling targets lie symmetrically, one square from each edge.
+    Symmetric,
+    /// `m`: the king moves the normal castling distance, but no further than next to the edge.
+    Modern,
+}
+
+impl CastlingPrefix {
+    /// The prefix letter.
+    pub const fn char(self) -> char {
+        match self {
+            CastlingPrefix::Symmetric => 's',
+            CastlingPrefix::Modern => 'm',
+        }
+    }
+
+    /// Reads a prefix letter (`s` or `m`).
+    pub const fn from_char(c: char) -> Option<CastlingPrefix> {
+        match c {
+            's' => Some(CastlingPrefix::Symmetric),
+            'm' => Some(CastlingPrefix::Modern),
+            _ => None,
+        }
+    }
 }
 
 impl Setup {
@@ -40,6 +77,7 @@ impl Setup {
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
+            castling_prefix: None,
         }
     }
 

@@ -62,18 +62,18 @@ impl Problem {
     /// A stable short code for programs.
     pub const fn code(&self) -> &'static str {
         match self {
-            Problem::WrongBoardShape { .. } => "board-shape",
-            Problem::RoleNotInVariant { .. } => "piece-not-in-variant",
-            Problem::MissingKing(_) => "missing-king",
-            Problem::TooManyKings(..) => "too-many-kings",
-            Problem::PawnOnBackRank(_) => "pawn-on-back-rank",
-            Problem::TooManyPawns(..) => "too-many-pawns",
-            Problem::TooManyPieces(..) => "too-many-pieces",
-            Problem::OppositeCheck => "opposite-check",
-            Problem::AdjacentKings => "adjacent-kings",
-            Problem::ImpossibleCheck { .. } => "impossible-check",
-            Problem::InvalidCastlingRight { .. } => "invalid-castling",
-            Problem::InvalidEnPassant { .. } => "invalid-en-passant",
+            Problem::WrongBoardShape { .. } => "position.board-shape",
+            Problem::RoleNotInVariant { .. } => "position.piece-not-in-variant",
+            Problem::MissingKing(_) => "position.missing-king",
+            Problem::TooManyKings(..) => "position.too-many-kings",
+            Problem::PawnOnBackRank(_) => "position.pawn-on-back-rank",
+            Problem::TooManyPawns(..) => "position.too-many-pawns",
+            Problem::TooManyPieces(..) => "position.too-many-pieces",
+            Problem::OppositeCheck => "position.opposite-check",
+            Problem::AdjacentKings => "position.adjacent-kings",
+            Problem::ImpossibleCheck { .. } => "position.impossible-check",
+            Problem::InvalidCastlingRight { .. } => "position.invalid-castling",
+            Problem::InvalidEnPassant { .. } => "position.invalid-en-passant",
         }
     }
 
@@ -114,6 +114,39 @@ impl fmt::Display for Problem {
             }
             Problem::InvalidEnPassant { square, reason } => write!(f, "en-passant square {square}: {reason}"),
         }
+    }
+}
+
+impl super::Position {
+    /// A position from a setup after dropping what `--repair` may drop (invalid castling rights and an invalid
+    /// en-passant square), with the problems dropped; an error with every problem if anything else is wrong.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup, Square, Variant};
+    /// let mut setup = Setup::start(Variant::Standard);
+    /// setup.ep_square = Some(Square::E6);
+    /// let (pos, dropped) = Position::from_setup_repaired(&setup, Variant::Standard).unwrap();
+    /// assert_eq!(pos.ep_square(), None);
+    /// assert_eq!(dropped[0].code(), "position.invalid-en-passant");
+    /// ```
+    pub fn from_setup_repaired(
+        setup: &Setup,
+        variant: Variant,
+    ) -> Result<(super::Position, Vec<Problem>), PositionError> {
+        let problems = match super::Position::from_setup(setup, variant) {
+            Ok(pos) => return Ok((pos, Vec::new())),
+            Err(e) if e.problems.iter().all(Problem::is_repairable) => e.problems,
+            Err(e) => return Err(e),
+        };
+        let mut repaired = setup.clone();
+        for problem in &problems {
+            match *problem {
+                Problem::InvalidCastlingRight { square, .. } => repaired.castling_rooks.remove(square),
+                Problem::InvalidEnPassant { .. } => repaired.ep_square = None,
+                _ => {}
+            }
+        }
+        super::Position::from_setup(&repaired, variant).map(|pos| (pos, problems))
     }
 }
 
@@ -165,7 +198,9 @@ pub(crate) fn board_problems(setup: &Setup, variant: Variant) -> Vec<Problem> {
             problems.push(Problem::TooManyPawns(color, pawns));
         }
         let total = board.count(color);
-        if total > files + officers_at_start {
+        if pawns > files {
+            // Already reported; counting promotions on top would say the same twice.
+        } else if total > files + officers_at_start {
             problems.push(Problem::TooManyPieces(color, total));
         } else {
             // Each piece beyond the start array's count of its role must be a promoted pawn.
@@ -198,15 +233,17 @@ pub(crate) fn core_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Prob
     let us = core.turn;
     let them = !us;
     let occupied = core.occupied();
-    if core.has_king(them) && !core.attacked_by(us, core.king_of(them), occupied).is_empty() {
+    // Kings next to each other are reported as such; any other attacker on the king not to move is a check.
+    let our_king = core.pieces(us, Role::King);
+    if core.has_king(them) && !(core.attacked_by(us, core.king_of(them), occupied) & !our_king).is_empty() {
         problems.push(Problem::OppositeCheck);
     }
     if core.has_king(us) && core.has_king(them) && S::king_attacks(core.king_of(us)).has(core.king_of(them)) {
         problems.push(Problem::AdjacentKings);
     }
     if core.has_king(us) {
-        let checkers = core.checkers();
-        if checkers.count() > 2 || (checkers.count() == 2 && !double_check_possible(core, checkers)) {
+        let checkers = core.checkers() & !core.role(Role::King);
+        if checkers.count() > 2 || (checkers.count() == 2 && !double_check_possible(core, checkers, core.king_of(us))) {
             problems.push(Problem::ImpossibleCheck { checkers: checkers.iter().map(S::square_of).collect() });
         }
     }
@@ -217,11 +254,14 @@ pub(crate) fn core_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Prob
     problems
 }
 
-/// Two checkers are possible only if the last move uncovered one while giving the other; two pawns, two
-/// knights, or a pawn and a knight together can never both check.
-fn double_check_possible<S: Shape>(core: &Core<S>, checkers: S::Bits) -> bool {
+/// Two checkers are possible only if the last move uncovered one while giving the other: two pawns, two
+/// knights, or a pawn and a knight can never both check (neither can be uncovered), nor can two pieces on one line
+/// through the king (the piece that moved would have had to stand on that line already, giving check before).
+fn double_check_possible<S: Shape>(core: &Core<S>, checkers: S::Bits, king: u32) -> bool {
     let leapers_or_pawns = checkers & (core.role(Role::Pawn) | core.role(Role::Knight));
-    leapers_or_pawns.count() != 2
+    let a = checkers.lowest();
+    let b = checkers.highest();
+    leapers_or_pawns.count() != 2 && !S::line(a, b).has(king)
 }
 
 fn castling_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
@@ -297,6 +337,15 @@ fn ep_problem<S: Shape>(core: &Core<S>) -> Option<Problem> {
     }
     if core.occupied().has(ep) || core.occupied().has(origin) {
         return invalid("the squares the pawn passed are not empty");
+    }
+    if core.has_king(us) {
+        // The double step was the last move, so every check must come from the pawn or through the square it left.
+        let king = core.king_of(us);
+        let explained =
+            (core.checkers() & !core.role(Role::King)).iter().all(|c| c == pushed || S::between(c, king).has(origin));
+        if !explained {
+            return invalid("the double step that made it cannot have given the check on the board");
+        }
     }
     None
 }

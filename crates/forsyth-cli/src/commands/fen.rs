@@ -1,0 +1,146 @@
+//! `forsyth fen`: check FENs and convert them between the FEN family's spellings.
+
+use forsyth::Variant;
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenError, Note};
+
+use crate::{Failure, input};
+
+/// Check or convert FEN, X-FEN and Shredder-FEN.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    Check(CheckArgs),
+    Convert(ConvertArgs),
+}
+
+/// Check FENs: print `ok` (with anything lenient reading assumed) or every error, one line per FEN.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  \
+     forsyth fen check '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]'\n  \
+     forsyth fen check --strict < positions.fen\n\n\
+     Output lines: `ok`, `ok (assumed: [code] ...)`, `error [code] column N (field): ...` for text that is not a \
+     FEN, `invalid [code] ...; [code] ...` for a position that breaks the rules.\n\
+     Without FEN arguments, reads one FEN per line from standard input. Exit status 1 if any FEN is invalid.")]
+struct CheckArgs {
+    /// Variant; inferred from each FEN if absent.
+    #[arg(long, value_parser = input::variant)]
+    variant: Option<Variant>,
+    /// Refuse anything but a complete, canonical FEN.
+    #[arg(long)]
+    strict: bool,
+    /// Positions (FEN); standard input if none.
+    fens: Vec<String>,
+}
+
+/// Convert FENs: print one normalised FEN per input.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  forsyth fen convert --castling shredder 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'\n  \
+     forsyth fen convert --ep legal 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'\n  \
+     forsyth fen convert --repair '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1'\n\n\
+     Invalid inputs are reported on standard error (and skipped); --repair reports there what it dropped.\n\
+     Without FEN arguments, reads one FEN per line from standard input. Exit status 1 if any FEN is invalid."
+)]
+struct ConvertArgs {
+    /// Variant; inferred from each FEN if absent.
+    #[arg(long, value_parser = input::variant)]
+    variant: Option<Variant>,
+    /// Castling spelling: classic (KQkq only), xfen (K/Q, file letters for inner rooks), shredder (HAha).
+    #[arg(long, default_value = "xfen", value_parser = input::castling_style)]
+    castling: CastlingStyle,
+    /// En-passant square: always (after every double step), pseudo (a pawn can capture), legal (a capture is legal).
+    #[arg(long, default_value = "always", value_parser = input::ep_mode)]
+    ep: EpMode,
+    /// Drop invalid castling rights and en-passant squares instead of refusing the position.
+    #[arg(long)]
+    repair: bool,
+    /// Refuse anything but a complete, canonical FEN.
+    #[arg(long)]
+    strict: bool,
+    /// Positions (FEN); standard input if none.
+    fens: Vec<String>,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    match args.command {
+        Command::Check(args) => check(args),
+        Command::Convert(args) => convert(args),
+    }
+}
+
+fn read(text: &str, strict: bool) -> Result<(Fen, Vec<Note>), FenError> {
+    if strict { Fen::parse_strict(text).map(|fen| (fen, Vec::new())) } else { Fen::parse_lenient(text) }
+}
+
+fn check(args: CheckArgs) -> Result<(), Failure> {
+    let inputs = input::args_or_stdin(args.fens)?;
+    let mut invalid = 0;
+    for text in &inputs {
+        let line = match read(text, args.strict) {
+            Err(e) => {
+                invalid += 1;
+                format!("error [{}] {e}", e.code)
+            }
+            Ok((fen, notes)) => match fen.position(args.variant) {
+                Err(e) => {
+                    invalid += 1;
+                    let problems: Vec<String> = e.problems.iter().map(|p| format!("[{}] {p}", p.code())).collect();
+                    format!("invalid {}", problems.join("; "))
+                }
+                Ok(_) if notes.is_empty() => "ok".to_string(),
+                Ok(_) => {
+                    let notes: Vec<String> = notes.iter().map(|n| format!("[{}] {}", n.code, n.message)).collect();
+                    format!("ok (assumed: {})", notes.join("; "))
+                }
+            },
+        };
+        println!("{line}");
+    }
+    if invalid > 0 {
+        return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
+    }
+    Ok(())
+}
+
+fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
+    let inputs = input::args_or_stdin(std::mem::take(&mut args.fens))?;
+    let mut invalid = 0;
+    for text in &inputs {
+        match convert_one(text, &args) {
+            Ok(fen) => println!("{fen}"),
+            Err(message) => {
+                invalid += 1;
+                eprintln!("forsyth: '{text}': {message}");
+            }
+        }
+    }
+    if invalid > 0 {
+        return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
+    }
+    Ok(())
+}
+
+fn convert_one(text: &str, args: &ConvertArgs) -> Result<String, String> {
+    let (fen, _) = read(text, args.strict).map_err(|e| format!("error [{}] {e}", e.code))?;
+    let problems_text = |problems: &[forsyth::Problem]| {
+        problems.iter().map(|p| format!("[{}] {p}", p.code())).collect::<Vec<_>>().join("; ")
+    };
+    let pos = if args.repair {
+        let (pos, dropped) =
+            fen.position_repaired(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?;
+        if !dropped.is_empty() {
+            eprintln!("forsyth: '{text}': dropped {}", problems_text(&dropped));
+        }
+        pos
+    } else {
+        fen.position(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?
+    };
+    let mut out = Fen::from_position_with(&pos, args.ep);
+    out.setup.castling_prefix = fen.setup.castling_prefix;
+    out.to_string_with(args.castling).map_err(|e| format!("[{}] {e}", e.code))
+}

@@ -1,0 +1,238 @@
+//! The FEN family: the seeds' examples, one input per error code, and round trips.
+
+use forsyth::notation::fen::{CastlingStyle, ERROR_CODES, EpMode, Fen, FenField, NOTE_CODES};
+use forsyth::{Position, Variant};
+
+fn play(fen: &str, moves: &[&str]) -> Position {
+    let mut pos = Fen::parse(fen).unwrap().position(None).unwrap();
+    for uci in moves {
+        let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+        pos.play(m).unwrap();
+    }
+    pos
+}
+
+/// Seed 000: the FEN after 1.e4 e5, with the en-passant square although no capture is possible.
+#[test]
+fn seed_000_example() {
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+    let pos = play(Variant::Standard.start_fen(), &["e2e4", "e7e5"]);
+    assert_eq!(Fen::from_position(&pos).to_string(), fen);
+    assert_eq!(Fen::parse_strict(fen).unwrap().position(None).unwrap(), pos);
+    assert_eq!(Fen::from_position_with(&pos, EpMode::Legal).to_string(), fen.replace("e6", "-"));
+    assert_eq!(Fen::from_position_with(&pos, EpMode::Pseudo).to_string(), fen.replace("e6", "-"));
+}
+
+/// Seed 001, examples a) to d) as a game, and e) on its own.
+#[test]
+fn seed_001_examples() {
+    let a = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let b = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let c = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
+    let d = "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    let e = "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
+    let mut pos = play(a, &[]);
+    for (uci, expected) in [("e2e4", b), ("c7c5", c), ("g1f3", d)] {
+        pos.play(pos.parse_uci(uci).unwrap()).unwrap();
+        assert_eq!(Fen::from_position(&pos).to_string(), expected);
+        assert_eq!(Fen::parse_strict(expected).unwrap().position(None).unwrap(), pos);
+    }
+    for fen in [a, e] {
+        let pos = Fen::parse_strict(fen).unwrap().position(None).unwrap();
+        assert_eq!(Fen::from_position(&pos).to_string(), fen);
+    }
+}
+
+/// Seed 001's diagram FEN: the board alone, in brackets.
+#[test]
+fn seed_001_diagram() {
+    let text = "[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]";
+    let (fen, notes) = Fen::parse_lenient(text).unwrap();
+    let codes: Vec<&str> = notes.iter().map(|n| n.code).collect();
+    assert_eq!(codes, ["fen.lenient.brackets", "fen.lenient.missing-fields"]);
+    assert_eq!(fen.to_string(), "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR w - - 0 1");
+    assert!(fen.position(None).is_ok());
+    assert_eq!(Fen::parse_strict(text).unwrap_err().code, "fen.lenient.brackets");
+    let diagram = Fen::parse_diagram(text).unwrap();
+    assert_eq!(diagram.setup, fen.setup);
+}
+
+/// Seed 002: Scharnagl's Chess960 game, whose X-FEN before 11. O-O needs the inner rook's file letter.
+#[test]
+fn seed_002_xfen_and_shredder() {
+    let xfen = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11";
+    let shredder = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11";
+    let moves = [
+        "h2h4", "g7g6", "g2g3", "h8f6", "a2a4", "f8h6", "a1a3", "f6h4", "g3h4", "h6h4", "f1h3", "h4h3", "a3h3", "d8e6",
+        "h1f3", "d7d6", "b1c3", "e6g5", "h3h1", "c8f5",
+    ];
+    let pos = play("rnbnkqrb/pppppppp/8/8/8/8/PPPPPPPP/RNBNKQRB w KQkq - 0 1", &moves);
+    assert_eq!(pos.variant(), Variant::Chess960);
+    let fen = Fen::from_position(&pos);
+    assert_eq!(fen.to_string(), xfen);
+    assert_eq!(fen.to_string_with(CastlingStyle::Shredder).unwrap(), shredder);
+    assert_eq!(fen.to_string_with(CastlingStyle::Classic).unwrap_err().code, "fen.write.classic-castling");
+    for text in [xfen, shredder] {
+        let read = Fen::parse_strict(text).unwrap();
+        assert_eq!(read.infer_variant(), Variant::Chess960);
+        assert_eq!(read.position(None).unwrap(), pos);
+    }
+    // 11. O-O is legal: the king goes to g1, the rook from g1 to f1.
+    let castle = pos.parse_uci("e1g1").unwrap();
+    assert!(castle.is_castle());
+}
+
+/// Seed 003: mySchach's FRC-FEN puts the rook's file before K or Q.
+#[test]
+fn seed_003_myschach_castling() {
+    let (fen, notes) =
+        Fen::parse_lenient("rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w GKkq - 4 11").unwrap();
+    assert_eq!(notes[0].code, "fen.lenient.castling-spelling");
+    assert_eq!(fen.to_string(), "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11");
+}
+
+#[test]
+fn castling_prefix_is_kept() {
+    let text = "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w sKQkq - 0 1";
+    let fen = Fen::parse_strict(text).unwrap();
+    assert_eq!(fen.infer_variant(), Variant::Janus);
+    assert_eq!(fen.to_string(), text);
+    assert_eq!(fen.to_string_with(CastlingStyle::Shredder).unwrap(), text.replace("sKQkq", "sJAja"));
+    assert_eq!(fen.to_string_with(CastlingStyle::Classic).unwrap_err().code, "fen.write.classic-prefix");
+}
+
+/// One input per syntax error code, with the column and field it must name.
+#[test]
+fn every_error_code() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let cases: Vec<(String, &str, usize, FenField)> = vec![
+        ("   ".into(), "fen.empty", 1, FenField::Board),
+        ("8/8/8/8/8/8/8 w - - 0 1".into(), "fen.board.rank-count", 1, FenField::Board),
+        ("9/9/9/9/9/9/9/9 w - - 0 1".into(), "fen.board.width", 1, FenField::Board),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            "fen.board.rank-too-long",
+            18,
+            FenField::Board,
+        ),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            "fen.board.rank-too-short",
+            10,
+            FenField::Board,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1".into(),
+            "fen.board.bad-letter",
+            43,
+            FenField::Board,
+        ),
+        ("4k3/8/8/8/8/8/8/3XK3 w - - 0 1".into(), "fen.board.unknown-piece", 18, FenField::Board),
+        ("4k3/8/8/08/8/8/8/4K3 w - - 0 1".into(), "fen.board.bad-count", 9, FenField::Board),
+        ("[4k3/8/8/8/8/8/8/4K3 w - - 0 1".into(), "fen.board.bracket", 1, FenField::Board),
+        (format!("{start} x KQkq - 0 1"), "fen.turn.bad-letter", 45, FenField::Turn),
+        (format!("{start} w KQkx - 0 1"), "fen.castling.bad-letter", 50, FenField::Castling),
+        (format!("{start} w KIkq - 0 1"), "fen.castling.off-board", 48, FenField::Castling),
+        (format!("{start} w KQkq e9 0 1"), "fen.ep.bad-square", 52, FenField::EnPassant),
+        (format!("{start} w KQkq i3 0 1"), "fen.ep.off-board", 52, FenField::EnPassant),
+        (format!("{start} w KQkq - x 1"), "fen.halfmoves.bad-number", 54, FenField::Halfmoves),
+        (format!("{start} w KQkq - 0 -1"), "fen.fullmoves.bad-number", 56, FenField::Fullmoves),
+        (format!("{start} w KQkq - 0 1 extra"), "fen.extra-field", 58, FenField::Extra),
+    ];
+    for (input, code, column, field) in &cases {
+        let err = Fen::parse(input).unwrap_err();
+        assert_eq!((err.code, err.column, err.field), (*code, *column, *field), "{input}: {err}");
+    }
+    let mut covered: Vec<&str> = cases.iter().map(|c| c.1).collect();
+    covered.sort();
+    let mut all = ERROR_CODES.to_vec();
+    all.sort();
+    assert_eq!(covered, all, "one case per error code");
+}
+
+/// One input per lenient note; strict reading refuses each with the note's code.
+#[test]
+fn every_note_code() {
+    let cases = [
+        (" 4k3/8/8/8/8/8/8/4K3 w - - 0 1", "fen.lenient.whitespace"),
+        ("[4k3/8/8/8/8/8/8/4K3] w - - 0 1", "fen.lenient.brackets"),
+        ("4k3/8/8/8/8/8/8/4K3 w - -", "fen.lenient.missing-fields"),
+        ("4k3/8/8/8/8/8/8/4K3 W - - 0 1", "fen.lenient.turn-case"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1", "fen.lenient.castling-spelling"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KHkq - 0 1", "fen.lenient.castling-duplicate"),
+        ("4k3/8/8/4pP2/8/8/8/4K3 w - E6 0 2", "fen.lenient.ep-case"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 00 1", "fen.lenient.number-format"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fen.lenient.move-number-zero"),
+    ];
+    for (input, code) in cases {
+        let (fen, notes) = Fen::parse_lenient(input).unwrap();
+        assert_eq!(notes.iter().map(|n| n.code).collect::<Vec<_>>(), [code], "{input}");
+        assert!(fen.position(None).is_ok(), "{input}");
+        assert_eq!(Fen::parse_strict(input).unwrap_err().code, code, "{input}");
+    }
+    let mut covered: Vec<&str> = cases.iter().map(|c| c.1).collect();
+    covered.sort();
+    let mut all = NOTE_CODES.to_vec();
+    all.sort();
+    assert_eq!(covered, all, "one case per note code");
+}
+
+/// One setup per position problem.
+#[test]
+fn every_problem_code() {
+    let cases = [
+        (
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+            Some(Variant::Standard),
+            "position.board-shape",
+        ),
+        ("4k3/8/8/8/8/8/8/A3K3 w - - 0 1", Some(Variant::Standard), "position.piece-not-in-variant"),
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", None, "position.missing-king"),
+        ("4k3/8/8/8/8/8/8/K3K3 w - - 0 1", None, "position.too-many-kings"),
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", None, "position.pawn-on-back-rank"),
+        ("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", None, "position.too-many-pawns"),
+        ("4k3/8/8/8/8/QQ6/PPPPPPPP/4K3 w - - 0 1", None, "position.too-many-pieces"),
+        ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", None, "position.opposite-check"),
+        ("8/8/8/8/8/8/3k4/4K3 w - - 0 1", None, "position.adjacent-kings"),
+        ("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1", None, "position.impossible-check"),
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", None, "position.invalid-castling"),
+        ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", None, "position.invalid-en-passant"),
+    ];
+    for (input, variant, code) in cases {
+        let err = Fen::parse(input).unwrap().position(variant).unwrap_err();
+        let codes: Vec<&str> = err.problems.iter().map(|p| p.code()).collect();
+        assert_eq!(codes, [code], "{input}: {err}");
+    }
+}
+
+#[test]
+fn impossible_checks() {
+    for fen in [
+        // Two rooks on one line through the king.
+        "K7/8/8/8/8/8/8/R3k2R b - - 0 1",
+        // A pawn and a bishop on one diagonal through the king.
+        "8/8/6B1/8/4k3/3P4/8/K7 b - - 0 1",
+        // Two knights.
+        "4k3/8/3N1N2/8/8/8/8/K7 b - - 0 1",
+    ] {
+        let err = Fen::parse(fen).unwrap().position(None).unwrap_err();
+        assert_eq!(err.problems[0].code(), "position.impossible-check", "{fen}");
+    }
+    // A double check by discovery is possible.
+    assert!(Fen::parse("4k3/8/3N4/8/8/8/8/K3R3 b - - 0 1").unwrap().position(None).is_ok());
+    // After e2-e4, a check by the pawn or by a bishop through e2 is possible; a check from a rook elsewhere is not.
+    assert!(Fen::parse("8/8/8/3k4/4P3/8/8/4K3 b - e3 0 1").unwrap().position(None).is_ok());
+    assert!(Fen::parse("8/8/8/8/2k1P3/8/8/4KB2 b - e3 0 1").unwrap().position(None).is_ok());
+    let err = Fen::parse("8/8/8/8/2k1P3/8/8/2R1K3 b - e3 0 1").unwrap().position(None).unwrap_err();
+    assert_eq!(err.problems.iter().map(|p| p.code()).collect::<Vec<_>>(), ["position.invalid-en-passant"]);
+}
+
+#[test]
+fn ep_modes() {
+    // White's d-pawn could capture en passant, but it is pinned along the diagonal.
+    let fen = "4k3/8/8/2b5/3Pp3/8/8/6K1 b - d3 0 1";
+    let pos = Fen::parse(fen).unwrap().position(None).unwrap();
+    assert_eq!(Fen::from_position_with(&pos, EpMode::Always).to_string(), fen);
+    assert_eq!(Fen::from_position_with(&pos, EpMode::Pseudo).to_string(), fen);
+    assert_eq!(Fen::from_position_with(&pos, EpMode::Legal).to_string(), fen);
+}
