@@ -24,8 +24,13 @@ pub fn ep_mode(text: &str) -> Result<EpMode, String> {
 
 /// The position of a FEN, in `variant` or the one the FEN implies.
 pub fn position(fen: &str, variant: Option<Variant>) -> Result<Position, Failure> {
-    let parsed = Fen::parse(fen).map_err(|e| Failure(format!("invalid FEN '{fen}': [{}] {e}", e.code)))?;
+    let parsed: Fen = fen.parse().map_err(|e| fen_failure(fen, e))?;
     parsed.position(variant).map_err(|e| Failure(format!("illegal position '{fen}': {e}")))
+}
+
+/// The failure for text that is not a FEN: the text, where and what is wrong.
+pub fn fen_failure(text: &str, error: forsyth::notation::fen::FenError) -> Failure {
+    Failure(format!("invalid FEN '{}': [{}] {error}", text.trim(), error.code))
 }
 
 /// The start position of `variant` (standard chess if none).

@@ -32,6 +32,10 @@ enum Command {
     /// The same as `start --variant chess960`.
     Chess960(commands::start::Args),
     Fen(commands::fen::Args),
+    Explain(commands::explain::Args),
+    Board(commands::board::Args),
+    Count(commands::count::Args),
+    Completions(commands::completions::Args),
 }
 
 /// An error a command reports: the message is printed after `forsyth: `.
@@ -52,6 +56,10 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Start(args) | Command::Chess960(args) => commands::start::run(args),
         Command::Fen(args) => commands::fen::run(args),
+        Command::Explain(args) => commands::explain::run(args),
+        Command::Board(args) => commands::board::run(args),
+        Command::Count(args) => commands::count::run(args),
+        Command::Completions(args) => commands::completions::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

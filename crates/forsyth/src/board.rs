@@ -1,6 +1,6 @@
 //! Piece placement on a board of either shape, as FEN's first field describes it.
 
-use crate::{BoardShape, Color, Piece, Role, Square, SquareSet};
+use crate::{BoardShape, Color, Piece, Role, Square, SquareSet, Variant};
 
 /// Which piece stands on each square of an 8×8 or 10×8 board. No rules are checked here: a board may hold
 /// anything, including no kings; [`crate::Position`] checks the rules.
@@ -64,6 +64,45 @@ impl Board {
     /// Number of pieces of a colour and role.
     pub fn count_role(&self, color: Color, role: Role) -> usize {
         self.pieces().filter(|&(_, p)| p == Piece::new(color, role)).count()
+    }
+
+    /// How many pieces of `color` and `role` must be promoted pawns: those beyond the start array's count of that
+    /// role (seed 001's „Umwandlungsfiguren“). The rest may be original pieces or promoted ones; the board alone
+    /// cannot tell.
+    ///
+    /// ```
+    /// use forsyth::{Color, Role, Variant, notation::fen::Fen};
+    /// let fen: Fen = "4k3/8/8/8/8/8/8/QQ2K2R w - - 0 1".parse().unwrap();
+    /// assert_eq!(fen.setup.board.certainly_promoted(Color::White, Role::Queen, Variant::Standard), 1);
+    /// assert_eq!(fen.setup.board.certainly_promoted(Color::White, Role::Rook, Variant::Standard), 0);
+    /// ```
+    pub fn certainly_promoted(&self, color: Color, role: Role, variant: Variant) -> usize {
+        if matches!(role, Role::Pawn | Role::King) {
+            return 0;
+        }
+        self.count_role(color, role).saturating_sub(variant.start_count(role))
+    }
+
+    /// The fewest and the most promoted pieces `color` can have: at least the sum of
+    /// [`Board::certainly_promoted`], at most one per missing pawn (and never more than its officers other than the
+    /// king). When the most is 0, every officer is an original piece (seed 001's „Originalfiguren“).
+    ///
+    /// ```
+    /// use forsyth::{Color, Variant, notation::fen::Fen};
+    /// let fen: Fen = "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/QNBQKBNR w Kkq - 0 1".parse().unwrap();
+    /// let board = &fen.setup.board;
+    /// assert_eq!(board.promoted_range(Color::White, Variant::Standard), (1, 1));
+    /// assert_eq!(board.promoted_range(Color::Black, Variant::Standard), (0, 0));
+    /// ```
+    pub fn promoted_range(&self, color: Color, variant: Variant) -> (usize, usize) {
+        let at_least = Role::ALL.iter().map(|&r| self.certainly_promoted(color, r, variant)).sum();
+        let missing_pawns = variant.start_count(Role::Pawn).saturating_sub(self.count_role(color, Role::Pawn));
+        let promotable = Role::ALL
+            .iter()
+            .filter(|r| !matches!(r, Role::Pawn | Role::King))
+            .map(|&r| self.count_role(color, r))
+            .sum::<usize>();
+        (at_least, missing_pawns.min(promotable).max(at_least))
     }
 
     /// The square of the king of `color`, if there is exactly one.

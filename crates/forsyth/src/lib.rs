@@ -30,6 +30,7 @@
 pub mod bitboard;
 mod board;
 mod color;
+pub mod diagram;
 mod geometry;
 mod movegen;
 mod moves;

@@ -121,6 +121,23 @@ impl Variant {
         }
     }
 
+    /// How many pieces of `role` each side has in the start array (pawns: one per file). A side with more of a
+    /// role than this must have promoted pawns to it.
+    ///
+    /// ```
+    /// use forsyth::{Role, Variant};
+    /// assert_eq!(Variant::Standard.start_count(Role::Rook), 2);
+    /// assert_eq!(Variant::Capablanca.start_count(Role::Chancellor), 1);
+    /// assert_eq!(Variant::Standard.start_count(Role::Archbishop), 0);
+    /// assert_eq!(Variant::Gothic.start_count(Role::Pawn), 10);
+    /// ```
+    pub fn start_count(self, role: Role) -> usize {
+        match role {
+            Role::Pawn => self.shape().files() as usize,
+            _ => self.start_array().chars().filter(|&c| Role::from_char(c) == Some(role)).count(),
+        }
+    }
+
     /// The start position as FEN (X-FEN for 10×8).
     pub const fn start_fen(self) -> &'static str {
         match self {

@@ -1,5 +1,9 @@
 //! One module per `forsyth` command.
 
+pub mod board;
+pub mod completions;
+pub mod count;
+pub mod explain;
 pub mod fen;
 pub mod moves;
 pub mod perft;

@@ -203,18 +203,8 @@ pub(crate) fn board_problems(setup: &Setup, variant: Variant) -> Vec<Problem> {
         } else if total > files + officers_at_start {
             problems.push(Problem::TooManyPieces(color, total));
         } else {
-            // Each piece beyond the start array's count of its role must be a promoted pawn.
-            let start: Vec<Role> = variant.start_array().chars().filter_map(Role::from_char).collect::<Vec<_>>();
-            let extra: usize = Role::ALL
-                .iter()
-                .filter(|r| **r != Role::Pawn && **r != Role::King)
-                .map(|&r| {
-                    let have = board.count_role(color, r);
-                    let at_start = start.iter().filter(|&&s| s == r).count();
-                    have.saturating_sub(at_start)
-                })
-                .sum();
-            if extra + pawns > files {
+            let (promoted, _) = board.promoted_range(color, variant);
+            if promoted + pawns > files {
                 problems.push(Problem::TooManyPieces(color, total));
             }
         }

@@ -1,0 +1,44 @@
+//! `forsyth count`: the piece count of problem diagrams, `w+s`.
+
+use forsyth::diagram;
+use serde_json::json;
+
+use crate::{Failure, input};
+
+/// Print the piece count as problem books write it under a diagram: white pieces + black pieces (pawns and
+/// unknown pieces included), such as 14+14.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth count '3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR'
+  forsyth count --json 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'
+  cat positions.fen | forsyth count
+
+The FEN may be quoted or given as separate words; a board field alone may hold unknown pieces X/x. Without a
+FEN, counts each line of standard input.
+
+Exit status: 0 counted, 1 not a FEN, 2 usage error.")]
+pub struct Args {
+    /// Print JSON ({\"white\": 14, \"black\": 14, \"text\": \"14+14\"}), one object per FEN.
+    #[arg(long)]
+    json: bool,
+    /// The FEN (or only its board field); standard input, one per line, if absent.
+    #[arg(value_name = "FEN")]
+    fen: Vec<String>,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let fens = if args.fen.is_empty() { input::args_or_stdin(Vec::new())? } else { vec![args.fen.join(" ")] };
+    for text in fens {
+        let reading = diagram::read(&text).map_err(|e| input::fen_failure(&text, e))?;
+        let count = reading.diagram.count();
+        if args.json {
+            println!(
+                "{}",
+                json!({"fen": text.trim(), "white": count.white, "black": count.black, "text": count.to_string()})
+            );
+        } else {
+            println!("{count}");
+        }
+    }
+    Ok(())
+}

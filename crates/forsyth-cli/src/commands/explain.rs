@@ -1,0 +1,94 @@
+//! `forsyth explain`: a FEN in plain words, field by field.
+
+use forsyth::diagram::Lang;
+use forsyth::diagram::explain::{Explanation, explain};
+use forsyth::{CastlingSide, Variant};
+use serde_json::{Value, json};
+
+use crate::{Failure, input};
+
+/// Explain a FEN field by field in plain words: each rank, who moves, the castling rights, en passant, the clocks,
+/// then the piece count and whether the position is legal.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth explain 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'
+  forsyth explain --lang de rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2
+  forsyth explain --json '4k3/8/8/8/8/8/4P3/4K3 w - - 5 39'
+  forsyth explain '3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR'
+
+The FEN may be quoted or given as separate words. A board field alone is explained too (it may hold unknown
+pieces X/x); its other fields are then unknown.
+
+Exit status: 0 explained, 1 not a FEN or an illegal position (the explanation still lists the problems), 2 usage
+error.")]
+pub struct Args {
+    /// Language of the explanation: en (English) or de (German).
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
+    /// Print JSON for programs instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Variant to check the position in; inferred from the FEN if absent.
+    #[arg(long, value_parser = input::variant)]
+    variant: Option<Variant>,
+    /// The FEN (or only its board field).
+    #[arg(required = true, num_args = 1.., value_name = "FEN")]
+    fen: Vec<String>,
+}
+
+fn parse_lang(text: &str) -> Result<Lang, String> {
+    text.parse::<Lang>().map_err(|e| e.to_string())
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let text = args.fen.join(" ");
+    let explanation = explain(&text, args.lang, args.variant).map_err(|e| input::fen_failure(&text, e))?;
+    if args.json {
+        println!("{}", to_json(&explanation));
+    } else {
+        print!("{explanation}");
+    }
+    if explanation.legal == Some(false) {
+        let n = explanation.problems.len();
+        return Err(Failure(format!(
+            "'{}' is not a legal position ({n} problem{}, listed above); fix {} or check --variant",
+            explanation.input,
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "it" } else { "them" }
+        )));
+    }
+    Ok(())
+}
+
+fn to_json(e: &Explanation) -> Value {
+    let setup = e.fen.as_ref().map(|f| &f.setup);
+    json!({
+        "fen": e.input,
+        "lang": e.lang.code(),
+        "variant": e.variant.name(),
+        "board_only": e.fen.is_none(),
+        "sections": e.sections.iter().map(|s| json!({
+            "field": s.field,
+            "title": s.title,
+            "lines": s.lines.iter().map(|l| json!({"token": l.token, "text": l.text, "depth": l.depth})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "turn": setup.map(|s| s.turn.to_string()),
+        "castling": e.castling.iter().map(|r| json!({
+            "letter": r.letter.to_string(),
+            "color": r.color.to_string(),
+            "side": match r.side { CastlingSide::KingSide => "kingside", CastlingSide::QueenSide => "queenside" },
+            "rook": r.rook.to_string(),
+        })).collect::<Vec<_>>(),
+        "en_passant": setup.and_then(|s| s.ep_square).map(|sq| json!({
+            "square": sq.to_string(),
+            "captures": e.en_passant_captures.as_ref().map(|ms| ms.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+        })),
+        "halfmoves": setup.map(|s| s.halfmoves),
+        "fullmoves": setup.map(|s| s.fullmoves),
+        "count": {"white": e.count.white, "black": e.count.black, "text": e.count.to_string()},
+        "pieces": e.pieces,
+        "legal": e.legal,
+        "status": e.status,
+        "problems": e.problems.iter().map(|p| json!({"code": p.code, "text": p.text})).collect::<Vec<_>>(),
+    })
+}

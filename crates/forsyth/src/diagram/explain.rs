@@ -1,0 +1,984 @@
+//! A FEN explained in words, field by field, the way seed 000 explains one to club members: each rank, who moves,
+//! each castling right, the en-passant square and whether a capture there is possible, the two clocks; then the
+//! piece count (seed 001's vocabulary) and any validation problems. In English and German.
+//!
+//! ```
+//! use forsyth::diagram::{Lang, explain::explain};
+//! let e = explain("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", Lang::German, None).unwrap();
+//! let text = e.to_string();
+//! assert!(text.contains("rnbqkbnr  schwarze Figuren stehen noch in der Grundstellung"));
+//! assert!(text.contains("8         die sechste Reihe ist leer"));
+//! assert!(text.contains("w         Weiß ist am Zug"));
+//! assert!(text.contains("2         nächster Zug ist Zugnummer 2"));
+//! assert_eq!(e.legal, Some(true));
+//! ```
+
+use std::fmt;
+
+use super::{Diagram, Lang, Occupant, PieceCount, read};
+use crate::notation::fen::{Fen, FenError};
+use crate::{CastlingSide, Color, File, Move, Piece, Position, Problem, Rank, Role, Square, Status, Variant};
+
+/// Picks the English or the German wording.
+macro_rules! tr {
+    ($lang:expr, $en:expr, $de:expr) => {
+        match $lang {
+            Lang::English => $en,
+            Lang::German => $de,
+        }
+    };
+}
+
+/// One line of an explanation: a piece of the FEN and what it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The text of the FEN explained (a rank, a field, one castling letter).
+    pub token: String,
+    /// What it means.
+    pub text: String,
+    /// 0 for a field or rank, 1 for a part of one (a single castling letter).
+    pub depth: u8,
+}
+
+/// The explanation of one FEN field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// A stable key for programs: `placement`, `turn`, `castling`, `en-passant`, `halfmoves`, `fullmoves`.
+    pub field: &'static str,
+    /// The field's name in the explanation's language.
+    pub title: String,
+    /// What each part of the field means.
+    pub lines: Vec<Line>,
+}
+
+/// A castling right in a FEN: whose, on which side, with which rook, and the letter that grants it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CastlingRight {
+    /// Whose right.
+    pub color: Color,
+    /// Which way the king castles.
+    pub side: CastlingSide,
+    /// The rook castled with.
+    pub rook: Square,
+    /// The letter of the FEN that grants it (`K`, `q`, or a rook's file letter).
+    pub letter: char,
+}
+
+/// A validation problem in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProblemText {
+    /// The problem's stable code (see [`Problem::code`]).
+    pub code: &'static str,
+    /// What is wrong, in the explanation's language.
+    pub text: String,
+}
+
+/// A FEN explained. `Display` prints it for people; the fields serve programs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The language of the words.
+    pub lang: Lang,
+    /// The FEN as given, with runs of white space made single spaces.
+    pub input: String,
+    /// The FEN, unless only a board was given.
+    pub fen: Option<Fen>,
+    /// The board as a diagram shows it.
+    pub diagram: Diagram,
+    /// The variant the position was checked in (given, or inferred from the FEN or the board).
+    pub variant: Variant,
+    /// One section per FEN field given.
+    pub sections: Vec<Section>,
+    /// The castling rights, in the order of the FEN's letters.
+    pub castling: Vec<CastlingRight>,
+    /// The legal en-passant captures, when the FEN names an en-passant square and the position is legal.
+    pub en_passant_captures: Option<Vec<Move>>,
+    /// The piece count `w+s`.
+    pub count: PieceCount,
+    /// The pieces of each side in words (seed 001's vocabulary), White first.
+    pub pieces: Vec<String>,
+    /// Whether the position is legal; `None` when only a board was given, which has no rules to break.
+    pub legal: Option<bool>,
+    /// Check, mate, stalemate or other game state of a legal position, in words.
+    pub status: Option<String>,
+    /// What keeps the position from being legal.
+    pub problems: Vec<ProblemText>,
+}
+
+/// Explains a FEN, or a board field alone, in `lang`; the position is checked in `variant` or the one the FEN
+/// implies. Only text that is not a FEN at all is an error: an illegal position is explained, with its problems.
+///
+/// ```
+/// use forsyth::diagram::{Lang, explain::explain};
+/// let e = explain("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", Lang::English, None).unwrap();
+/// assert_eq!(e.count.to_string(), "16+16");
+/// assert_eq!(e.en_passant_captures, Some(vec![]));
+/// assert_eq!(e.castling.len(), 4);
+/// ```
+pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Explanation, FenError> {
+    let reading = read(text)?;
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let diagram = reading.diagram;
+    let variant = variant.or_else(|| reading.fen.as_ref().map(Fen::infer_variant)).unwrap_or_else(|| {
+        // A board alone: the variant its back ranks suggest.
+        let mut setup = crate::Setup::empty(diagram.board.shape());
+        setup.board = diagram.board.clone();
+        Fen::from(setup).infer_variant()
+    });
+    let mut e = Explanation {
+        lang,
+        input: tokens.join(" "),
+        fen: reading.fen,
+        count: diagram.count(),
+        diagram,
+        variant,
+        sections: Vec::new(),
+        castling: Vec::new(),
+        en_passant_captures: None,
+        pieces: Vec::new(),
+        legal: None,
+        status: None,
+        problems: Vec::new(),
+    };
+    let ranks: Vec<&str> =
+        tokens.first().map_or("", |t| t.trim_start_matches('[').trim_end_matches(']')).split('/').collect();
+    e.sections.push(Section {
+        field: "placement",
+        title: tr!(lang, "Piece placement, from rank 8 down to rank 1", "Figurenstellung, von der 8. bis zur 1. Reihe")
+            .to_string(),
+        lines: ranks
+            .iter()
+            .enumerate()
+            .map(|(i, token)| Line {
+                token: token.to_string(),
+                text: rank_text(&e.diagram, Rank::new(7 - i as u8).expect("eight ranks"), lang),
+                depth: 0,
+            })
+            .collect(),
+    });
+    let position = e.fen.as_ref().map(|fen| fen.position(Some(variant)));
+    if let Some(fen) = &e.fen {
+        let setup = &fen.setup;
+        let field = |i: usize| tokens.get(i).map(|s| s.to_string());
+        let legal_position = position.as_ref().and_then(|p| p.as_ref().ok());
+        if let Some(token) = field(1) {
+            e.sections.push(Section {
+                field: "turn",
+                title: tr!(lang, "Side to move", "Zugrecht").to_string(),
+                lines: vec![Line {
+                    text: format!("{} {}", color_name(setup.turn, lang), tr!(lang, "is to move", "ist am Zug")),
+                    token,
+                    depth: 0,
+                }],
+            });
+        }
+        if let Some(token) = field(2) {
+            e.castling = castling_rights(fen, &token);
+            let mut lines = vec![Line { text: castling_summary(&e.castling, lang), token, depth: 0 }];
+            for right in &e.castling {
+                lines.push(Line {
+                    token: right.letter.to_string(),
+                    text: castling_text(right, variant, lang),
+                    depth: 1,
+                });
+            }
+            e.sections.push(Section {
+                field: "castling",
+                title: tr!(lang, "Castling rights", "Rochaderecht").to_string(),
+                lines,
+            });
+        }
+        if let Some(token) = field(3) {
+            e.en_passant_captures = match (setup.ep_square, legal_position) {
+                (Some(_), Some(pos)) => Some(pos.legal_moves().iter().copied().filter(|m| m.is_en_passant()).collect()),
+                _ => None,
+            };
+            let text = en_passant_text(fen, e.en_passant_captures.as_deref(), legal_position.is_some(), lang);
+            e.sections.push(Section {
+                field: "en-passant",
+                title: "En passant".to_string(),
+                lines: vec![Line { token, text, depth: 0 }],
+            });
+        }
+        if let Some(token) = field(4) {
+            e.sections.push(Section {
+                field: "halfmoves",
+                title: tr!(lang, "Half-move clock", "Halbzüge").to_string(),
+                lines: vec![Line { text: halfmove_text(fen, lang), token, depth: 0 }],
+            });
+        }
+        if let Some(token) = field(5) {
+            e.sections.push(Section {
+                field: "fullmoves",
+                title: tr!(lang, "Move number", "Zugnummer").to_string(),
+                lines: vec![Line { text: fullmove_text(fen, lang), token, depth: 0 }],
+            });
+        }
+    }
+    e.pieces = Color::ALL.iter().map(|&c| pieces_text(&e.diagram, c, variant, lang)).collect();
+    match position {
+        Some(Ok(pos)) => {
+            e.legal = Some(true);
+            e.status = status_text(&pos, lang);
+        }
+        Some(Err(err)) => {
+            e.legal = Some(false);
+            e.problems =
+                err.problems.iter().map(|p| ProblemText { code: p.code(), text: problem_text(p, lang) }).collect();
+        }
+        None => {}
+    }
+    Ok(e)
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lang = self.lang;
+        writeln!(f, "FEN: {}", self.input)?;
+        writeln!(f, "{}: {}", tr!(lang, "Variant", "Variante"), variant_name(self.variant, lang))?;
+        let width = self
+            .sections
+            .iter()
+            .flat_map(|s| s.lines.iter())
+            .map(|l| l.token.chars().count() + 2 * l.depth as usize)
+            .max()
+            .unwrap_or(0)
+            .max(8);
+        for section in &self.sections {
+            writeln!(f, "\n{}:", section.title)?;
+            for line in &section.lines {
+                let indent = 2 + 2 * line.depth as usize;
+                let pad = width + 2 - 2 * line.depth as usize;
+                writeln!(f, "{:indent$}{:<pad$}{}", "", line.token, line.text)?;
+            }
+        }
+        if self.fen.is_none() {
+            writeln!(
+                f,
+                "\n{}",
+                tr!(
+                    lang,
+                    "Only the board is given: side to move, castling rights, en passant and the clocks are unknown.",
+                    "Nur die Figurenstellung ist angegeben: Zugrecht, Rochaderecht, En passant und Zähler sind unbekannt."
+                )
+            )?;
+        }
+        writeln!(f, "\n{}: {}", tr!(lang, "Pieces", "Figuren"), self.count)?;
+        for line in &self.pieces {
+            writeln!(f, "  {line}")?;
+        }
+        let heading = tr!(lang, "Validation", "Prüfung");
+        match self.legal {
+            None => writeln!(
+                f,
+                "\n{heading}: {}",
+                tr!(
+                    lang,
+                    "a board alone is not checked against the rules",
+                    "eine Figurenstellung allein wird nicht auf Regeln geprüft"
+                )
+            )?,
+            Some(true) => {
+                writeln!(
+                    f,
+                    "\n{heading}: {} ({})",
+                    tr!(lang, "the position is legal", "die Stellung ist legal"),
+                    variant_name(self.variant, lang)
+                )?;
+                if let Some(status) = &self.status {
+                    writeln!(f, "  {status}")?;
+                }
+            }
+            Some(false) => {
+                let n = self.problems.len();
+                writeln!(
+                    f,
+                    "\n{heading}: {}",
+                    match lang {
+                        Lang::English => format!(
+                            "the position is not legal in {} ({n} problem{})",
+                            variant_name(self.variant, lang),
+                            if n == 1 { "" } else { "s" }
+                        ),
+                        Lang::German => format!(
+                            "die Stellung ist im {} nicht legal ({n} Problem{})",
+                            variant_name(self.variant, lang),
+                            if n == 1 { "" } else { "e" }
+                        ),
+                    }
+                )?;
+                for p in &self.problems {
+                    writeln!(f, "  - {} [{}]", p.text, p.code)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The variant's name in running text.
+pub fn variant_name(variant: Variant, lang: Lang) -> &'static str {
+    match (variant, lang) {
+        (Variant::Standard, Lang::English) => "standard chess",
+        (Variant::Standard, Lang::German) => "Standardschach",
+        (Variant::Chess960, _) => "Chess960",
+        (Variant::Capablanca, Lang::English) => "Capablanca chess",
+        (Variant::Capablanca, Lang::German) => "Capablanca-Schach",
+        (Variant::Crc, _) => "Capablanca Random Chess",
+        (Variant::Gothic, Lang::English) => "Gothic chess",
+        (Variant::Gothic, Lang::German) => "Gothic-Schach",
+        (Variant::Janus, Lang::English) => "Janus chess",
+        (Variant::Janus, Lang::German) => "Janus-Schach",
+        (Variant::Embassy, Lang::English) => "Embassy chess",
+        (Variant::Embassy, Lang::German) => "Embassy-Schach",
+    }
+}
+
+/// `White`/`Black` or `Weiß`/`Schwarz`.
+pub fn color_name(color: Color, lang: Lang) -> &'static str {
+    match (color, lang) {
+        (Color::White, Lang::English) => "White",
+        (Color::Black, Lang::English) => "Black",
+        (Color::White, Lang::German) => "Weiß",
+        (Color::Black, Lang::German) => "Schwarz",
+    }
+}
+
+/// The role's name, in the singular or the plural.
+pub fn role_name(role: Role, plural: bool, lang: Lang) -> String {
+    match (lang, plural) {
+        (Lang::English, false) => role.name().to_string(),
+        (Lang::English, true) => format!("{}s", role.name()),
+        (Lang::German, false) => role.german_name().to_string(),
+        (Lang::German, true) => match role {
+            Role::Pawn => "Bauern",
+            Role::Rook => "Türme",
+            Role::Queen => "Damen",
+            Role::King => "Könige",
+            Role::Archbishop => "Erzbischöfe",
+            Role::Knight | Role::Bishop | Role::Chancellor => role.german_name(),
+        }
+        .to_string(),
+    }
+}
+
+fn ordinal(rank: Rank, lang: Lang) -> &'static str {
+    let en = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+    let de = ["erste", "zweite", "dritte", "vierte", "fünfte", "sechste", "siebte", "achte"];
+    tr!(lang, en, de)[rank.index() as usize]
+}
+
+/// `a, b and c` / `a, b und c`.
+fn join(items: &[String], lang: Lang) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {} {last}", init.join(", "), tr!(lang, "and", "und")),
+    }
+}
+
+/// An occupant with the indefinite article, or in the plural: `ein schwarzer Bauer`, `white rooks`.
+fn noun_phrase(o: Occupant, n: usize, lang: Lang) -> String {
+    let white = o.color() == Color::White;
+    match lang {
+        Lang::English => {
+            let color = if white { "white" } else { "black" };
+            let noun = match o {
+                Occupant::Piece(p) => role_name(p.role, n > 1, lang),
+                Occupant::Unknown(_) => (if n > 1 { "unknown pieces" } else { "unknown piece" }).to_string(),
+            };
+            match (o, n > 1) {
+                (_, true) => format!("{color} {noun}"),
+                (Occupant::Unknown(_), false) => format!("an unknown {color} piece"),
+                (Occupant::Piece(_), false) => format!("a {color} {noun}"),
+            }
+        }
+        Lang::German => {
+            let feminine = matches!(o, Occupant::Unknown(_) | Occupant::Piece(Piece { role: Role::Queen, .. }));
+            let stem = if white { "weiß" } else { "schwarz" };
+            let noun = match o {
+                Occupant::Piece(p) => role_name(p.role, n > 1, lang),
+                Occupant::Unknown(_) => (if n > 1 { "Figuren" } else { "Figur" }).to_string(),
+            };
+            let unknown = if matches!(o, Occupant::Unknown(_)) { "unbekannte " } else { "" };
+            match (n > 1, feminine) {
+                (true, _) => format!("{unknown}{stem}e {noun}"),
+                (false, true) => format!("eine {unknown}{stem}e {noun}"),
+                (false, false) => format!("ein {stem}er {noun}"),
+            }
+        }
+    }
+}
+
+/// What a rank of the board holds, in words (seed 000's style).
+fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang) -> String {
+    let shape = diagram.board.shape();
+    let squares: Vec<Square> = (0..shape.files()).filter_map(File::new).map(|f| Square::new(f, rank)).collect();
+    let occupants: Vec<(Square, Occupant)> =
+        squares.iter().filter_map(|&sq| diagram.occupant(sq).map(|o| (sq, o))).collect();
+    if occupants.is_empty() {
+        return tr!(
+            lang,
+            format!("the {} rank is empty", ordinal(rank, lang)),
+            format!("die {} Reihe ist leer", ordinal(rank, lang))
+        );
+    }
+    for color in Color::ALL {
+        let home = if color.is_white() { Rank::FIRST } else { Rank::EIGHTH };
+        let pawn_rank = if color.is_white() { Rank::SECOND } else { Rank::SEVENTH };
+        let adjective = match (lang, color) {
+            (Lang::English, _) => format!("{}'s", color_name(color, lang)),
+            (Lang::German, Color::White) => "weiße".to_string(),
+            (Lang::German, Color::Black) => "schwarze".to_string(),
+        };
+        if rank == home
+            && let Some(missing) = missing_from_start_array(diagram, rank, color)
+        {
+            if missing.is_empty() {
+                return tr!(
+                    lang,
+                    format!("{adjective} pieces are still on their start squares"),
+                    format!("{adjective} Figuren stehen noch in der Grundstellung")
+                );
+            }
+            if missing.len() <= 2 {
+                let names: Vec<String> = missing
+                    .iter()
+                    .map(|&(sq, role)| match lang {
+                        Lang::English => format!("the {} from {sq}", role.name()),
+                        Lang::German => {
+                            let article = if role == Role::Queen { "die" } else { "den" };
+                            format!("{article} {} von {sq}", role.german_name())
+                        }
+                    })
+                    .collect();
+                let names = join(&names, lang);
+                return tr!(
+                    lang,
+                    format!("apart from {names}, {adjective} pieces are still on their start squares"),
+                    format!("bis auf {names} stehen die {adjective}n Figuren noch in der Grundstellung")
+                );
+            }
+        }
+        let own_pawn = Occupant::Piece(Piece::new(color, Role::Pawn));
+        if rank == pawn_rank && occupants.iter().all(|&(_, o)| o == own_pawn) {
+            let missing: Vec<String> = squares
+                .iter()
+                .filter(|&&sq| diagram.occupant(sq).is_none())
+                .map(|sq| sq.file().char().to_string())
+                .collect();
+            if missing.is_empty() {
+                return tr!(
+                    lang,
+                    format!("all of {adjective} pawns are on their start squares"),
+                    format!("alle {adjective}n Bauern stehen auf ihren Ausgangsfeldern")
+                );
+            }
+            if missing.len() <= 3 {
+                let (en, de) = match missing.as_slice() {
+                    [file] => (format!("the {file}-pawn"), format!("den {file}-Bauern")),
+                    [init @ .., last] => {
+                        let init: Vec<String> = init.iter().map(|f| format!("{f}-")).collect();
+                        let files = format!("{} {} {last}", init.join(", "), tr!(lang, "and", "und"));
+                        (format!("the {files}-pawns"), format!("die {files}-Bauern"))
+                    }
+                    [] => unreachable!("missing is not empty"),
+                };
+                return tr!(
+                    lang,
+                    format!("apart from {en}, {adjective} pawns are on their start squares"),
+                    format!("bis auf {de} stehen die {adjective}n Bauern auf ihren Ausgangsfeldern")
+                );
+            }
+        }
+    }
+    // Group the squares of equal pieces, in the order the pieces first appear from the a-file on.
+    let mut groups: Vec<(Occupant, Vec<String>)> = Vec::new();
+    for &(sq, o) in &occupants {
+        match groups.iter_mut().find(|(g, _)| *g == o) {
+            Some((_, squares)) => squares.push(sq.to_string()),
+            None => groups.push((o, vec![sq.to_string()])),
+        }
+    }
+    let clauses: Vec<String> = groups
+        .iter()
+        .map(|(o, squares)| {
+            let phrase = noun_phrase(*o, squares.len(), lang);
+            let on = join(squares, lang);
+            match lang {
+                Lang::English => format!("{phrase} on {on}"),
+                Lang::German => format!("auf {on} {} {phrase}", if squares.len() > 1 { "stehen" } else { "steht" }),
+            }
+        })
+        .collect();
+    match lang {
+        Lang::English => {
+            let verb = if groups[0].1.len() > 1 { "there are" } else { "there is" };
+            format!("{verb} {}", join(&clauses, lang))
+        }
+        Lang::German => clauses.join(", "),
+    }
+}
+
+/// If the rank holds only pieces of `color` standing where the start array of a fixed-array variant of this board
+/// shape puts them, the start squares left empty with the role that started there (empty when the array is
+/// complete). The variant missing the fewest pieces wins.
+fn missing_from_start_array(diagram: &Diagram, rank: Rank, color: Color) -> Option<Vec<(Square, Role)>> {
+    let shape = diagram.board.shape();
+    Variant::ALL
+        .iter()
+        .filter(|v| v.shape() == shape && !v.is_shuffle())
+        .filter_map(|v| {
+            let mut missing = Vec::new();
+            for (i, c) in v.start_array().chars().enumerate() {
+                let sq = Square::new(File::new(i as u8)?, rank);
+                let role = Role::from_char(c)?;
+                match diagram.occupant(sq) {
+                    None => missing.push((sq, role)),
+                    Some(o) if o == Occupant::Piece(Piece::new(color, role)) => {}
+                    Some(_) => return None,
+                }
+            }
+            // A rank that has lost most of its pieces is better described piece by piece.
+            (missing.len() * 2 < v.start_array().len()).then_some(missing)
+        })
+        .min_by_key(Vec::len)
+}
+
+/// The castling rights of a FEN, in the order its castling field lists them. Each letter is matched to a rook of
+/// the already read field; rights the field spells in other ways come after, with their X-FEN letters.
+fn castling_rights(fen: &Fen, token: &str) -> Vec<CastlingRight> {
+    let setup = &fen.setup;
+    let mut rights: Vec<CastlingRight> = setup
+        .castling_rooks
+        .iter()
+        .map(|rook| {
+            let color = if rook.rank() == Rank::FIRST { Color::White } else { Color::Black };
+            let side = match setup.board.king(color) {
+                Some(king) => CastlingSide::of(king.file(), rook.file()),
+                None if rook.file().index() * 2 >= setup.board.shape().files() => CastlingSide::KingSide,
+                None => CastlingSide::QueenSide,
+            };
+            CastlingRight { color, side, rook, letter: xfen_letter(fen, rook) }
+        })
+        .collect();
+    let mut ordered = Vec::new();
+    for c in token.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let found = rights.iter().position(|r| {
+            r.color == color
+                && match c.to_ascii_lowercase() {
+                    'k' => r.side == CastlingSide::KingSide,
+                    'q' => r.side == CastlingSide::QueenSide,
+                    f => File::from_char(f) == Some(r.rook.file()),
+                }
+        });
+        if let Some(i) = found {
+            let mut right = rights.remove(i);
+            right.letter = c;
+            ordered.push(right);
+        }
+    }
+    ordered.extend(rights);
+    ordered
+}
+
+/// The letter forsyth's FEN writer uses for this rook's right: `K`/`Q` for the outermost rook, else its file.
+fn xfen_letter(fen: &Fen, rook: Square) -> char {
+    let mut setup = fen.setup.clone();
+    setup.castling_rooks = std::iter::once(rook).collect();
+    let written = Fen { setup, variant: fen.variant }.to_string();
+    written.split(' ').nth(2).and_then(|f| f.chars().next()).unwrap_or('-')
+}
+
+fn castling_summary(rights: &[CastlingRight], lang: Lang) -> String {
+    let has = |color: Color, side: CastlingSide| rights.iter().any(|r| r.color == color && r.side == side);
+    let all = Color::ALL.iter().all(|&c| CastlingSide::ALL.iter().all(|&s| has(c, s)));
+    if all {
+        return tr!(lang, "both sides may still castle both ways", "beide Seiten können noch beide Rochaden machen")
+            .to_string();
+    }
+    if rights.is_empty() {
+        return tr!(lang, "neither side may castle any more", "keine Seite darf mehr rochieren").to_string();
+    }
+    let parts: Vec<String> = Color::ALL
+        .iter()
+        .map(|&c| {
+            let name = color_name(c, lang);
+            match (has(c, CastlingSide::KingSide), has(c, CastlingSide::QueenSide)) {
+                (true, true) => tr!(
+                    lang,
+                    format!("{name} may still castle both ways"),
+                    format!("{name} darf noch kurz und lang rochieren")
+                ),
+                (true, false) => tr!(
+                    lang,
+                    format!("{name} may still castle kingside only"),
+                    format!("{name} darf nur noch kurz rochieren")
+                ),
+                (false, true) => tr!(
+                    lang,
+                    format!("{name} may still castle queenside only"),
+                    format!("{name} darf nur noch lang rochieren")
+                ),
+                (false, false) => {
+                    tr!(lang, format!("{name} may no longer castle"), format!("{name} darf nicht mehr rochieren"))
+                }
+            }
+        })
+        .collect();
+    parts.join("; ")
+}
+
+fn castling_text(right: &CastlingRight, variant: Variant, lang: Lang) -> String {
+    let name = color_name(right.color, lang);
+    let mut text = match (right.side, lang) {
+        (CastlingSide::KingSide, Lang::English) => format!("{name} may castle kingside (short castling, O-O)"),
+        (CastlingSide::QueenSide, Lang::English) => format!("{name} may castle queenside (long castling, O-O-O)"),
+        (CastlingSide::KingSide, Lang::German) => {
+            format!("{name} darf kurz rochieren (kleine Rochade, 0-0, Königsseite)")
+        }
+        (CastlingSide::QueenSide, Lang::German) => {
+            format!("{name} darf lang rochieren (große Rochade, 0-0-0, Damenseite)")
+        }
+    };
+    let file_letter = !matches!(right.letter.to_ascii_lowercase(), 'k' | 'q');
+    let corner = match right.side {
+        CastlingSide::KingSide => right.rook.file() == variant.shape().last_file(),
+        CastlingSide::QueenSide => right.rook.file() == File::A,
+    };
+    if file_letter {
+        text += &tr!(
+            lang,
+            format!(" with the rook on {}, whose file the letter names", right.rook),
+            format!(" mit dem Turm auf {}, dessen Linie der Buchstabe nennt", right.rook)
+        );
+    } else if variant.is_shuffle() || !corner {
+        text += &tr!(
+            lang,
+            format!(" with the outermost rook on that side, on {}", right.rook),
+            format!(" mit dem äußeren Turm dieser Seite auf {}", right.rook)
+        );
+    }
+    text
+}
+
+fn en_passant_text(fen: &Fen, captures: Option<&[Move]>, legal: bool, lang: Lang) -> String {
+    let setup = &fen.setup;
+    let Some(ep) = setup.ep_square else {
+        return tr!(
+            lang,
+            "no en-passant square: the last move was not a pawn's double step",
+            "kein En-passant-Feld: der letzte Zug war kein Bauerndoppelschritt"
+        )
+        .to_string();
+    };
+    let mover = !setup.turn;
+    let step = if mover.is_white() { 1 } else { -1 };
+    let (origin, landing) = (ep.offset(0, -step, setup.board.shape()), ep.offset(0, step, setup.board.shape()));
+    let double_step = match (origin, landing) {
+        (Some(origin), Some(landing)) => format!(" ({origin}-{landing})"),
+        _ => String::new(),
+    };
+    let mut text = tr!(
+        lang,
+        format!("a pawn skipped {ep} with a double step on the last move{double_step}"),
+        format!("Feld {ep} wurde beim letzten Zug mit dem Bauern übersprungen{double_step}")
+    );
+    let us = setup.turn;
+    let pawn_square = landing.map_or_else(String::new, |s| s.to_string());
+    match captures {
+        Some([]) => {
+            let ready = [-1i8, 1].iter().any(|&df| {
+                landing
+                    .and_then(|s| s.offset(df, 0, setup.board.shape()))
+                    .is_some_and(|s| setup.board.piece_at(s) == Some(Piece::new(us, Role::Pawn)))
+            });
+            let us_name = color_name(us, lang);
+            text += &if ready {
+                tr!(
+                    lang,
+                    format!("; {us_name} cannot capture en passant here: the capture would leave the king in check"),
+                    format!(
+                        "; Schlagen en passant ist hier nicht möglich: es würde den eigenen König ins Schach stellen"
+                    )
+                )
+            } else {
+                let (en_color, de_color) = if us.is_white() { ("white", "weißer") } else { ("black", "schwarzer") };
+                tr!(
+                    lang,
+                    format!(
+                        "; no en-passant capture is possible here (no {en_color} pawn stands beside {pawn_square})"
+                    ),
+                    format!(
+                        "; Schlagen en passant ist hier nicht möglich (kein {de_color} Bauer steht neben {pawn_square})"
+                    )
+                )
+            };
+        }
+        Some(moves) => {
+            let sep = tr!(lang, "x", ":");
+            let list: Vec<String> = moves.iter().map(|m| format!("{}{sep}{} e.p.", m.from(), m.to())).collect();
+            let list = join(&list, lang);
+            text += &tr!(
+                lang,
+                format!("; {} can capture en passant: {list}", color_name(us, lang)),
+                format!("; {} kann en passant schlagen: {list}", color_name(us, lang))
+            );
+        }
+        None if !legal => {
+            text += tr!(
+                lang,
+                "; whether a capture is possible cannot be told, since the position is not legal",
+                "; ob Schlagen möglich ist, lässt sich nicht sagen, da die Stellung nicht legal ist"
+            );
+        }
+        None => {}
+    }
+    text
+}
+
+fn halfmove_text(fen: &Fen, lang: Lang) -> String {
+    let setup = &fen.setup;
+    let n = setup.halfmoves;
+    let mut text = if n == 0 {
+        if setup.fullmoves <= 1 && setup.turn.is_white() {
+            tr!(lang, "no move has been played yet, so 0 half-moves", "noch kein Zug gespielt, damit 0 Halbzüge")
+                .to_string()
+        } else if setup.ep_square.is_some() {
+            tr!(lang, "the last move was a pawn move, so 0 half-moves", "letzter Zug war Bauernzug, damit 0 Halbzüge")
+                .to_string()
+        } else {
+            tr!(
+                lang,
+                "the last move was a pawn move or a capture, so 0 half-moves",
+                "letzter Zug war Bauernzug oder Schlagen einer Figur, damit 0 Halbzüge"
+            )
+            .to_string()
+        }
+    } else {
+        tr!(
+            lang,
+            format!("{n} half-move{} since the last pawn move or capture", if n == 1 { "" } else { "s" }),
+            format!(
+                "{n} Halbz{} seit dem letzten Bauernzug bzw. Schlagen einer Figur",
+                if n == 1 { "ug" } else { "üge" }
+            )
+        )
+    };
+    text += &match n {
+        0..100 => tr!(
+            lang,
+            format!(" (50-move rule: a draw can be claimed after 100 half-moves, {} more)", 100 - n),
+            format!(" (50-Züge-Regel: nach 100 Halbzügen kann Remis beansprucht werden, noch {})", 100 - n)
+        ),
+        100..150 => tr!(
+            lang,
+            " (50-move rule: either player may claim a draw)".to_string(),
+            " (50-Züge-Regel: jeder Spieler kann Remis beanspruchen)".to_string()
+        ),
+        _ => tr!(
+            lang,
+            " (75-move rule: the game is drawn unless the last move mated)".to_string(),
+            " (75-Züge-Regel: die Partie ist remis, sofern der letzte Zug nicht mattsetzte)".to_string()
+        ),
+    };
+    text
+}
+
+fn fullmove_text(fen: &Fen, lang: Lang) -> String {
+    let setup = &fen.setup;
+    let n = setup.fullmoves.max(1);
+    let played = n - 1;
+    let mut text = tr!(lang, format!("the next move is move {n}"), format!("nächster Zug ist Zugnummer {n}"));
+    text += &match (setup.turn, lang) {
+        (Color::White, Lang::English) if played == 0 => "; no move has been played yet".to_string(),
+        (Color::White, Lang::German) if played == 0 => "; noch kein Zug gespielt".to_string(),
+        (Color::White, Lang::English) => format!("; {played} move{} played so far", if played == 1 { "" } else { "s" }),
+        (Color::White, Lang::German) => {
+            format!("; bisher {played} Z{} gespielt", if played == 1 { "ug" } else { "üge" })
+        }
+        (Color::Black, Lang::English) => format!("; White has played move {n}, Black plays the second half of it"),
+        (Color::Black, Lang::German) => format!("; Weiß hat den Zug {n} gespielt, Schwarz zieht den zweiten Halbzug"),
+    };
+    text
+}
+
+/// A side's pieces in seed 001's vocabulary: officers and pawns, heavy and minor pieces, original or promoted.
+fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) -> String {
+    let board = &diagram.board;
+    let name = color_name(color, lang);
+    let mut roles: Vec<Role> = Role::ALL.iter().copied().filter(|&r| r != Role::Pawn).collect();
+    // People list pieces by weight: king, queen, compounds, rook, bishop, knight.
+    roles.sort_by_key(|r| match r {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Chancellor => 2,
+        Role::Archbishop => 3,
+        Role::Rook => 4,
+        Role::Bishop => 5,
+        Role::Knight => 6,
+        Role::Pawn => 7,
+    });
+    let officers: Vec<String> = roles
+        .iter()
+        .filter_map(|&r| {
+            let n = board.count_role(color, r);
+            match n {
+                0 => None,
+                1 => Some(role_name(r, false, lang)),
+                _ => Some(format!("{n} {}", role_name(r, true, lang))),
+            }
+        })
+        .collect();
+    let count_of =
+        |pred: fn(Role) -> bool| -> usize { board.pieces().filter(|&(_, p)| p.color == color && pred(p.role)).count() };
+    let officer_count = count_of(Role::is_officer);
+    let pawns = board.count_role(color, Role::Pawn);
+    let unknown = diagram.unknown[color].len();
+    let total = officer_count + pawns + unknown;
+    let mut text = match lang {
+        Lang::English => format!(
+            "{name}: {total} = {officer_count} officer{}{} + {pawns} pawn{}",
+            if officer_count == 1 { "" } else { "s" },
+            if officers.is_empty() { String::new() } else { format!(" ({})", officers.join(", ")) },
+            if pawns == 1 { "" } else { "s" }
+        ),
+        Lang::German => format!(
+            "{name}: {total} = {officer_count} Offizier{}{} + {pawns} Bauer{}",
+            if officer_count == 1 { "" } else { "e" },
+            if officers.is_empty() { String::new() } else { format!(" ({})", officers.join(", ")) },
+            if pawns == 1 { "" } else { "n" }
+        ),
+    };
+    if unknown > 0 {
+        text += &tr!(
+            lang,
+            format!(" + {unknown} unknown piece{}", if unknown == 1 { "" } else { "s" }),
+            format!(" + {unknown} unbekannte Figur{}", if unknown == 1 { "" } else { "en" })
+        );
+    }
+    let heavy = count_of(Role::is_heavy);
+    let minor = count_of(Role::is_minor);
+    text += &tr!(
+        lang,
+        format!("; heavy pieces {heavy}, minor pieces {minor}"),
+        format!("; Schwerfiguren {heavy}, Leichtfiguren {minor}")
+    );
+    let (at_least, at_most) = board.promoted_range(color, variant);
+    if at_least > 0 {
+        let promoted: Vec<String> = roles
+            .iter()
+            .filter_map(|&r| {
+                let n = board.certainly_promoted(color, r, variant);
+                (n > 0).then(|| {
+                    if n == 1 { role_name(r, false, lang) } else { format!("{n} {}", role_name(r, true, lang)) }
+                })
+            })
+            .collect();
+        text += &tr!(
+            lang,
+            format!(
+                "; at least {at_least} promoted piece{} ({})",
+                if at_least == 1 { "" } else { "s" },
+                promoted.join(", ")
+            ),
+            format!(
+                "; mindestens {at_least} Umwandlungsfigur{} ({})",
+                if at_least == 1 { "" } else { "en" },
+                promoted.join(", ")
+            )
+        );
+    } else if at_most == 0 && officer_count > 0 && unknown == 0 {
+        text += tr!(lang, "; all officers are original pieces", "; alle Offiziere sind Originalfiguren");
+    }
+    text
+}
+
+fn status_text(pos: &Position, lang: Lang) -> Option<String> {
+    let us = color_name(pos.turn(), lang);
+    Some(match pos.status() {
+        Status::Checkmate => tr!(lang, format!("{us} is checkmated"), format!("{us} ist matt")),
+        Status::Stalemate => tr!(lang, format!("{us} is stalemated: a draw"), format!("{us} ist patt: remis")),
+        Status::InsufficientMaterial => tr!(
+            lang,
+            "neither side has the material to checkmate: a draw".to_string(),
+            "keine Seite hat genug Material zum Mattsetzen: remis".to_string()
+        ),
+        Status::SeventyFiveMoves => tr!(
+            lang,
+            "75 moves without a pawn move or capture: a draw".to_string(),
+            "75 Züge ohne Bauernzug oder Schlagen: remis".to_string()
+        ),
+        Status::Ongoing if pos.is_check() => tr!(lang, format!("{us} is in check"), format!("{us} steht im Schach")),
+        Status::Ongoing => return None,
+    })
+}
+
+/// A validation problem in the explanation's language.
+pub fn problem_text(problem: &Problem, lang: Lang) -> String {
+    if lang == Lang::English {
+        return problem.to_string();
+    }
+    match problem {
+        Problem::WrongBoardShape { variant, files } => format!(
+            "{} wird auf einem Brett mit {} Linien gespielt, dieses Brett hat {files}",
+            variant_name(*variant, lang),
+            variant.shape().files()
+        ),
+        Problem::RoleNotInVariant { square, role } => {
+            format!("in dieser Variante gibt es keinen {} (auf {square})", role.german_name())
+        }
+        Problem::MissingKing(c) => format!("{} hat keinen König", color_name(*c, lang)),
+        Problem::TooManyKings(c, n) => format!("{} hat {n} Könige (genau einer ist nötig)", color_name(*c, lang)),
+        Problem::PawnOnBackRank(sq) => {
+            format!("Bauer auf {sq}: Bauern können nicht auf der ersten oder letzten Reihe stehen")
+        }
+        Problem::TooManyPawns(c, n) => {
+            format!("{} hat {n} Bauern, mehr als eine Seite zu Beginn hat", color_name(*c, lang))
+        }
+        Problem::TooManyPieces(c, n) => format!(
+            "{} hat {n} Figuren, mehr als die Grundstellung und Umwandlungen der fehlenden Bauern erlauben",
+            color_name(*c, lang)
+        ),
+        Problem::OppositeCheck => "die Seite, die nicht am Zug ist, steht im Schach".to_string(),
+        Problem::AdjacentKings => "die Könige stehen auf benachbarten Feldern".to_string(),
+        Problem::ImpossibleCheck { checkers } => {
+            let list: Vec<String> = checkers.iter().map(|s| s.to_string()).collect();
+            format!("kein einzelner Zug kann dieses Schach geben (Schach von {})", join(&list, lang))
+        }
+        Problem::InvalidCastlingRight { square, reason } => {
+            format!("Rochaderecht mit dem Turm auf {square}: {}", german_reason(reason))
+        }
+        Problem::InvalidEnPassant { square, reason } => {
+            format!("En-passant-Feld {square}: {}", german_reason(reason))
+        }
+    }
+}
+
+/// The German for the reasons the validator gives; a reason not known here stays in English.
+fn german_reason(reason: &str) -> String {
+    match reason {
+        "a castling rook must stand on its side's back rank" => {
+            "ein Rochadeturm muss auf der Grundreihe seiner Seite stehen"
+        }
+        "there is no rook of that colour there" => "dort steht kein Turm dieser Farbe",
+        "its king is missing" => "der König fehlt",
+        "the king is not on the back rank" => "der König steht nicht auf der Grundreihe",
+        "the king is not on its start square" => "der König steht nicht auf seinem Ausgangsfeld",
+        "the rook is not on its start square" => "der Turm steht nicht auf seinem Ausgangsfeld",
+        "another rook already holds the castling right on that side" => {
+            "ein anderer Turm hat auf dieser Seite schon das Rochaderecht"
+        }
+        "with White to move it must be on rank 6" => "wenn Weiß am Zug ist, muss es auf der 6. Reihe liegen",
+        "with Black to move it must be on rank 3" => "wenn Schwarz am Zug ist, muss es auf der 3. Reihe liegen",
+        "no pawn stands on the square the double step reached" => {
+            "auf dem Zielfeld des Doppelschritts steht kein Bauer"
+        }
+        "the squares the pawn passed are not empty" => "die Felder, die der Bauer überquert hat, sind nicht leer",
+        "the double step that made it cannot have given the check on the board" => {
+            "der Doppelschritt, der es erzeugt hat, kann das Schach auf dem Brett nicht gegeben haben"
+        }
+        other => other,
+    }
+    .to_string()
+}

@@ -1,0 +1,235 @@
+//! Positions for people: text, Unicode and SVG diagrams, the piece count, and a FEN explained in words.
+//!
+//! Diagrams follow the conventions of problem books (seed 001): White at the bottom unless flipped, coordinates on
+//! the edges, the piece count `w+s` at the left under the board and the FEN beneath it. A diagram may show seed
+//! 001's unknown piece (`X` for White, `x` for Black), which exists only on boards read without the other FEN
+//! fields.
+//!
+//! ```
+//! use forsyth::diagram::{self, Style};
+//! let reading = diagram::read("3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR").unwrap();
+//! assert_eq!(reading.diagram.count().to_string(), "14+14");
+//! let text = diagram::text::ascii(&reading.diagram, &Style::default());
+//! assert!(text.starts_with("  +-----------------+\n8 | . . . B r q . . |"));
+//! let svg = diagram::svg::svg(&reading.diagram, &Style::default());
+//! assert!(svg.starts_with("<svg"));
+//! ```
+
+pub mod explain;
+pub mod svg;
+pub mod text;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::notation::fen::{Fen, FenError};
+use crate::{Board, ByColor, Color, Piece, Position, Square, SquareSet};
+
+/// The languages forsyth explains positions in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// English.
+    #[default]
+    English,
+    /// German (the wording of seeds 000 and 001).
+    German,
+}
+
+impl Lang {
+    /// The ISO 639-1 code: `en` or `de`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::English => "en",
+            Lang::German => "de",
+        }
+    }
+}
+
+/// A language code forsyth has no wording for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLang(pub String);
+
+impl fmt::Display for UnknownLang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown language '{}' (use en or de)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLang {}
+
+impl FromStr for Lang {
+    type Err = UnknownLang;
+    /// Reads `en`/`english` or `de`/`german`/`deutsch`, in any case.
+    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::English),
+            "de" | "german" | "deutsch" => Ok(Lang::German),
+            _ => Err(UnknownLang(s.to_string())),
+        }
+    }
+}
+
+/// What stands on a square of a diagram: a piece, or seed 001's unknown piece of a known colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Occupant {
+    /// A known piece.
+    Piece(Piece),
+    /// An unknown or arbitrary piece (`X` white, `x` black).
+    Unknown(Color),
+}
+
+impl Occupant {
+    /// The colour of the piece.
+    pub const fn color(self) -> Color {
+        match self {
+            Occupant::Piece(p) => p.color,
+            Occupant::Unknown(c) => c,
+        }
+    }
+
+    /// The FEN letter; `X`/`x` for the unknown piece.
+    pub const fn char(self) -> char {
+        match self {
+            Occupant::Piece(p) => p.char(),
+            Occupant::Unknown(Color::White) => 'X',
+            Occupant::Unknown(Color::Black) => 'x',
+        }
+    }
+}
+
+/// A board as a diagram shows it: known pieces, plus unknown pieces on some squares.
+///
+/// ```
+/// use forsyth::diagram::Diagram;
+/// use forsyth::{Position, Variant};
+/// let d = Diagram::from_position(&Position::new(Variant::Capablanca));
+/// assert_eq!(d.count().to_string(), "20+20");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    /// The known pieces.
+    pub board: Board,
+    /// Squares of unknown pieces, by colour (squares also holding a known piece show the unknown one).
+    pub unknown: ByColor<SquareSet>,
+}
+
+impl Diagram {
+    /// A diagram of a board with no unknown pieces.
+    pub fn new(board: Board) -> Diagram {
+        Diagram { board, unknown: ByColor::default() }
+    }
+
+    /// A diagram of a position's board.
+    pub fn from_position(pos: &Position) -> Diagram {
+        Diagram::new(pos.board())
+    }
+
+    /// What stands on a square.
+    pub fn occupant(&self, sq: Square) -> Option<Occupant> {
+        for color in Color::ALL {
+            if self.unknown[color].contains(sq) {
+                return Some(Occupant::Unknown(color));
+            }
+        }
+        self.board.piece_at(sq).map(Occupant::Piece)
+    }
+
+    /// Every occupied square with what stands there, a1 first, rank by rank.
+    pub fn occupants(&self) -> impl Iterator<Item = (Square, Occupant)> + '_ {
+        self.board.shape().squares().filter_map(|sq| self.occupant(sq).map(|o| (sq, o)))
+    }
+
+    /// The piece count of seed 001: white and black pieces, pawns and unknown pieces included.
+    pub fn count(&self) -> PieceCount {
+        let mut count = PieceCount::default();
+        for (_, o) in self.occupants() {
+            match o.color() {
+                Color::White => count.white += 1,
+                Color::Black => count.black += 1,
+            }
+        }
+        count
+    }
+}
+
+/// The piece count printed under a problem diagram (seed 001): `w+s`, the numbers of white and black pieces.
+///
+/// ```
+/// use forsyth::diagram::PieceCount;
+/// assert_eq!(PieceCount { white: 14, black: 14 }.to_string(), "14+14");
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PieceCount {
+    /// White pieces, pawns included.
+    pub white: usize,
+    /// Black pieces, pawns included.
+    pub black: usize,
+}
+
+impl fmt::Display for PieceCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}+{}", self.white, self.black)
+    }
+}
+
+/// How to draw a diagram. The default: White at the bottom, coordinates, the piece count, no highlights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Black at the bottom.
+    pub flip: bool,
+    /// File letters and rank numbers on the edges.
+    pub coordinates: bool,
+    /// Mark the origin and destination of the last move.
+    pub last_move: Option<(Square, Square)>,
+    /// Mark a king in check.
+    pub check: Option<Square>,
+    /// Print the piece count `w+s` under the board.
+    pub count: bool,
+    /// A line under the count, usually the FEN.
+    pub caption: Option<String>,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style { flip: false, coordinates: true, last_move: None, check: None, count: true, caption: None }
+    }
+}
+
+impl Style {
+    /// Whether a square is one of the last move's two squares.
+    fn is_last_move(&self, sq: Square) -> bool {
+        self.last_move.is_some_and(|(from, to)| sq == from || sq == to)
+    }
+}
+
+/// A diagram read from text, and the whole FEN when the text had more than the board field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// What the diagram shows.
+    pub diagram: Diagram,
+    /// The FEN, if the text was more than a board; `None` for a board field alone.
+    pub fen: Option<Fen>,
+}
+
+/// Reads a whole FEN, or a board field alone (as problem books print it, brackets allowed); only a board field
+/// alone may hold unknown pieces `X`/`x`, since the other fields need known pieces.
+///
+/// ```
+/// use forsyth::diagram;
+/// let r = diagram::read("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2").unwrap();
+/// assert!(r.fen.is_some());
+/// let r = diagram::read("[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnX]").unwrap();
+/// assert!(r.fen.is_none());
+/// assert_eq!(r.diagram.count().to_string(), "14+14");
+/// assert_eq!(r.diagram.occupant("h1".parse().unwrap()), Some(diagram::Occupant::Unknown(forsyth::Color::White)));
+/// assert!(diagram::read("X7/8/8/8/8/8/8/k6K w - - 0 1").is_err());
+/// ```
+pub fn read(text: &str) -> Result<Reading, FenError> {
+    if text.split_whitespace().count() == 1 {
+        let board_only = Fen::parse_diagram(text)?;
+        let diagram = Diagram { board: board_only.setup.board, unknown: board_only.unknown };
+        return Ok(Reading { diagram, fen: None });
+    }
+    let fen = Fen::parse(text)?;
+    Ok(Reading { diagram: Diagram::new(fen.setup.board.clone()), fen: Some(fen) })
+}

@@ -1,0 +1,337 @@
+//! Diagrams and explanations checked against the seeds and against readings of the FEN that do not use forsyth:
+//! shakmaty's board parser for 8×8 boards, and a digit expansion written here for 10×8 boards.
+
+use std::collections::BTreeMap;
+
+use forsyth::diagram::explain::explain;
+use forsyth::diagram::{self, Lang, Style, svg, text};
+use forsyth::{Color, Role, Variant};
+
+/// Seed 000's example FEN (after 1.e4 e5).
+const SEED_000: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+/// Seed 001's example diagram FEN.
+const SEED_001: &str = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR";
+/// A Capablanca game after 1.e4 e5 2.Ci3 (the chancellor leaps like a knight).
+const CAPABLANCA: &str = "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/8C1/PPPP1PPPPP/RNABQKB1NR b KQkq - 1 2";
+
+/// Square name → FEN letter, from shakmaty's reading of an 8×8 board.
+fn shakmaty_board(board_field: &str) -> BTreeMap<String, char> {
+    let board = shakmaty::Board::from_ascii_board_fen(board_field.as_bytes()).expect("shakmaty reads the board");
+    board.iter().map(|(sq, piece)| (sq.to_string(), piece.char())).collect()
+}
+
+/// Square name → FEN letter, by expanding the digits of a board field of any width (multi-digit runs such as 10).
+fn expand_board(board_field: &str) -> BTreeMap<String, char> {
+    let mut squares = BTreeMap::new();
+    for (i, rank_text) in board_field.split('/').enumerate() {
+        let rank = 8 - i;
+        let mut file = 0u8;
+        let mut run = 0u8;
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as u8;
+                continue;
+            }
+            file += run;
+            run = 0;
+            squares.insert(format!("{}{rank}", (b'a' + file) as char), c);
+            file += 1;
+        }
+    }
+    squares
+}
+
+/// The pieces an SVG draws, as square → letter, checking that each is drawn on the square it claims: the `<use>`
+/// element's position must be that of the `<rect>` of the same square.
+fn svg_pieces(svg: &str) -> BTreeMap<String, char> {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    assert!(root.attribute("viewBox").is_some(), "a viewBox lets the picture scale");
+    let mut squares = BTreeMap::new();
+    for rect in doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class").is_some_and(|c| c.starts_with("square")))
+    {
+        let xy = (rect.attribute("x").unwrap().to_string(), rect.attribute("y").unwrap().to_string());
+        squares.insert(xy, rect.attribute("data-square").unwrap().to_string());
+    }
+    let mut pieces = BTreeMap::new();
+    for node in doc.descendants().filter(|n| n.attribute("class") == Some("piece")) {
+        let square = node.attribute("data-square").unwrap().to_string();
+        let xy = (node.attribute("x").unwrap().to_string(), node.attribute("y").unwrap().to_string());
+        assert_eq!(squares.get(&xy), Some(&square), "piece drawn on another square than it claims");
+        let href = node.attribute("href").unwrap();
+        assert!(doc.descendants().any(|n| n.attribute("id") == Some(&href[1..])), "{href} is defined");
+        let letter = node.attribute("data-piece").unwrap().chars().next().unwrap();
+        assert!(pieces.insert(square, letter).is_none(), "two pieces on one square");
+    }
+    pieces
+}
+
+/// The square each `<rect class="square">` stands for, by its position: column and row from the top left.
+fn square_grid(svg: &str) -> BTreeMap<String, (usize, usize)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let rects: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class").is_some_and(|c| c.starts_with("square")))
+        .collect();
+    let mut xs: Vec<f64> = rects.iter().map(|r| r.attribute("x").unwrap().parse().unwrap()).collect();
+    let mut ys: Vec<f64> = rects.iter().map(|r| r.attribute("y").unwrap().parse().unwrap()).collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    ys.sort_by(f64::total_cmp);
+    ys.dedup();
+    rects
+        .iter()
+        .map(|r| {
+            let x: f64 = r.attribute("x").unwrap().parse().unwrap();
+            let y: f64 = r.attribute("y").unwrap().parse().unwrap();
+            let col = xs.iter().position(|&v| v == x).unwrap();
+            let row = ys.iter().position(|&v| v == y).unwrap();
+            let name = r.attribute("data-square").unwrap().to_string();
+            let light = r.attribute("class").unwrap().contains("light");
+            // a1 is dark: light squares have an odd file + rank sum.
+            let b = name.as_bytes();
+            assert_eq!(light, (b[0] - b'a' + b[1] - b'1') % 2 == 1, "colour of {name}");
+            (name, (col, row))
+        })
+        .collect()
+}
+
+#[test]
+fn svg_pieces_match_the_board_on_8x8() {
+    for fen in [SEED_000, SEED_001, "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", "8/8/8/8/8/8/8/8 w - - 0 1"] {
+        let reading = diagram::read(fen).unwrap();
+        let board_field = fen.split(' ').next().unwrap();
+        for flip in [false, true] {
+            let picture = svg::svg(&reading.diagram, &Style { flip, ..Style::default() });
+            assert_eq!(svg_pieces(&picture), shakmaty_board(board_field), "{fen} flip {flip}");
+        }
+    }
+}
+
+#[test]
+fn svg_pieces_match_the_board_on_10x8() {
+    for fen in [CAPABLANCA, Variant::Gothic.start_fen(), Variant::Janus.start_fen(), Variant::Embassy.start_fen()] {
+        let reading = diagram::read(fen).unwrap();
+        let expected: BTreeMap<String, char> = expand_board(fen.split(' ').next().unwrap())
+            .into_iter()
+            .map(|(sq, c)| (sq, if c.eq_ignore_ascii_case(&'j') { if c == 'J' { 'A' } else { 'a' } } else { c }))
+            .collect();
+        assert_eq!(svg_pieces(&svg::svg(&reading.diagram, &Style::default())), expected, "{fen}");
+    }
+}
+
+#[test]
+fn svg_orientation_white_at_the_bottom_unless_flipped() {
+    for fen in [SEED_000, CAPABLANCA] {
+        let reading = diagram::read(fen).unwrap();
+        let files = reading.diagram.board.shape().files() as usize;
+        let last = (b'a' + files as u8 - 1) as char;
+        let grid = square_grid(&svg::svg(&reading.diagram, &Style::default()));
+        assert_eq!(grid.len(), files * 8);
+        assert_eq!(grid["a1"], (0, 7), "a1 bottom left");
+        assert_eq!(grid[&format!("{last}8")], (files - 1, 0), "top right");
+        let flipped = square_grid(&svg::svg(&reading.diagram, &Style { flip: true, ..Style::default() }));
+        assert_eq!(flipped["a1"], (files - 1, 0), "flipped: a1 top right");
+        assert_eq!(flipped[&format!("{last}8")], (0, 7), "flipped: bottom left");
+    }
+}
+
+#[test]
+fn svg_coordinates_highlights_count_and_caption() {
+    let reading = diagram::read(SEED_000).unwrap();
+    let style = Style {
+        last_move: Some(("e7".parse().unwrap(), "e5".parse().unwrap())),
+        check: Some("e1".parse().unwrap()),
+        caption: Some(SEED_000.to_string()),
+        ..Style::default()
+    };
+    let picture = svg::svg(&reading.diagram, &style);
+    let doc = roxmltree::Document::parse(&picture).unwrap();
+    let texts: Vec<&str> = doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    for label in ["a", "h", "1", "8", "16+16", SEED_000] {
+        assert!(texts.contains(&label), "{label} missing from {texts:?}");
+    }
+    let marked = |class: &str| -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .map(|n| n.attribute("data-square").unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(marked("last-move"), ["e7", "e5"]);
+    assert_eq!(marked("check"), ["e1"]);
+    let bare = svg::svg(&reading.diagram, &Style { coordinates: false, count: false, ..Style::default() });
+    let doc = roxmltree::Document::parse(&bare).unwrap();
+    assert_eq!(doc.descendants().filter(|n| n.has_tag_name("text")).count(), 0);
+}
+
+/// Seed 000 explains this FEN line by line; forsyth's German must say the same things.
+#[test]
+fn german_explanation_reads_like_seed_000() {
+    let text = explain(SEED_000, Lang::German, None).unwrap().to_string();
+    for phrase in [
+        "rnbqkbnr  schwarze Figuren stehen noch in der Grundstellung",
+        "pppp1ppp  bis auf den e-Bauern stehen die schwarzen Bauern auf ihren Ausgangsfeldern",
+        "8         die sechste Reihe ist leer",
+        "4p3       auf e5 steht ein schwarzer Bauer",
+        // The seed's e5 here is a slip: the white pawn of 1.e4 stands on e4.
+        "4P3       auf e4 steht ein weißer Bauer",
+        "8         die dritte Reihe ist leer",
+        "PPPP1PPP  bis auf den e-Bauern stehen die weißen Bauern auf ihren Ausgangsfeldern",
+        "RNBQKBNR  weiße Figuren stehen noch in der Grundstellung",
+        "w         Weiß ist am Zug",
+        "KQkq      beide Seiten können noch beide Rochaden machen",
+        "kleine Rochade",
+        "große Rochade",
+        "e6        Feld e6 wurde beim letzten Zug mit dem Bauern übersprungen",
+        "nicht möglich",
+        "0         letzter Zug war Bauernzug, damit 0 Halbzüge",
+        "2         nächster Zug ist Zugnummer 2",
+    ] {
+        assert!(text.contains(phrase), "missing «{phrase}» in\n{text}");
+    }
+}
+
+#[test]
+fn english_explanation_mirrors_seed_000() {
+    let e = explain(SEED_000, Lang::English, None).unwrap();
+    let text = e.to_string();
+    for phrase in [
+        "Black's pieces are still on their start squares",
+        "apart from the e-pawn, Black's pawns are on their start squares",
+        "the sixth rank is empty",
+        "there is a black pawn on e5",
+        "White is to move",
+        "both sides may still castle both ways",
+        "a pawn skipped e6 with a double step on the last move (e7-e5)",
+        "no en-passant capture is possible here",
+        "the next move is move 2",
+        "50-move rule",
+    ] {
+        assert!(text.contains(phrase), "missing «{phrase}» in\n{text}");
+    }
+    assert_eq!(e.legal, Some(true));
+    assert_eq!(
+        e.sections.iter().map(|s| s.field).collect::<Vec<_>>(),
+        ["placement", "turn", "castling", "en-passant", "halfmoves", "fullmoves"]
+    );
+}
+
+/// Seed 001, example e: "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39" — 38 moves played, 5 half-moves since the last pawn
+/// move or capture, White to move.
+#[test]
+fn seed_001_advanced_game_example() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
+    let de = explain(fen, Lang::German, None).unwrap().to_string();
+    assert!(de.contains("5 Halbzüge seit dem letzten Bauernzug"), "{de}");
+    assert!(de.contains("bisher 38 Züge gespielt"), "{de}");
+    assert!(de.contains("Weiß ist am Zug"), "{de}");
+    let en = explain(fen, Lang::English, None).unwrap().to_string();
+    assert!(en.contains("38 moves played so far"), "{en}");
+    assert!(en.contains("neither side may castle any more"), "{en}");
+}
+
+#[test]
+fn possible_en_passant_capture_is_named() {
+    // After 1.e4 Nf6 2.e5 d5: exd6 e.p. is legal.
+    let fen = "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
+    let e = explain(fen, Lang::English, None).unwrap();
+    assert_eq!(
+        e.en_passant_captures.as_ref().map(|m| m.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+        Some(vec!["e5d6".to_string()])
+    );
+    assert!(e.to_string().contains("White can capture en passant: e5xd6 e.p."));
+    assert!(
+        explain(fen, Lang::German, None).unwrap().to_string().contains("Weiß kann en passant schlagen: e5:d6 e.p.")
+    );
+}
+
+#[test]
+fn castling_letters_that_name_rooks() {
+    // Seed 002's X-FEN test vector: G names White's inner rook on g1.
+    let fen = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11";
+    let e = explain(fen, Lang::English, None).unwrap();
+    let letters: Vec<(char, String)> = e.castling.iter().map(|r| (r.letter, r.rook.to_string())).collect();
+    assert_eq!(letters, [('G', "g1".to_string()), ('k', "g8".to_string()), ('q', "a8".to_string())]);
+    assert!(e.to_string().contains("with the rook on g1, whose file the letter names"));
+    // Shredder-FEN letters for the standard start.
+    let e = explain("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", Lang::German, None).unwrap();
+    assert_eq!(e.castling.iter().map(|r| r.letter).collect::<String>(), "HAha");
+    assert!(e.to_string().contains("mit dem Turm auf h1, dessen Linie der Buchstabe nennt"));
+}
+
+#[test]
+fn problems_are_listed_in_both_languages() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1";
+    let en = explain(fen, Lang::English, None).unwrap();
+    assert_eq!(en.legal, Some(false));
+    assert_eq!(en.problems.iter().map(|p| p.code).collect::<Vec<_>>(), ["position.invalid-en-passant"]);
+    let de = explain(fen, Lang::German, None).unwrap();
+    assert!(de.problems[0].text.contains("6. Reihe"), "{}", de.problems[0].text);
+}
+
+#[test]
+fn piece_counts_follow_seed_001() {
+    assert_eq!(diagram::read(SEED_001).unwrap().diagram.count().to_string(), "14+14");
+    assert_eq!(diagram::read(&format!("[{SEED_001}]")).unwrap().diagram.count().to_string(), "14+14");
+    assert_eq!(diagram::read(SEED_000).unwrap().diagram.count().to_string(), "16+16");
+    assert_eq!(diagram::read(CAPABLANCA).unwrap().diagram.count().to_string(), "20+20");
+}
+
+#[test]
+fn promoted_pieces_beyond_the_start_array() {
+    // White has three knights and seven pawns: one knight is a promoted pawn; Black's officers are all original.
+    let fen = "4k3/pppppppp/8/8/8/8/1PPPPPPP/1NN1K1N1 w - - 0 1";
+    let reading = diagram::read(fen).unwrap();
+    let board = &reading.diagram.board;
+    assert_eq!(board.certainly_promoted(Color::White, Role::Knight, Variant::Standard), 1);
+    assert_eq!(board.promoted_range(Color::White, Variant::Standard), (1, 1));
+    assert_eq!(board.promoted_range(Color::Black, Variant::Standard), (0, 0));
+    let de = explain(fen, Lang::German, None).unwrap();
+    assert!(de.pieces[0].contains("mindestens 1 Umwandlungsfigur (Springer)"), "{}", de.pieces[0]);
+    assert!(de.pieces[1].contains("alle Offiziere sind Originalfiguren"), "{}", de.pieces[1]);
+    // A second chancellor is promoted in Capablanca chess, but two archbishops are Janus chess's start.
+    let fen = "rjnbkqbnjr/pppppppppp/10/10/10/10/1PPPPPPPPP/RJNBKQBNJR w - - 0 1";
+    let board = diagram::read(fen).unwrap().diagram.board;
+    assert_eq!(board.certainly_promoted(Color::White, Role::Archbishop, Variant::Capablanca), 1);
+    assert_eq!(board.certainly_promoted(Color::White, Role::Archbishop, Variant::Janus), 0);
+}
+
+#[test]
+fn text_diagrams_show_the_board_from_either_side() {
+    let reading = diagram::read(CAPABLANCA).unwrap();
+    let ascii = text::ascii(&reading.diagram, &Style::default());
+    let lines: Vec<&str> = ascii.lines().collect();
+    assert_eq!(lines[1], "8 | r n a b q k b c n r |");
+    assert_eq!(lines[6], "3 | . . . . . . . . C . |");
+    assert_eq!(lines[10], "    a b c d e f g h i j");
+    assert_eq!(lines[11], "20+20");
+    let flipped = text::ascii(&reading.diagram, &Style { flip: true, coordinates: false, ..Style::default() });
+    let lines: Vec<&str> = flipped.lines().collect();
+    assert_eq!(lines[1], "| R N . B K Q B A N R |");
+    let unicode = text::unicode(
+        &reading.diagram,
+        &Style { last_move: Some(("h1".parse().unwrap(), "i3".parse().unwrap())), ..Style::default() },
+    );
+    assert!(unicode.contains("3 │ · · · · · · · ·[\u{1FA4F}]· │"), "{unicode}");
+}
+
+/// Seed 001's unknown piece: `X` white, `x` black, only in a board field alone.
+#[test]
+fn unknown_pieces_on_a_board_alone() {
+    let board_field = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnX";
+    let reading = diagram::read(&format!("[{board_field}]")).unwrap();
+    assert_eq!(reading.diagram.count().to_string(), "14+14");
+    let picture = svg::svg(&reading.diagram, &Style::default());
+    assert_eq!(svg_pieces(&picture), expand_board(board_field));
+    assert!(text::ascii(&reading.diagram, &Style::default()).contains("1 | . . . B n Q n X |"));
+    let de = explain("x7/8/8/8/8/8/8/X6K", Lang::German, None).unwrap().to_string();
+    assert!(de.contains("auf a8 steht eine unbekannte schwarze Figur"), "{de}");
+    assert!(de.contains("+ 1 unbekannte Figur"), "{de}");
+    let en = explain("x7/8/8/8/8/8/8/X6K", Lang::English, None).unwrap().to_string();
+    assert!(en.contains("there is an unknown white piece on a1 and a white king on h1"), "{en}");
+    assert!(diagram::read(&format!("{board_field} w - - 0 1")).is_err(), "a whole FEN cannot hold unknown pieces");
+}
