@@ -58,6 +58,8 @@ pub trait Bits:
     }
     /// `true` if the set has two or more members.
     fn more_than_one(self) -> bool;
+    /// The set without its lowest member.
+    fn without_lowest(self) -> Self;
     /// The members, lowest first.
     fn iter(self) -> BitIter<Self> {
         BitIter(self)
@@ -88,16 +90,31 @@ impl Bits for u64 {
     fn more_than_one(self) -> bool {
         self & self.wrapping_sub(1) != 0
     }
+    #[inline(always)]
+    fn without_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
     fn low_u64(self) -> u64 {
         self
     }
 }
 
+/// Single-bit sets, because a variable shift of a `u128` costs a branch or several instructions.
+static SINGLE_BITS_128: [u128; 128] = {
+    let mut out = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        out[i] = 1 << i;
+        i += 1;
+    }
+    out
+};
+
 impl Bits for u128 {
     const EMPTY: u128 = 0;
     #[inline(always)]
     fn bit(i: u32) -> u128 {
-        1 << i
+        SINGLE_BITS_128[i as usize & 127]
     }
     #[inline(always)]
     fn count(self) -> u32 {
@@ -114,6 +131,10 @@ impl Bits for u128 {
     #[inline(always)]
     fn more_than_one(self) -> bool {
         self & self.wrapping_sub(1) != 0
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
     }
     fn low_u64(self) -> u64 {
         self as u64
@@ -132,7 +153,7 @@ impl<B: Bits> Iterator for BitIter<B> {
             None
         } else {
             let i = self.0.lowest();
-            self.0 ^= B::bit(i);
+            self.0 = self.0.without_lowest();
             Some(i)
         }
     }
@@ -158,6 +179,9 @@ pub trait Shape: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     const ALL: Self::Bits;
     /// Whether compound pieces (archbishop, chancellor) can exist on this board.
     const COMPOUNDS: bool;
+    /// Whether slider attacks cost about a table lookup (magics), so that testing first whether a slider is on
+    /// the line at all would cost more than it saves.
+    const CHEAP_SLIDERS: bool;
 
     /// The bit of a square (which must be on this board).
     fn bit_of(sq: Square) -> u32;
@@ -173,6 +197,14 @@ pub trait Shape: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     fn rook_attacks(sq: u32, occupied: Self::Bits) -> Self::Bits;
     /// Bishop attacks from `sq` given the occupied squares.
     fn bishop_attacks(sq: u32, occupied: Self::Bits) -> Self::Bits;
+    /// Rook attacks from `sq` on an empty board.
+    fn rook_rays(sq: u32) -> Self::Bits {
+        Self::rook_attacks(sq, Self::Bits::EMPTY)
+    }
+    /// Bishop attacks from `sq` on an empty board.
+    fn bishop_rays(sq: u32) -> Self::Bits {
+        Self::bishop_attacks(sq, Self::Bits::EMPTY)
+    }
     /// Squares strictly between `a` and `b` if aligned, else empty.
     fn between(a: u32, b: u32) -> Self::Bits;
     /// The full line through `a` and `b` if aligned, else empty.
@@ -280,6 +312,7 @@ impl Shape for Shape8 {
     const WIDTH: u32 = 8;
     const ALL: u64 = u64::MAX;
     const COMPOUNDS: bool = false;
+    const CHEAP_SLIDERS: bool = true;
 
     #[inline(always)]
     fn bit_of(sq: Square) -> u32 {
@@ -341,7 +374,8 @@ static PAWN10: [[u128; 80]; 2] = pawn_table::<80>(10);
 static BETWEEN10: [[u128; 80]; 80] = pair_table::<80>(10, false);
 static LINE10: [[u128; 80]; 80] = pair_table::<80>(10, true);
 
-/// Empty-board rays from each square; directions 0..4 grow the bit index, 4..8 shrink it.
+/// Empty-board rays from each square; directions 0..4 grow the bit index, 4..8 (the opposite ones, in the same
+/// order) shrink it.
 static RAYS10: [[u128; 80]; 8] = {
     const DIRS: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
     let mut out = [[0u128; 80]; 8];
@@ -357,18 +391,36 @@ static RAYS10: [[u128; 80]; 8] = {
     out
 };
 
-#[inline(always)]
-fn ray_up(dir: usize, sq: u32, occupied: u128) -> u128 {
-    let ray = RAYS10[dir][sq as usize];
-    let blockers = ray & occupied;
-    if blockers == 0 { ray } else { ray ^ RAYS10[dir][blockers.trailing_zeros() as usize] }
-}
+static ROOK_RAYS10: [u128; 80] = {
+    let mut out = [0u128; 80];
+    let mut sq = 0;
+    while sq < 80 {
+        out[sq] = rays::slider_attacks(10, sq as u32, 0, &rays::ROOK_DIRECTIONS);
+        sq += 1;
+    }
+    out
+};
 
+static BISHOP_RAYS10: [u128; 80] = {
+    let mut out = [0u128; 80];
+    let mut sq = 0;
+    while sq < 80 {
+        out[sq] = rays::slider_attacks(10, sq as u32, 0, &rays::BISHOP_DIRECTIONS);
+        sq += 1;
+    }
+    out
+};
+
+/// Attacks along one line through `sq`, made of the rays `up` (growing bit index) and `down`, by the
+/// obstruction difference: the nearest blocker below (or bit 0 as a sentinel) subtracted from the blockers above
+/// leaves exactly the squares up to the nearest blocker above.
 #[inline(always)]
-fn ray_down(dir: usize, sq: u32, occupied: u128) -> u128 {
-    let ray = RAYS10[dir][sq as usize];
-    let blockers = ray & occupied;
-    if blockers == 0 { ray } else { ray ^ RAYS10[dir][127 - blockers.leading_zeros() as usize] }
+fn line_attacks(up: usize, down: usize, sq: u32, occupied: u128) -> u128 {
+    let upper_ray = RAYS10[up][sq as usize];
+    let lower_ray = RAYS10[down][sq as usize];
+    let upper = upper_ray & occupied;
+    let nearest_below = <u128 as Bits>::bit(((lower_ray & occupied) | 1).highest());
+    (upper_ray | lower_ray) & (upper ^ upper.wrapping_sub(nearest_below))
 }
 
 impl Shape for Shape10 {
@@ -377,6 +429,7 @@ impl Shape for Shape10 {
     const WIDTH: u32 = 10;
     const ALL: u128 = (1u128 << 80) - 1;
     const COMPOUNDS: bool = true;
+    const CHEAP_SLIDERS: bool = false;
 
     #[inline(always)]
     fn bit_of(sq: Square) -> u32 {
@@ -404,11 +457,19 @@ impl Shape for Shape10 {
     }
     #[inline(always)]
     fn rook_attacks(sq: u32, occupied: u128) -> u128 {
-        ray_up(0, sq, occupied) | ray_up(1, sq, occupied) | ray_down(4, sq, occupied) | ray_down(5, sq, occupied)
+        line_attacks(0, 4, sq, occupied) | line_attacks(1, 5, sq, occupied)
     }
     #[inline(always)]
     fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
-        ray_up(2, sq, occupied) | ray_up(3, sq, occupied) | ray_down(6, sq, occupied) | ray_down(7, sq, occupied)
+        line_attacks(2, 6, sq, occupied) | line_attacks(3, 7, sq, occupied)
+    }
+    #[inline(always)]
+    fn rook_rays(sq: u32) -> u128 {
+        ROOK_RAYS10[sq as usize]
+    }
+    #[inline(always)]
+    fn bishop_rays(sq: u32) -> u128 {
+        BISHOP_RAYS10[sq as usize]
     }
     #[inline(always)]
     fn between(a: u32, b: u32) -> u128 {

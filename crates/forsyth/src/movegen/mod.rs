@@ -83,11 +83,9 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
 
     // Pinned pieces: our single piece between the king and an enemy slider.
     let mut pinned = S::Bits::EMPTY;
-    let mut snipers = (S::rook_attacks(king, theirs) & pos.straight_sliders() & theirs)
-        | (S::bishop_attacks(king, theirs) & pos.diagonal_sliders() & theirs);
-    while !snipers.is_empty() {
-        let sniper = snipers.lowest();
-        snipers ^= S::Bits::bit(sniper);
+    let snipers = (S::rook_rays(king) & pos.straight_sliders() & theirs)
+        | (S::bishop_rays(king) & pos.diagonal_sliders() & theirs);
+    for sniper in snipers.iter() {
         let blockers = S::between(king, sniper) & occupied;
         if !blockers.more_than_one() {
             pinned |= blockers & ours;
@@ -98,22 +96,16 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
 
     let pin_line = |sq: u32| if pinned.has(sq) { S::line(king, sq) } else { S::ALL };
 
-    let mut leapers = pos.leapers() & movable;
-    while !leapers.is_empty() {
-        let from = leapers.lowest();
-        leapers ^= S::Bits::bit(from);
+    let leapers = pos.leapers() & movable;
+    for from in leapers.iter() {
         sink.piece(from, S::knight_attacks(from) & target_mask & pin_line(from));
     }
-    let mut diagonal = pos.diagonal_sliders() & movable;
-    while !diagonal.is_empty() {
-        let from = diagonal.lowest();
-        diagonal ^= S::Bits::bit(from);
+    let diagonal = pos.diagonal_sliders() & movable;
+    for from in diagonal.iter() {
         sink.piece(from, S::bishop_attacks(from, occupied) & target_mask & pin_line(from));
     }
-    let mut straight = pos.straight_sliders() & movable;
-    while !straight.is_empty() {
-        let from = straight.lowest();
-        straight ^= S::Bits::bit(from);
+    let straight = pos.straight_sliders() & movable;
+    for from in straight.iter() {
         sink.piece(from, S::rook_attacks(from, occupied) & target_mask & pin_line(from));
     }
 
@@ -153,10 +145,8 @@ fn generate_pawns<S: Shape, K: Sink<S>>(
     sink.pawns(shift(free & not_first_file, up - 1) & theirs & check_mask, up - 1);
     sink.pawns(shift(free & not_last_file, up + 1) & theirs & check_mask, up + 1);
 
-    let mut pinned_pawns = pawns & pinned;
-    while !pinned_pawns.is_empty() {
-        let from = pinned_pawns.lowest();
-        pinned_pawns ^= S::Bits::bit(from);
+    let pinned_pawns = pawns & pinned;
+    for from in pinned_pawns.iter() {
         let line = S::line(king, from);
         let b = S::Bits::bit(from);
         let single = shift(b, up) & empty;
@@ -182,10 +172,8 @@ fn generate_pawns<S: Shape, K: Sink<S>>(
         if !sink.destinations().has(ep) {
             return;
         }
-        let mut capturers = S::pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) & sink.origins();
-        while !capturers.is_empty() {
-            let from = capturers.lowest();
-            capturers ^= S::Bits::bit(from);
+        let capturers = S::pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn) & sink.origins();
+        for from in capturers.iter() {
             // Play it on the bare occupancy and look for any attack on the king: this covers pins along the rank
             // of both pawns, ordinary pins and checks the capture does not answer.
             let after = occupied ^ S::Bits::bit(from) ^ S::Bits::bit(captured) ^ S::Bits::bit(ep);
@@ -210,10 +198,8 @@ fn generate_castling<S: Shape, K: Sink<S>>(
     if !back.has(king) {
         return;
     }
-    let mut rooks = pos.castling & pos.pieces(us, Role::Rook) & back & destinations;
-    while !rooks.is_empty() {
-        let rook = rooks.lowest();
-        rooks ^= S::Bits::bit(rook);
+    let rooks = pos.castling & pos.pieces(us, Role::Rook) & back & destinations;
+    for rook in rooks.iter() {
         let (king_to, rook_to) = pos.castling_targets(us, king, rook);
         let movers = S::Bits::bit(king) | S::Bits::bit(rook);
         let king_path = S::between(king, king_to) | S::Bits::bit(king_to);

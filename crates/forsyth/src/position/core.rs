@@ -141,7 +141,21 @@ impl<S: Shape> Core<S> {
     /// Pieces of `by` attacking bit `sq`.
     #[inline(always)]
     pub(crate) fn attacked_by(&self, by: Color, sq: u32, occupied: S::Bits) -> S::Bits {
-        self.attackers_to(sq, occupied) & self.by_color[by.index()]
+        let theirs = self.by_color[by.index()];
+        let straight = self.straight_sliders() & theirs;
+        let diagonal = self.diagonal_sliders() & theirs;
+        let mut attackers = ((S::knight_attacks(sq) & self.leapers())
+            | (S::king_attacks(sq) & self.role(Role::King))
+            | (S::pawn_attacks(!by, sq) & self.role(Role::Pawn)))
+            & theirs;
+        // Where a slider scan costs more than a branch, look only along lines that hold an enemy slider.
+        if S::CHEAP_SLIDERS || !(S::rook_rays(sq) & straight).is_empty() {
+            attackers |= S::rook_attacks(sq, occupied) & straight;
+        }
+        if S::CHEAP_SLIDERS || !(S::bishop_rays(sq) & diagonal).is_empty() {
+            attackers |= S::bishop_attacks(sq, occupied) & diagonal;
+        }
+        attackers
     }
 
     /// Enemy pieces giving check to the side to move.
