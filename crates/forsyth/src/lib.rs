@@ -51,3 +51,8 @@ pub use position::{CastlingPrefix, History, IllegalMove, Outcome, Position, Posi
 pub use role::Role;
 pub use square_set::SquareSet;
 pub use variant::{CastlingSide, UnknownVariant, Variant};
+
+/// The README's library example, compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -7,8 +7,10 @@ use forsyth::{Square, Variant};
 
 use crate::{Failure, input};
 
-/// Draw a position as a diagram: ASCII text (default), Unicode figurines, or an SVG picture. White is at the
-/// bottom unless flipped; the piece count (white+black) and the FEN stand under the board.
+/// Draw a position as a text, Unicode or SVG diagram.
+///
+/// ASCII text by default, Unicode figurines, or an SVG picture. White is at the bottom unless flipped; the piece
+/// count (white+black) and the FEN stand under the board.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   forsyth board 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'

@@ -5,8 +5,9 @@ use serde_json::json;
 
 use crate::{Failure, input};
 
-/// Print the piece count as problem books write it under a diagram: white pieces + black pieces (pawns and
-/// unknown pieces included), such as 14+14.
+/// Print the piece count as problem books write it under a diagram, such as 14+14.
+///
+/// White pieces + black pieces, pawns and unknown pieces included.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   forsyth count '3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR'

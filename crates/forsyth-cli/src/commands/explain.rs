@@ -7,8 +7,10 @@ use serde_json::{Value, json};
 
 use crate::{Failure, input};
 
-/// Explain a FEN field by field in plain words: each rank, who moves, the castling rights, en passant, the clocks,
-/// then the piece count and whether the position is legal.
+/// Explain a FEN in plain words, field by field, in English or German.
+///
+/// Each rank, who moves, the castling rights, en passant and the clocks, then the piece count and whether the
+/// position is legal.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   forsyth explain 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'

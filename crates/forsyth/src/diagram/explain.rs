@@ -17,6 +17,8 @@ use std::fmt;
 
 use super::{Diagram, Lang, Occupant, PieceCount, read};
 use crate::notation::fen::{Fen, FenError};
+use crate::notation::letters::Letters;
+use crate::notation::styles::{Style, WriteOptions, write_move};
 use crate::{CastlingSide, Color, File, Move, Piece, Position, Problem, Rank, Role, Square, Status, Variant};
 
 /// Picks the English or the German wording.
@@ -192,7 +194,8 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
                 (Some(_), Some(pos)) => Some(pos.legal_moves().iter().copied().filter(|m| m.is_en_passant()).collect()),
                 _ => None,
             };
-            let text = en_passant_text(fen, e.en_passant_captures.as_deref(), legal_position.is_some(), lang);
+            let captures = legal_position.zip(e.en_passant_captures.as_deref());
+            let text = en_passant_text(fen, captures, legal_position.is_some(), lang);
             e.sections.push(Section {
                 field: "en-passant",
                 title: "En passant".to_string(),
@@ -662,7 +665,7 @@ fn castling_text(right: &CastlingRight, variant: Variant, lang: Lang) -> String 
     text
 }
 
-fn en_passant_text(fen: &Fen, captures: Option<&[Move]>, legal: bool, lang: Lang) -> String {
+fn en_passant_text(fen: &Fen, captures: Option<(&Position, &[Move])>, legal: bool, lang: Lang) -> String {
     let setup = &fen.setup;
     let Some(ep) = setup.ep_square else {
         return tr!(
@@ -687,7 +690,7 @@ fn en_passant_text(fen: &Fen, captures: Option<&[Move]>, legal: bool, lang: Lang
     let us = setup.turn;
     let pawn_square = landing.map_or_else(String::new, |s| s.to_string());
     match captures {
-        Some([]) => {
+        Some((_, [])) => {
             let ready = [-1i8, 1].iter().any(|&df| {
                 landing
                     .and_then(|s| s.offset(df, 0, setup.board.shape()))
@@ -715,9 +718,13 @@ fn en_passant_text(fen: &Fen, captures: Option<&[Move]>, legal: bool, lang: Lang
                 )
             };
         }
-        Some(moves) => {
-            let sep = tr!(lang, "x", ":");
-            let list: Vec<String> = moves.iter().map(|m| format!("{}{sep}{} e.p.", m.from(), m.to())).collect();
+        Some((pos, moves)) => {
+            // Long algebraic in English, seed 001's problem notation in German.
+            let options = match lang {
+                Lang::English => WriteOptions::new(Style::Lan),
+                Lang::German => WriteOptions::new(Style::Problem).with_letters(Letters::language(lang.language())),
+            };
+            let list: Vec<String> = moves.iter().map(|&m| write_move(pos, m, &options)).collect();
             let list = join(&list, lang);
             text += &tr!(
                 lang,

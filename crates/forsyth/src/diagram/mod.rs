@@ -23,9 +23,18 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::notation::fen::{Fen, FenError};
+use crate::notation::letters::Language;
 use crate::{Board, ByColor, Color, Piece, Position, Square, SquareSet};
 
-/// The languages forsyth explains positions in.
+/// The languages forsyth explains positions in: a subset of the piece-letter languages of
+/// [`notation::letters`](crate::notation::letters).
+///
+/// ```
+/// use forsyth::diagram::Lang;
+/// assert_eq!("de".parse::<Lang>(), Ok(Lang::German));
+/// assert_eq!("English".parse::<Lang>(), Ok(Lang::English));
+/// assert!("fr".parse::<Lang>().is_err());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     /// English.
@@ -36,22 +45,36 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// The piece-letter language of the same name.
+    pub const fn language(self) -> Language {
+        match self {
+            Lang::English => Language::En,
+            Lang::German => Language::De,
+        }
+    }
+
+    /// The wording language for a piece-letter language, if forsyth has wording for it.
+    pub const fn from_language(language: Language) -> Option<Lang> {
+        match language {
+            Language::En => Some(Lang::English),
+            Language::De => Some(Lang::German),
+            _ => None,
+        }
+    }
+
     /// The ISO 639-1 code: `en` or `de`.
     pub const fn code(self) -> &'static str {
-        match self {
-            Lang::English => "en",
-            Lang::German => "de",
-        }
+        self.language().code()
     }
 }
 
-/// A language code forsyth has no wording for.
+/// A language forsyth has no wording for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownLang(pub String);
 
 impl fmt::Display for UnknownLang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown language '{}' (use en or de)", self.0)
+        write!(f, "forsyth explains positions in English and German only, not '{}' (use en or de)", self.0)
     }
 }
 
@@ -59,13 +82,9 @@ impl std::error::Error for UnknownLang {}
 
 impl FromStr for Lang {
     type Err = UnknownLang;
-    /// Reads `en`/`english` or `de`/`german`/`deutsch`, in any case.
+    /// Reads a language code or English name (`de`, `German`), in any case.
     fn from_str(s: &str) -> Result<Lang, UnknownLang> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::English),
-            "de" | "german" | "deutsch" => Ok(Lang::German),
-            _ => Err(UnknownLang(s.to_string())),
-        }
+        Language::from_code(s).and_then(Lang::from_language).ok_or_else(|| UnknownLang(s.to_string()))
     }
 }
 
