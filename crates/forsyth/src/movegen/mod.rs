@@ -56,12 +56,9 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
     // King moves: every destination is tested with the king lifted off the board, so that it cannot hide
     // behind itself from a slider.
     let without_king = occupied ^ S::Bits::bit(king);
-    let mut king_targets =
-        if origins.has(king) { S::king_attacks(king) & !ours & destinations } else { S::Bits::EMPTY };
+    let king_targets = if origins.has(king) { S::king_attacks(king) & !ours & destinations } else { S::Bits::EMPTY };
     let mut safe = S::Bits::EMPTY;
-    while !king_targets.is_empty() {
-        let to = king_targets.lowest();
-        king_targets ^= S::Bits::bit(to);
+    for to in king_targets.iter() {
         if pos.attacked_by(them, to, without_king).is_empty() {
             safe |= S::Bits::bit(to);
         }
@@ -208,17 +205,7 @@ fn generate_castling<S: Shape, K: Sink<S>>(
             continue;
         }
         let lifted = occupied ^ movers;
-        let mut path = king_path;
-        let mut safe = true;
-        while !path.is_empty() {
-            let sq = path.lowest();
-            path ^= S::Bits::bit(sq);
-            if !pos.attacked_by(!us, sq, lifted).is_empty() {
-                safe = false;
-                break;
-            }
-        }
-        if safe {
+        if king_path.iter().all(|sq| pos.attacked_by(!us, sq, lifted).is_empty()) {
             sink.castle(king, rook);
         }
     }
