@@ -236,3 +236,58 @@ fn ep_modes() {
     assert_eq!(Fen::from_position_with(&pos, EpMode::Pseudo).to_string(), fen);
     assert_eq!(Fen::from_position_with(&pos, EpMode::Legal).to_string(), fen);
 }
+
+mod fen_check;
+
+/// A position reached by `plies` random legal moves from a start of `variant` (a random array for the shuffle
+/// variants).
+fn random_position(variant: Variant, seed: u64, plies: usize) -> Position {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let setup = match variant {
+        Variant::Chess960 => forsyth::start::chess960_setup(rng.u16(0..960)).unwrap(),
+        _ => forsyth::Setup::start(variant),
+    };
+    let mut pos = Position::from_setup(&setup, variant).unwrap();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[rng.usize(..moves.len())]);
+    }
+    pos
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    /// Reading what was written gives back the position, in every variant and every writing mode.
+    #[test]
+    fn written_fens_read_back(variant in 0..Variant::ALL.len(), seed: u64, plies in 0usize..160) {
+        fen_check::check_position(&random_position(Variant::ALL[variant], seed, plies));
+    }
+
+    /// Text made of FEN characters never makes the reader panic, and whatever reads as a legal position
+    /// round-trips (the fuzz target's check, run under `cargo test`).
+    #[test]
+    fn fen_like_text_never_panics(text in "[rnbqkpRNBQKPacjACJXx0-9/\\[\\] wbsm\\-KQkqA-Ja-j]{0,80}") {
+        fen_check::check_text(&text);
+    }
+
+    /// Small edits of valid FENs (the errors people make) never make the reader panic.
+    #[test]
+    fn edited_fens_never_panic(seed: u64, plies in 0usize..60, edits in proptest::collection::vec((0usize..100, 0u8..128, 0u8..3), 1..4)) {
+        let pos = random_position(Variant::ALL[(seed % 7) as usize], seed, plies);
+        let mut bytes = Fen::from_position(&pos).to_string().into_bytes();
+        for (at, byte, kind) in edits {
+            let at = at % (bytes.len() + 1);
+            match kind {
+                0 => bytes.insert(at, byte),
+                1 if at < bytes.len() => { bytes.remove(at); }
+                _ if at < bytes.len() => bytes[at] = byte,
+                _ => {}
+            }
+        }
+        fen_check::check_text(&String::from_utf8_lossy(&bytes));
+    }
+}
