@@ -29,6 +29,11 @@ impl Board {
         Board { shape, squares }
     }
 
+    /// The mailbox indexed by [`Square::index`].
+    pub(crate) const fn mailbox(&self) -> &[Option<Piece>; 128] {
+        &self.squares
+    }
+
     /// The board's shape.
     pub const fn shape(&self) -> BoardShape {
         self.shape

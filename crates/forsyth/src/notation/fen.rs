@@ -583,10 +583,7 @@ impl Fen {
         if style == CastlingStyle::Classic {
             self.check_classic()?;
         }
-        let mut out = String::with_capacity(96);
-        self.write_fields(&mut out, style)
-            .map_err(|_| FenWriteError { code: "fen.write.format", message: "formatting failed".to_string() })?;
-        Ok(out)
+        Ok(self.write_buffer(style).as_str().to_string())
     }
 
     /// Whether classic FEN can express the castling rights.
@@ -618,31 +615,41 @@ impl Fen {
         Ok(())
     }
 
-    fn write_fields<W: fmt::Write>(&self, w: &mut W, style: CastlingStyle) -> fmt::Result {
+    /// The FEN text in a stack buffer: writing allocates once, for the result.
+    fn write_buffer(&self, style: CastlingStyle) -> FenBuffer {
+        let mut buffer = FenBuffer::new();
+        self.write_fields(&mut buffer, style);
+        buffer
+    }
+
+    fn write_fields(&self, out: &mut FenBuffer, style: CastlingStyle) {
         let setup = &self.setup;
-        write_board(w, &setup.board, self.variant == Some(Variant::Janus))?;
-        w.write_char(' ')?;
-        w.write_char(setup.turn.fen_char())?;
-        w.write_char(' ')?;
+        write_board(out, &setup.board, self.variant == Some(Variant::Janus));
+        out.push(b' ');
+        out.push(setup.turn.fen_char() as u8);
+        out.push(b' ');
         if let Some(prefix) = setup.castling_prefix
             && style != CastlingStyle::Classic
         {
-            w.write_char(prefix.char())?;
+            out.push(prefix.char() as u8);
         }
         if setup.castling_rooks.is_empty() {
-            w.write_char('-')?;
+            out.push(b'-');
         } else {
-            write_castling(w, &setup.board, setup.castling_rooks, style)?;
+            let _ = write_castling(out, &setup.board, setup.castling_rooks, style);
         }
-        w.write_char(' ')?;
+        out.push(b' ');
         match setup.ep_square {
             Some(sq) => {
-                w.write_char(sq.file().char())?;
-                w.write_char(sq.rank().char())?;
+                out.push(sq.file().char() as u8);
+                out.push(sq.rank().char() as u8);
             }
-            None => w.write_char('-')?,
+            None => out.push(b'-'),
         }
-        write!(w, " {} {}", setup.halfmoves, setup.fullmoves)
+        out.push(b' ');
+        out.push_number(setup.halfmoves);
+        out.push(b' ');
+        out.push_number(setup.fullmoves);
     }
 }
 
@@ -701,40 +708,105 @@ fn implied_rooks(board: &Board, color: Color) -> (Square, Square) {
     }
 }
 
-fn write_board<W: fmt::Write>(w: &mut W, board: &Board, janus: bool) -> fmt::Result {
-    let files = board.shape().files();
-    for rank in (0..8u8).rev() {
+fn write_board(out: &mut FenBuffer, board: &Board, janus: bool) {
+    let files = board.shape().files() as usize;
+    let mailbox = board.mailbox();
+    for rank in (0..8).rev() {
         let mut empty = 0u8;
-        for file in 0..files {
-            let sq = Square::from_index(rank as usize * 16 + file as usize).unwrap_or(Square::A1);
-            match board.piece_at(sq) {
+        for square in &mailbox[rank * 16..rank * 16 + files] {
+            match square {
                 Some(p) => {
                     if empty > 0 {
-                        write_count(w, empty)?;
+                        out.push_count(empty);
                         empty = 0;
                     }
-                    let c = if janus && p.role == Role::Archbishop {
-                        if p.color.is_white() { 'J' } else { 'j' }
+                    let letter = if janus && p.role == Role::Archbishop {
+                        if p.color.is_white() { b'J' } else { b'j' }
                     } else {
-                        p.char()
+                        p.char() as u8
                     };
-                    w.write_char(c)?;
+                    out.push(letter);
                 }
                 None => empty += 1,
             }
         }
         if empty > 0 {
-            write_count(w, empty)?;
+            out.push_count(empty);
         }
         if rank > 0 {
-            w.write_char('/')?;
+            out.push(b'/');
         }
     }
-    Ok(())
 }
 
-fn write_count<W: fmt::Write>(w: &mut W, n: u8) -> fmt::Result {
-    if n >= 10 { w.write_str("10") } else { w.write_char((b'0' + n) as char) }
+/// A stack buffer longer than any FEN (10×8 board, twenty castling letters, ten-digit clocks): writing allocates
+/// only for the result.
+struct FenBuffer {
+    bytes: [u8; 192],
+    len: usize,
+}
+
+impl FenBuffer {
+    const fn new() -> FenBuffer {
+        FenBuffer { bytes: [0; 192], len: 0 }
+    }
+
+    /// Appends an ASCII byte (silently dropped if the buffer were ever full).
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    /// Appends a number of empty squares, 1 to 10.
+    #[inline(always)]
+    fn push_count(&mut self, n: u8) {
+        if n >= 10 {
+            self.push(b'1');
+            self.push(b'0');
+        } else {
+            self.push(b'0' + n);
+        }
+    }
+
+    fn push_number(&mut self, mut n: u32) {
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[at..] {
+            self.push(d);
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII is ever pushed.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for FenBuffer {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        s.bytes().for_each(|b| self.push(b));
+        Ok(())
+    }
+
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        if c.is_ascii() {
+            self.push(c as u8);
+            Ok(())
+        } else {
+            self.write_str(c.encode_utf8(&mut [0; 4]))
+        }
+    }
 }
 
 /// Writes the castling letters (no prefix, not `-`): White first; within a colour from the highest file down, so
@@ -771,7 +843,7 @@ impl FromStr for Fen {
 /// X-FEN with castling as [`CastlingStyle::XFen`] writes it.
 impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_fields(f, CastlingStyle::XFen)
+        f.write_str(self.write_buffer(CastlingStyle::XFen).as_str())
     }
 }
 

@@ -1,7 +1,7 @@
 //! The position as bit sets, generic over the board shape: the representation move generation works on.
 
 use crate::bitboard::{Bits, Shape};
-use crate::{CastlingSide, Color, Move, MoveKind, Piece, Role, Setup, Square, Variant};
+use crate::{Board, CastlingSide, Color, Move, MoveKind, Piece, Role, Setup, Square, Variant};
 
 /// A position in bit-set form for one board shape. Public behaviour lives in [`crate::Position`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -28,13 +28,18 @@ impl<S: Shape> Core<S> {
             by_role: [S::Bits::EMPTY; 8],
             turn: setup.turn,
             castling: S::Bits::EMPTY,
-            ep: setup.ep_square.map_or(NO_EP, |sq| S::bit_of(sq) as u8),
+            ep: setup.ep_square.filter(|&sq| S::SHAPE.contains(sq)).map_or(NO_EP, |sq| S::bit_of(sq) as u8),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             variant,
         };
-        for (sq, piece) in setup.board.pieces() {
-            core.put(S::bit_of(sq), piece);
+        let mailbox = setup.board.mailbox();
+        for rank in 0..8 {
+            for file in 0..S::WIDTH as usize {
+                if let Some(piece) = mailbox[rank * 16 + file] {
+                    core.put((rank * S::WIDTH as usize + file) as u32, piece);
+                }
+            }
         }
         for sq in setup.castling_rooks.iter() {
             if S::SHAPE.contains(sq) {
@@ -42,6 +47,20 @@ impl<S: Shape> Core<S> {
             }
         }
         core
+    }
+
+    /// The placement as a [`Board`].
+    pub(crate) fn board(&self) -> Board {
+        let mut mailbox = [None; 128];
+        let roles: &[Role] = if S::COMPOUNDS { &Role::ALL } else { &Role::STANDARD };
+        for color in Color::ALL {
+            for &role in roles {
+                for bit in self.pieces(color, role).iter() {
+                    mailbox[S::square_of(bit).index()] = Some(Piece::new(color, role));
+                }
+            }
+        }
+        Board::from_squares(S::SHAPE, mailbox)
     }
 
     #[inline(always)]

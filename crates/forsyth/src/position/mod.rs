@@ -77,13 +77,11 @@ impl Position {
 
     /// A position from a setup, if it is legal in `variant`; otherwise every problem found.
     pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
-        let mut problems = validate::board_problems(setup, variant);
-        if problems.iter().any(|p| matches!(p, Problem::WrongBoardShape { .. })) {
-            return Err(PositionError { problems });
+        if let Some(problem) = validate::shape_problem(setup, variant) {
+            return Err(PositionError { problems: vec![problem] });
         }
         let pos = Position::from_setup_unchecked(setup, variant);
-        let more = on_core!(pos, c => validate::core_problems(c, setup));
-        problems.extend(more);
+        let problems = on_core!(pos, c => validate::problems(c, setup));
         if problems.is_empty() { Ok(pos) } else { Err(PositionError { problems }) }
     }
 
@@ -189,11 +187,7 @@ impl Position {
 
     /// The placement as a [`Board`].
     pub fn board(&self) -> Board {
-        let mut board = Board::empty(self.shape());
-        for sq in self.shape().squares() {
-            board.set(sq, self.piece_at(sq));
-        }
-        board
+        on_core!(self, c => c.board())
     }
 
     /// The squares of the pieces of this colour and role.

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::bitboard::{Bits, Shape};
 use crate::position::core::{Core, NO_EP};
-use crate::{CastlingSide, Color, Piece, Role, Setup, Square, Variant};
+use crate::{CastlingSide, Color, Role, Setup, Square, Variant};
 
 /// One reason a setup is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -171,55 +171,80 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// The structural problems of a setup, found without a bit-set position (shape, kings, pawns, roles).
-pub(crate) fn board_problems(setup: &Setup, variant: Variant) -> Vec<Problem> {
+/// The problem of a board whose shape is not the variant's; nothing else can be checked then.
+pub(crate) fn shape_problem(setup: &Setup, variant: Variant) -> Option<Problem> {
+    let files = setup.board.shape().files();
+    (files != variant.shape().files()).then_some(Problem::WrongBoardShape { variant, files })
+}
+
+/// Every rule the position breaks, in a stable order: material, checks, castling rights, en passant. `setup` is
+/// what `core` was made from (its castling field may name squares the bit sets cannot hold).
+pub(crate) fn problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
     let mut problems = Vec::new();
-    let board = &setup.board;
-    if board.shape() != variant.shape() {
-        problems.push(Problem::WrongBoardShape { variant, files: board.shape().files() });
-        return problems;
-    }
-    for (sq, p) in board.pieces() {
-        if !variant.has_role(p.role) {
-            problems.push(Problem::RoleNotInVariant { square: sq, role: p.role });
-        }
-    }
-    let files = board.shape().files() as usize;
-    let officers_at_start = files; // one back rank of pieces
-    for color in Color::ALL {
-        let kings = board.count_role(color, Role::King);
-        if kings == 0 {
-            problems.push(Problem::MissingKing(color));
-        } else if kings > 1 {
-            problems.push(Problem::TooManyKings(color, kings));
-        }
-        let pawns = board.count_role(color, Role::Pawn);
-        if pawns > files {
-            problems.push(Problem::TooManyPawns(color, pawns));
-        }
-        let total = board.count(color);
-        if pawns > files {
-            // Already reported; counting promotions on top would say the same twice.
-        } else if total > files + officers_at_start {
-            problems.push(Problem::TooManyPieces(color, total));
-        } else {
-            let (promoted, _) = board.promoted_range(color, variant);
-            if promoted + pawns > files {
-                problems.push(Problem::TooManyPieces(color, total));
-            }
-        }
-    }
-    for (sq, p) in board.pieces() {
-        if p.role == Role::Pawn && (sq.rank().index() == 0 || sq.rank().index() == 7) {
-            problems.push(Problem::PawnOnBackRank(sq));
-        }
+    material_problems(core, &mut problems);
+    check_problems(core, &mut problems);
+    castling_problems(core, setup, &mut problems);
+    if let Some(problem) = ep_problem(core, setup) {
+        problems.push(problem);
     }
     problems
 }
 
-/// Problems that need the bit-set position: checks, castling rights, en passant.
-pub(crate) fn core_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
-    let mut problems = Vec::new();
+/// How many pieces of each role (by [`Role::index`]) a side starts with in `variant`.
+fn start_counts(variant: Variant) -> [usize; 8] {
+    let mut counts = [0; 8];
+    for role in variant.start_array().chars().filter_map(Role::from_char) {
+        counts[role.index()] += 1;
+    }
+    counts
+}
+
+/// Pieces that do not exist in the variant, king counts, pawn and piece counts, pawns on the back ranks.
+fn material_problems<S: Shape>(core: &Core<S>, problems: &mut Vec<Problem>) {
+    let variant = core.variant;
+    for role in [Role::Archbishop, Role::Chancellor] {
+        if !variant.has_role(role) {
+            for bit in core.role(role).iter() {
+                problems.push(Problem::RoleNotInVariant { square: S::square_of(bit), role });
+            }
+        }
+    }
+    let files = S::WIDTH as usize;
+    let start = start_counts(variant);
+    for color in Color::ALL {
+        let count = |role| core.pieces(color, role).count() as usize;
+        match count(Role::King) {
+            0 => problems.push(Problem::MissingKing(color)),
+            1 => {}
+            n => problems.push(Problem::TooManyKings(color, n)),
+        }
+        let pawns = count(Role::Pawn);
+        let total = core.by_color[color.index()].count() as usize;
+        if pawns > files {
+            // Counting promotions on top would say the same twice.
+            problems.push(Problem::TooManyPawns(color, pawns));
+        } else if total > 2 * files {
+            problems.push(Problem::TooManyPieces(color, total));
+        } else {
+            // Each piece beyond the start array's count of its role must be a promoted pawn.
+            let extra: usize =
+                [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Archbishop, Role::Chancellor]
+                    .into_iter()
+                    .map(|role| count(role).saturating_sub(start[role.index()]))
+                    .sum();
+            if extra + pawns > files {
+                problems.push(Problem::TooManyPieces(color, total));
+            }
+        }
+    }
+    let back_ranks = S::rank_mask(0) | S::rank_mask(7);
+    for bit in (core.role(Role::Pawn) & back_ranks).iter() {
+        problems.push(Problem::PawnOnBackRank(S::square_of(bit)));
+    }
+}
+
+/// The side not to move in check, adjacent kings, checks no single move can give.
+fn check_problems<S: Shape>(core: &Core<S>, problems: &mut Vec<Problem>) {
     let us = core.turn;
     let them = !us;
     let occupied = core.occupied();
@@ -237,11 +262,6 @@ pub(crate) fn core_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Prob
             problems.push(Problem::ImpossibleCheck { checkers: checkers.iter().map(S::square_of).collect() });
         }
     }
-    problems.extend(castling_problems(core, setup));
-    if let Some(problem) = ep_problem(core) {
-        problems.push(problem);
-    }
-    problems
 }
 
 /// Two checkers are possible only if the last move uncovered one while giving the other: two pawns, two
@@ -254,9 +274,13 @@ fn double_check_possible<S: Shape>(core: &Core<S>, checkers: S::Bits, king: u32)
     leapers_or_pawns.count() != 2 && !S::line(a, b).has(king)
 }
 
-fn castling_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
-    let mut problems = Vec::new();
+fn castling_problems<S: Shape>(core: &Core<S>, setup: &Setup, problems: &mut Vec<Problem>) {
+    if setup.castling_rooks.is_empty() {
+        return;
+    }
     let variant = core.variant;
+    let array = variant.start_array().as_bytes();
+    let start_king_file = array.iter().position(|&c| c == b'K').unwrap_or(0);
     let mut seen = [[false; 2]; 2];
     for square in setup.castling_rooks.iter() {
         let invalid = |reason| Problem::InvalidCastlingRight { square, reason };
@@ -268,27 +292,27 @@ fn castling_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
                 continue;
             }
         };
-        if !S::SHAPE.contains(square) || setup.board.piece_at(square) != Some(Piece::new(color, Role::Rook)) {
+        if !S::SHAPE.contains(square) || !core.pieces(color, Role::Rook).has(S::bit_of(square)) {
             problems.push(invalid("there is no rook of that colour there"));
             continue;
         }
-        let Some(king) = setup.board.king(color) else {
+        let kings = core.pieces(color, Role::King);
+        if kings.count() != 1 {
             problems.push(invalid("its king is missing"));
             continue;
-        };
+        }
+        let king = S::square_of(kings.lowest());
         if king.rank() != square.rank() {
             problems.push(invalid("the king is not on the back rank"));
             continue;
         }
         let side = CastlingSide::of(king.file(), square.file());
         if !variant.is_shuffle() {
-            let array: Vec<char> = variant.start_array().chars().collect();
-            let king_file = array.iter().position(|&c| c == 'K').unwrap_or(0);
             let rook_file = match side {
                 CastlingSide::KingSide => array.len() - 1,
                 CastlingSide::QueenSide => 0,
             };
-            if king.file().index() as usize != king_file {
+            if king.file().index() as usize != start_king_file {
                 problems.push(invalid("the king is not on its start square"));
                 continue;
             }
@@ -301,10 +325,13 @@ fn castling_problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
             problems.push(invalid("another rook already holds the castling right on that side"));
         }
     }
-    problems
 }
 
-fn ep_problem<S: Shape>(core: &Core<S>) -> Option<Problem> {
+fn ep_problem<S: Shape>(core: &Core<S>, setup: &Setup) -> Option<Problem> {
+    let square = setup.ep_square?;
+    if !S::SHAPE.contains(square) {
+        return Some(Problem::InvalidEnPassant { square, reason: "it is not on the board" });
+    }
     if core.ep == NO_EP {
         return None;
     }
