@@ -33,7 +33,7 @@ fn corpus_fens(path: &str, limit: usize) -> Vec<String> {
 }
 
 fn random_game_fens(count: usize) -> Vec<String> {
-    let mut rng = fastrand::Rng::with_seed(2026_11_21);
+    let mut rng = fastrand::Rng::with_seed(20_261_121);
     let mut fens = Vec::with_capacity(count);
     while fens.len() < count {
         let mut pos = Position::new(Variant::Standard);
