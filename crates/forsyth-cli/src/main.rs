@@ -3,6 +3,7 @@
 
 mod commands;
 mod input;
+mod stream;
 
 use std::process::ExitCode;
 
@@ -36,6 +37,7 @@ enum Command {
     Board(commands::board::Args),
     Count(commands::count::Args),
     Completions(commands::completions::Args),
+    Pgn(commands::pgn::Args),
 }
 
 /// An error a command reports: the message is printed after `forsyth: `.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Board(args) => commands::board::run(args),
         Command::Count(args) => commands::count::run(args),
         Command::Completions(args) => commands::completions::run(args),
+        Command::Pgn(args) => commands::pgn::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

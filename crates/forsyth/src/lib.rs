@@ -35,6 +35,7 @@ mod geometry;
 mod movegen;
 mod moves;
 pub mod notation;
+pub mod pgn;
 mod piece;
 mod position;
 mod role;

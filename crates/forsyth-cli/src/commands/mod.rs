@@ -7,5 +7,6 @@ pub mod explain;
 pub mod fen;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod play;
 pub mod start;

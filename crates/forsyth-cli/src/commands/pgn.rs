@@ -1,0 +1,328 @@
+//! `forsyth pgn`: check, convert and filter PGN files of any size.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+
+use clap::Subcommand;
+use forsyth::Variant;
+use forsyth::notation::letters::{Language, Letters};
+use forsyth::notation::read::ReadOptions as MoveReadOptions;
+use forsyth::notation::styles::{Style, WriteOptions as MoveWriteOptions};
+use forsyth::pgn::{
+    Encoding, GameBuilder, GameReport, PgnError, RawGame, ReadOptions, Visitor, WriteOptions, read_game,
+    start_position, write_game,
+};
+
+use crate::stream;
+use crate::{Failure, input};
+
+/// Read, check, convert and filter PGN files (plain, .zst, .gz, .bz2, or - for standard input).
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: PgnCommand,
+}
+
+#[derive(Subcommand)]
+enum PgnCommand {
+    Check(CheckArgs),
+    Convert(ConvertArgs),
+    Filter(FilterArgs),
+}
+
+/// How games are read: shared by every subcommand.
+#[derive(clap::Args)]
+struct ReadArgs {
+    /// Text encoding of the files: auto (UTF-8, else Latin-1, per game), utf8 or latin1.
+    #[arg(long, default_value = "auto", value_parser = encoding)]
+    encoding: Encoding,
+    /// Language of the moves' piece letters (en, de, fr, nl, ...), or six letters PNBRQK in order.
+    #[arg(long, value_name = "LANG", value_parser = letters)]
+    input_lang: Option<Letters>,
+    /// Worker threads; output keeps the input order.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    jobs: usize,
+    /// PGN files; standard input if none (or -).
+    files: Vec<String>,
+}
+
+impl ReadArgs {
+    fn options(&self, keep_broken: bool) -> ReadOptions {
+        let letters = self.input_lang.unwrap_or_default();
+        ReadOptions { encoding: self.encoding, keep_broken, moves: MoveReadOptions::with_letters(letters) }
+    }
+
+    fn inputs(&self) -> Vec<String> {
+        if self.files.is_empty() { vec!["-".to_string()] } else { self.files.clone() }
+    }
+}
+
+/// Piece letters by language code, or spelled out.
+fn letters(text: &str) -> Result<Letters, String> {
+    match Language::from_code(text) {
+        Some(language) => Ok(Letters::language(language)),
+        None => Letters::custom(text)
+            .map_err(|e| format!("'{text}' is neither a language code (en, de, fr...) nor six letters: {e}")),
+    }
+}
+
+fn encoding(text: &str) -> Result<Encoding, String> {
+    match text.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
+        "auto" => Ok(Encoding::Auto),
+        "utf8" => Ok(Encoding::Utf8),
+        "latin1" | "iso88591" => Ok(Encoding::Latin1),
+        _ => Err(format!("unknown encoding '{text}' (use auto, utf8 or latin1)")),
+    }
+}
+
+/// Check every move of every game; one line per error, then a summary.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  forsyth pgn check games.pgn\n  forsyth pgn check --jobs 2 lichess_2024-01.pgn.zst\n  \
+    forsyth pgn check --input-lang de partie.pgn\n\nEach error reads FILE:LINE:COLUMN: game N, ply P 'MOVE': reason [code]; \
+    position before: FEN.\nThe last line is 'N games, M valid, K with errors'. Exit status 1 if any game has an error."
+)]
+struct CheckArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+/// Write games again in PGN export format.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  forsyth pgn convert games.pgn.zst -o clean.pgn\n  \
+    forsyth pgn convert --no-comments --no-variations annotated.pgn\n  forsyth pgn convert --keep-broken dirty.pgn\n\n\
+    Games with errors are reported on standard error and left out (or kept up to the error with --keep-broken).\n\
+    Exit status 1 if any game has an error.")]
+struct ConvertArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+    #[command(flatten)]
+    write: WriteArgs,
+    /// Keep a game with an error up to the error, with the rest of its movetext as a comment.
+    #[arg(long)]
+    keep_broken: bool,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<String>,
+}
+
+/// What the writer writes.
+#[derive(clap::Args)]
+struct WriteArgs {
+    /// Move notation: san, fide, lan, problem or uci.
+    #[arg(long, default_value = "san", value_parser = style)]
+    notation: Style,
+    /// Piece letters of the output (en, de, fr, ...; or six letters PNBRQK in order). PGN files for exchange
+    /// should stay English.
+    #[arg(long, value_name = "LANG", value_parser = letters)]
+    lang: Option<Letters>,
+    /// Write pieces as figurines (♘f3).
+    #[arg(long, conflicts_with = "lang")]
+    figurine: bool,
+    /// Leave comments out.
+    #[arg(long)]
+    no_comments: bool,
+    /// Leave variations out.
+    #[arg(long)]
+    no_variations: bool,
+    /// Leave NAGs out.
+    #[arg(long)]
+    no_nags: bool,
+    /// Add the FEN after each move as a comment.
+    #[arg(long)]
+    fen_comments: bool,
+}
+
+impl WriteArgs {
+    fn options(&self) -> WriteOptions {
+        WriteOptions {
+            comments: !self.no_comments,
+            variations: !self.no_variations,
+            nags: !self.no_nags,
+            fen_comments: self.fen_comments,
+            moves: MoveWriteOptions::new(self.notation).with_letters(if self.figurine {
+                Letters::FIGURINES
+            } else {
+                self.lang.unwrap_or_default()
+            }),
+        }
+    }
+}
+
+/// Copy the games that match every condition, unchanged.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  forsyth pgn filter --variant chess960 games.pgn\n  \
+    forsyth pgn filter --tag FEN= games.pgn        # standard games: no FEN tag (seed 002)\n  \
+    forsyth pgn filter --tag White=Carlsen --variant standard games.pgn.zst\n\n\
+    --variant may repeat (a game matches any); every --tag must match. --tag NAME= matches games without that tag.\n\
+    Games with errors are reported on standard error and left out; exit status 1 if any.")]
+struct FilterArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+    /// Keep games of this variant (from the Variant tag, or a FEN that needs Chess960).
+    #[arg(long, value_parser = input::variant)]
+    variant: Vec<Variant>,
+    /// Keep games whose tag NAME has exactly VALUE (NAME= : games without the tag).
+    #[arg(long, value_name = "NAME=VALUE", value_parser = tag_condition)]
+    tag: Vec<(String, String)>,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<String>,
+}
+
+fn style(text: &str) -> Result<Style, String> {
+    text.parse()
+}
+
+fn tag_condition(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text.split_once('=').ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
+    Ok((name.to_string(), value.to_string()))
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    match args.command {
+        PgnCommand::Check(args) => check(args),
+        PgnCommand::Convert(args) => convert(args),
+        PgnCommand::Filter(args) => filter(args),
+    }
+}
+
+/// Counts games and errors over all files.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    broken: u64,
+}
+
+impl Tally {
+    fn count(&mut self, name: &str, error: Option<&PgnError>, out: &mut dyn Write) -> Result<(), Failure> {
+        self.games += 1;
+        if let Some(error) = error {
+            self.broken += 1;
+            writeln!(out, "{name}:{error}")?;
+        }
+        Ok(())
+    }
+
+    fn finish(&self) -> Result<(), Failure> {
+        if self.broken > 0 {
+            Err(Failure(format!("{} of {} games have errors", self.broken, self.games)))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
+    Ok(match path {
+        Some(path) => Box::new(BufWriter::new(File::create(path).map_err(|e| Failure(format!("{path}: {e}")))?)),
+        None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+    })
+}
+
+fn check(args: CheckArgs) -> Result<(), Failure> {
+    let options = args.read.options(false);
+    let mut tally = Tally::default();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for path in args.read.inputs() {
+        let input = stream::open(&path)?;
+        let name = input.name.clone();
+        stream::for_each_game(
+            input,
+            args.read.jobs,
+            |raw| read_game(raw, &options, &mut forsyth::pgn::Validate).error,
+            |_, error| tally.count(&name, error.as_ref(), &mut out),
+        )?;
+    }
+    let valid = tally.games - tally.broken;
+    writeln!(out, "{} games, {valid} valid, {} with errors", tally.games, tally.broken)?;
+    out.flush()?;
+    tally.finish()
+}
+
+fn convert(args: ConvertArgs) -> Result<(), Failure> {
+    let options = args.read.options(args.keep_broken);
+    let write = args.write.options();
+    let mut tally = Tally::default();
+    let mut out = output(args.output.as_deref())?;
+    let mut errors = io::stderr().lock();
+    for path in args.read.inputs() {
+        let input = stream::open(&path)?;
+        let name = input.name.clone();
+        stream::for_each_game(
+            input,
+            args.read.jobs,
+            |raw| {
+                let mut builder = GameBuilder::default();
+                let report = read_game(raw, &options, &mut builder);
+                let mut text = String::new();
+                if report.error.is_none() || options.keep_broken {
+                    write_game(&builder.finish(), &write, &mut text);
+                }
+                (report.error, text)
+            },
+            |_, (error, text)| {
+                tally.count(&name, error.as_ref(), &mut errors)?;
+                out.write_all(text.as_bytes())?;
+                Ok(())
+            },
+        )?;
+    }
+    out.flush()?;
+    tally.finish()
+}
+
+/// The tags a filter looks at, collected while the game is checked.
+#[derive(Default)]
+struct FilterTags {
+    tags: Vec<(String, String)>,
+}
+
+impl Visitor for FilterTags {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_string(), value.to_string()));
+    }
+}
+
+fn filter(args: FilterArgs) -> Result<(), Failure> {
+    let options = args.read.options(false);
+    let mut tally = Tally::default();
+    let mut out = output(args.output.as_deref())?;
+    let mut errors = io::stderr().lock();
+    let matches = |tags: &[(String, String)]| {
+        let get = |name: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+        let tags_match = args.tag.iter().all(|(name, value)| match get(name) {
+            Some(found) => found == value,
+            None => value.is_empty(),
+        });
+        let variant_matches = args.variant.is_empty() || {
+            let variant = start_position(get("Variant"), get("FEN")).map(|p| p.variant());
+            variant.is_ok_and(|v| args.variant.contains(&v))
+        };
+        tags_match && variant_matches
+    };
+    for path in args.read.inputs() {
+        let input = stream::open(&path)?;
+        let name = input.name.clone();
+        stream::for_each_game(
+            input,
+            args.read.jobs,
+            |raw| {
+                let mut tags = FilterTags::default();
+                let report: GameReport = read_game(raw, &options, &mut tags);
+                let keep = report.error.is_none() && matches(&tags.tags);
+                (report.error, keep)
+            },
+            |raw: &RawGame, (error, keep)| {
+                tally.count(&name, error.as_ref(), &mut errors)?;
+                if keep {
+                    out.write_all(raw.bytes.trim_ascii_end())?;
+                    out.write_all(b"\n\n")?;
+                }
+                Ok(())
+            },
+        )?;
+    }
+    out.flush()?;
+    tally.finish()
+}

@@ -1,0 +1,179 @@
+//! PGN input for the `pgn` commands: files or standard input, plain or compressed (zstd, gzip, bzip2, detected
+//! by their magic bytes), cut into games and handed to worker threads in batches, results back in file order,
+//! with a progress bar on a terminal.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use forsyth::pgn::{GameSplitter, RawGame};
+use rayon::prelude::*;
+
+use crate::Failure;
+
+/// Input buffer size: large enough that refills are rare.
+const BUFFER: usize = 1 << 18;
+/// Games per batch handed to the workers: big enough to amortise the hand-over, small enough for memory.
+const BATCH_GAMES: usize = 512;
+/// Bytes per batch, whichever limit comes first.
+const BATCH_BYTES: usize = 4 << 20;
+
+/// Counts the bytes read from the underlying file (compressed ones, for a compressed file) for progress.
+struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// An opened input: the decompressed byte stream, its raw size if known, and a counter of raw bytes read.
+pub struct Input {
+    /// The name to show in messages (`-` for standard input).
+    pub name: String,
+    reader: Box<dyn BufRead + Send>,
+    size: Option<u64>,
+    read: Arc<AtomicU64>,
+}
+
+/// Opens `path` (`-` for standard input), decompressing zstd, gzip or bzip2 by their magic bytes.
+pub fn open(path: &str) -> Result<Input, Failure> {
+    let read = Arc::new(AtomicU64::new(0));
+    let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if path == "-" {
+        (Box::new(io::stdin()), None)
+    } else {
+        let file = File::open(path).map_err(|e| Failure(format!("{path}: {e}")))?;
+        let size = file.metadata().ok().map(|m| m.len());
+        (Box::new(file), size)
+    };
+    let mut buffered = BufReader::with_capacity(BUFFER, Counting { inner: raw, count: Arc::clone(&read) });
+    let magic = buffered.fill_buf().map_err(|e| Failure(format!("{path}: {e}")))?.to_vec();
+    let reader: Box<dyn BufRead + Send> = if magic.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        let decoder = zstd::Decoder::with_buffer(buffered).map_err(|e| Failure(format!("{path}: {e}")))?;
+        Box::new(BufReader::with_capacity(BUFFER, decoder))
+    } else if magic.starts_with(&[0x1f, 0x8b]) {
+        Box::new(BufReader::with_capacity(BUFFER, flate2::bufread::MultiGzDecoder::new(buffered)))
+    } else if magic.starts_with(b"BZh") {
+        Box::new(BufReader::with_capacity(BUFFER, bzip2::bufread::MultiBzDecoder::new(buffered)))
+    } else {
+        Box::new(buffered)
+    };
+    Ok(Input { name: path.to_string(), reader, size, read })
+}
+
+/// A progress bar on standard error when it is a terminal; nothing otherwise.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    read: Arc<AtomicU64>,
+    games: u64,
+}
+
+impl Progress {
+    fn new(input: &Input) -> Progress {
+        let bar = io::stderr().is_terminal().then(|| {
+            let bar = match input.size {
+                Some(size) => indicatif::ProgressBar::new(size),
+                None => indicatif::ProgressBar::no_length(),
+            };
+            let style = indicatif::ProgressStyle::with_template(
+                "{prefix} {wide_bar} {bytes}/{total_bytes} {binary_bytes_per_sec} {msg} ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+            bar.set_style(style);
+            bar.set_prefix(input.name.clone());
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Progress { bar, read: Arc::clone(&input.read), games: 0 }
+    }
+
+    fn update(&mut self, games: usize) {
+        self.games += games as u64;
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.read.load(Ordering::Relaxed));
+            let per_second = self.games as f64 / bar.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!("{} games, {per_second:.0} games/s", self.games));
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Reads every game of `input`, runs `work` on each (on `jobs` threads), and hands the results to `sink` in file
+/// order. Memory stays bounded: at most a few batches are in flight.
+pub fn for_each_game<T, W, S>(input: Input, jobs: usize, work: W, mut sink: S) -> Result<(), Failure>
+where
+    T: Send,
+    W: Fn(&RawGame) -> T + Sync,
+    S: FnMut(&RawGame, T) -> Result<(), Failure>,
+{
+    let name = input.name.clone();
+    let mut progress = Progress::new(&input);
+    let splitter = GameSplitter::new(input.reader);
+    if jobs <= 1 {
+        for raw in splitter {
+            let raw = raw.map_err(|e| Failure(format!("{name}: {e}")))?;
+            let out = work(&raw);
+            sink(&raw, out)?;
+            progress.games += 1;
+            if progress.games.is_multiple_of(BATCH_GAMES as u64) {
+                progress.update(0);
+            }
+        }
+        progress.update(0);
+        return Ok(());
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map_err(|e| Failure(e.to_string()))?;
+    std::thread::scope(|scope| {
+        let (send, receive) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(2);
+        scope.spawn(move || {
+            let mut batch = Vec::with_capacity(BATCH_GAMES);
+            let mut bytes = 0;
+            for raw in splitter {
+                match raw {
+                    Ok(raw) => {
+                        bytes += raw.bytes.len();
+                        batch.push(raw);
+                        if batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES {
+                            bytes = 0;
+                            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_GAMES));
+                            if send.send(Ok(full)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        let _ = send.send(Err(e));
+                        return;
+                    }
+                }
+            }
+            if !batch.is_empty() {
+                let _ = send.send(Ok(batch));
+            }
+        });
+        for batch in receive {
+            let batch = batch.map_err(|e| Failure(format!("{name}: {e}")))?;
+            let results: Vec<T> = pool.install(|| batch.par_iter().map(&work).collect());
+            for (raw, out) in batch.iter().zip(results) {
+                sink(raw, out)?;
+            }
+            progress.update(batch.len());
+        }
+        Ok(())
+    })
+}

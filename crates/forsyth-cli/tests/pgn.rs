@@ -1,0 +1,163 @@
+//! `forsyth pgn`: exit codes, error lines, compressed input, standard input, `--jobs`, filters.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn forsyth(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_forsyth"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    if let Some(bytes) = stdin {
+        input.write_all(bytes).unwrap();
+    }
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn example(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("forsyth-pgn-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A file of many games: the examples, in English, repeated, with broken games among them.
+fn mixed_games() -> String {
+    let seed002 = std::fs::read_to_string(example("seed002-chess960.pgn")).unwrap();
+    let mut out = String::new();
+    for i in 0..300 {
+        out.push_str(&seed002);
+        out.push('\n');
+        out.push_str(&format!("[Event \"g{i}\"]\n\n1. e4 e5 2. Nf3 {{c}} Nc6 (2... d6) 3. Bb5 a6 1/2-1/2\n\n"));
+        if i % 7 == 0 {
+            out.push_str(&format!("[Event \"broken {i}\"]\n\n1. e4 e5 2. Ke3 *\n\n"));
+        }
+    }
+    out
+}
+
+#[test]
+fn check_reports_each_error_with_file_line_column_and_a_summary() {
+    let dir = temp_dir("check");
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    let out = forsyth(&["pgn", "check", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].starts_with(&format!("{}:7:13: game 2, ply 3 '2. Ke3': ", path.display())), "{}", lines[0]);
+    assert!(lines[0].ends_with("position before: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"));
+    assert_eq!(lines[1], "2 games, 1 valid, 1 with errors");
+
+    let ok = forsyth(&["pgn", "check", &example("seed002-chess960.pgn")], None);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
+    let ok = forsyth(&["pgn", "check", "--input-lang", "de", &example("seed004-de.pgn")], None);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
+    assert_eq!(text(&ok.stdout), "1 games, 1 valid, 0 with errors\n");
+}
+
+#[test]
+fn convert_german_to_english_and_back() {
+    let out = forsyth(&["pgn", "convert", "--input-lang", "de", "--lang", "en", &example("seed004-de.pgn")], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let english = text(&out.stdout);
+    assert!(english.contains("\n1. e4 e5 2. Nf3 Nf6 3. d4 exd4 4. e5 Ne4 5. Qxd4 d5 6. exd6 Nxd6 7. Bg5 Nc6 8.\n"));
+    assert!(english.contains("Qe3+ Be7 9. Nbd2 O-O 10. O-O-O Re8 11. Kb1 (=) *\n"), "{english}");
+    let back = forsyth(&["pgn", "convert", "--notation", "fide", "--lang", "de"], Some(english.as_bytes()));
+    let german = text(&back.stdout);
+    assert!(
+        german.contains("1. e4 e5 2. Sf3 Sf6 3. d4 exd4 4. e5 Se4 5. Dxd4 d5 6. exd6 e.p. Sxd6 7. Lg5"),
+        "{german}"
+    );
+    assert!(german.contains("0-0 10. 0-0-0 Te8 11. Kb1 (=) *"), "{german}");
+}
+
+#[test]
+fn compressed_files_and_stdin_read_the_same() {
+    let dir = temp_dir("compressed");
+    let plain = mixed_games();
+    let paths = [dir.join("g.pgn"), dir.join("g.pgn.zst"), dir.join("g.pgn.gz"), dir.join("g.pgn.bz2")];
+    std::fs::write(&paths[0], &plain).unwrap();
+    std::fs::write(&paths[1], zstd::encode_all(plain.as_bytes(), 3).unwrap()).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(plain.as_bytes()).unwrap();
+    std::fs::write(&paths[2], gz.finish().unwrap()).unwrap();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(plain.as_bytes()).unwrap();
+    std::fs::write(&paths[3], bz.finish().unwrap()).unwrap();
+    let run = |path: &Path| text(&forsyth(&["pgn", "convert", path.to_str().unwrap()], None).stdout);
+    let expected = run(&paths[0]);
+    assert_eq!(expected.matches("[Event ").count(), 600);
+    for path in &paths[1..] {
+        assert!(run(path) == expected, "{}", path.display());
+    }
+    let from_stdin = forsyth(&["pgn", "convert", "-"], Some(plain.as_bytes()));
+    assert!(text(&from_stdin.stdout) == expected);
+    let stderr = text(&from_stdin.stderr);
+    assert_eq!(stderr.lines().filter(|l| l.starts_with("-:")).count(), 43, "{stderr}");
+}
+
+#[test]
+fn jobs_keep_the_input_order() {
+    let plain = mixed_games();
+    let one = forsyth(&["pgn", "convert", "--jobs", "1"], Some(plain.as_bytes()));
+    let two = forsyth(&["pgn", "convert", "--jobs", "2"], Some(plain.as_bytes()));
+    assert!(one.stdout == two.stdout);
+    assert_eq!(one.stderr, two.stderr);
+    let check = forsyth(&["pgn", "check", "-j", "2"], Some(plain.as_bytes()));
+    assert_eq!(check.status.code(), Some(1));
+    assert!(text(&check.stdout).ends_with("643 games, 600 valid, 43 with errors\n"));
+}
+
+#[test]
+fn keep_broken_keeps_the_games_with_errors() {
+    let input = "1. e4 e5 2. Ke3 Nc6 *\n";
+    let out = forsyth(&["pgn", "convert", "--keep-broken"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("1. e4 e5 {forsyth: not read after the error: Ke3 Nc6 *} *"),
+        "{}",
+        text(&out.stdout)
+    );
+    let skipped = forsyth(&["pgn", "convert"], Some(input.as_bytes()));
+    assert_eq!(text(&skipped.stdout), "");
+}
+
+#[test]
+fn filter_by_variant_and_by_tag() {
+    let plain = mixed_games();
+    let chess960 = forsyth(&["pgn", "filter", "--variant", "chess960"], Some(plain.as_bytes()));
+    let kept = text(&chess960.stdout);
+    assert_eq!(kept.matches("[Event ").count(), 300);
+    assert_eq!(kept.matches("SmirfGUI").count(), 300);
+    // Seed 002's filter: standard games are those without a FEN tag.
+    let standard = forsyth(&["pgn", "filter", "--tag", "FEN="], Some(plain.as_bytes()));
+    let kept = text(&standard.stdout);
+    assert_eq!(kept.matches("[Event \"g").count(), 300);
+    assert!(!kept.contains("FEN"));
+    let by_event = forsyth(&["pgn", "filter", "--tag", "Event=g7", "--variant", "standard"], Some(plain.as_bytes()));
+    assert_eq!(text(&by_event.stdout), "[Event \"g7\"]\n\n1. e4 e5 2. Nf3 {c} Nc6 (2... d6) 3. Bb5 a6 1/2-1/2\n\n");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(forsyth(&["pgn", "convert", "--notation", "morse"], Some(b"")).status.code(), Some(2));
+    assert_eq!(forsyth(&["pgn", "check", "--encoding", "ebcdic"], Some(b"")).status.code(), Some(2));
+    let missing = forsyth(&["pgn", "check", "/nonexistent/file.pgn"], None);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(text(&missing.stderr).contains("/nonexistent/file.pgn"));
+}

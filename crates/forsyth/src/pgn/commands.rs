@@ -1,0 +1,120 @@
+//! Comment commands: `[%clk 1:30:00]`, `[%emt 0:00:05]`, `[%eval 0.25]`, `[%csl Ra1,Gb2]`, `[%cal Ge2e4]`.
+//!
+//! They live inside comments and stay there: reading and writing keep the comment text whole, and these
+//! functions read the commands out of it.
+
+use crate::Square;
+
+/// A command embedded in a comment: `[%name args]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommentCommand<'a> {
+    /// The name after `%` (`clk`, `eval`, ...).
+    pub name: &'a str,
+    /// The text after the name, trimmed.
+    pub args: &'a str,
+}
+
+/// Every `[%name args]` command in a comment, in order.
+///
+/// ```
+/// use forsyth::pgn::comment_commands;
+/// let found: Vec<_> = comment_commands("[%eval 0.17] [%clk 0:00:30] good").map(|c| (c.name, c.args)).collect();
+/// assert_eq!(found, [("eval", "0.17"), ("clk", "0:00:30")]);
+/// ```
+pub fn comment_commands(comment: &str) -> impl Iterator<Item = CommentCommand<'_>> {
+    let mut rest = comment;
+    std::iter::from_fn(move || {
+        loop {
+            let start = rest.find("[%")?;
+            let after = &rest[start + 2..];
+            let end = after.find(']')?;
+            let body = &after[..end];
+            rest = &after[end + 1..];
+            let name_len = body.find(|c: char| c.is_whitespace()).unwrap_or(body.len());
+            if name_len > 0 {
+                return Some(CommentCommand { name: &body[..name_len], args: body[name_len..].trim() });
+            }
+        }
+    })
+}
+
+/// A clock or elapsed-time value (`%clk`, `%emt`) in seconds: `H:MM:SS`, `M:SS` or seconds, with fractions.
+///
+/// ```
+/// use forsyth::pgn::parse_clock;
+/// assert_eq!(parse_clock("1:30:00"), Some(5400.0));
+/// assert_eq!(parse_clock("0:00:05.5"), Some(5.5));
+/// assert_eq!(parse_clock("soon"), None);
+/// ```
+pub fn parse_clock(args: &str) -> Option<f64> {
+    let mut seconds = 0.0;
+    for part in args.trim().split(':') {
+        let value: f64 = part.parse().ok().filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
+        seconds = seconds * 60.0 + value;
+    }
+    Some(seconds)
+}
+
+/// An engine evaluation (`%eval`).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Eval {
+    /// Pawns from White's point of view.
+    Pawns(f64),
+    /// Mate in this many moves; negative when Black mates.
+    Mate(i32),
+}
+
+/// Reads `%eval` arguments: `0.25`, `-1.5`, `#3`, `#-2` (a trailing `,depth` is ignored).
+///
+/// ```
+/// use forsyth::pgn::{Eval, parse_eval};
+/// assert_eq!(parse_eval("-0.31"), Some(Eval::Pawns(-0.31)));
+/// assert_eq!(parse_eval("#-2"), Some(Eval::Mate(-2)));
+/// ```
+pub fn parse_eval(args: &str) -> Option<Eval> {
+    let value = args.split(',').next()?.trim();
+    match value.strip_prefix('#') {
+        Some(mate) => mate.parse().ok().map(Eval::Mate),
+        None => value.parse().ok().filter(|v: &f64| v.is_finite()).map(Eval::Pawns),
+    }
+}
+
+/// A coloured square or arrow of `%csl` / `%cal`: colour letter (`R`, `G`, `B`, `Y`), squares.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Marking {
+    /// The colour letter.
+    pub color: char,
+    /// The square marked, or an arrow's tail.
+    pub from: Square,
+    /// An arrow's head; `None` for a square.
+    pub to: Option<Square>,
+}
+
+/// Reads `%csl` or `%cal` arguments: `Ra1,Gb2` or `Ge2e4,Rd7d5`.
+///
+/// ```
+/// use forsyth::pgn::parse_markings;
+/// let marks = parse_markings("Ge2e4,Rd4").unwrap();
+/// assert_eq!(marks[0].to.map(|s| s.to_string()), Some("e4".to_string()));
+/// assert_eq!(marks[1].color, 'R');
+/// assert!(parse_markings("Gz9").is_none());
+/// ```
+pub fn parse_markings(args: &str) -> Option<Vec<Marking>> {
+    args.split(',')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            let color = m.chars().next().filter(|c| c.is_ascii_uppercase())?;
+            let squares = &m.as_bytes()[1..];
+            let (from, to) = match squares.len() {
+                2 | 3 => (Square::from_ascii(squares)?, None),
+                4..=6 => {
+                    let split = if squares[1..].iter().position(u8::is_ascii_alphabetic)? + 1 == 2 { 2 } else { 3 };
+                    (Square::from_ascii(&squares[..split])?, Some(Square::from_ascii(&squares[split..])?))
+                }
+                _ => return None,
+            };
+            Some(Marking { color, from, to })
+        })
+        .collect()
+}

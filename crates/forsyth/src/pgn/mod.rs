@@ -1,0 +1,32 @@
+//! PGN: games as they travel. A streaming reader for files of any size, a game tree, and a writer of PGN
+//! export format.
+//!
+//! Reading has two steps so that several threads can share a file: [`GameSplitter`] cuts a byte stream into
+//! games in constant memory, and [`read_game`] reads one game, checking every move, and hands what it finds
+//! to a [`Visitor`] — [`Validate`] keeps nothing, [`GameBuilder`] builds a [`Game`].
+//!
+//! ```
+//! use forsyth::pgn::{GameSplitter, ReadOptions, Validate, read_game};
+//! let file = "[Event \"?\"]\n\n1. e2e4 e7e5 { a comment } (1... c7c5) 2. g1f3 1-0\n";
+//! for raw in GameSplitter::new(file.as_bytes()) {
+//!     let report = read_game(&raw.unwrap(), &ReadOptions::default(), &mut Validate);
+//!     assert_eq!(report.moves, 4);
+//!     assert!(report.error.is_none());
+//! }
+//! ```
+
+mod commands;
+mod error;
+mod game;
+mod reader;
+mod split;
+mod tags;
+mod writer;
+
+pub use commands::{CommentCommand, Eval, Marking, comment_commands, parse_clock, parse_eval, parse_markings};
+pub use error::{ErrorKind, PgnError};
+pub use game::{Annotation, Game, GameBuilder, Line, Node};
+pub use reader::{Encoding, GameReport, GameResult, ReadOptions, Validate, Visitor, glyph_nag, read_game};
+pub use split::{GameSplitter, RawGame};
+pub use tags::{SEVEN_TAG_ROSTER, StartError, escape_tag_value, start_position, unescape_tag_value};
+pub use writer::{MAX_LINE, WriteOptions, write_game};

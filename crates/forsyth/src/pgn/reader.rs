@@ -1,0 +1,652 @@
+//! Reading one game's text: tokens, tags, the start position, every move checked, events handed to a
+//! [`Visitor`].
+
+use std::borrow::Cow;
+
+use super::error::{ErrorKind, PgnError};
+use super::split::RawGame;
+use super::tags::{StartError, start_position, unescape_tag_value};
+use crate::notation::fen::Fen;
+use crate::notation::read::{MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
+use crate::{Color, Move, Position};
+
+/// How the bytes of a file are turned into text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Encoding {
+    /// UTF-8 where the bytes are valid UTF-8, Latin-1 (ISO 8859-1) otherwise, decided game by game.
+    #[default]
+    Auto,
+    /// UTF-8 only; invalid bytes are an error.
+    Utf8,
+    /// Latin-1 (ISO 8859-1): every byte is one character.
+    Latin1,
+}
+
+/// How games are read.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// The file's encoding.
+    pub encoding: Encoding,
+    /// On an error, keep the game up to the error with the rest of its movetext as a comment, instead of
+    /// reporting the game as unreadable.
+    pub keep_broken: bool,
+    /// How moves are read: their language's piece letters, strictness.
+    pub moves: MoveReadOptions,
+}
+
+/// How a game ends (its termination marker).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2` (also read as `½-½`).
+    Draw,
+    /// `*`: unknown, unfinished or abandoned.
+    Unknown,
+}
+
+impl GameResult {
+    /// The termination marker as PGN export format writes it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a termination marker (`½-½` too).
+    pub fn parse(text: &str) -> Option<GameResult> {
+        Some(match text {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" | "½-½" => GameResult::Draw,
+            "*" => GameResult::Unknown,
+            _ => return None,
+        })
+    }
+}
+
+/// Receives a game's contents as they are read. Every method has an empty default, so a visitor implements
+/// only what it needs; validation alone needs none.
+///
+/// Order: comments and escape lines before the tags, tags, then [`Visitor::begin_movetext`] with the start
+/// position, then moves with their annotations and variations, then the result (if the game has one) and
+/// any comments after it.
+#[allow(unused_variables)]
+pub trait Visitor {
+    /// A tag pair, value unescaped.
+    fn tag(&mut self, name: &str, value: &str) {}
+    /// The movetext begins from `start` (from the tags: standard, `FEN`, `Variant`).
+    fn begin_movetext(&mut self, start: &Position) {}
+    /// A legal move, played from `before`.
+    fn play(&mut self, before: &Position, mv: Move) {}
+    /// A numeric annotation glyph (`$1` or `!`) on the last move.
+    fn nag(&mut self, nag: u8) {}
+    /// A comment: the text between `{` and `}`, or after `;` to the end of the line.
+    fn comment(&mut self, text: &str) {}
+    /// A draw offer `(=)` after the last move.
+    fn draw_offer(&mut self) {}
+    /// A variation starts: an alternative to the last move played.
+    fn begin_variation(&mut self) {}
+    /// The innermost variation ends.
+    fn end_variation(&mut self) {}
+    /// A `%` escape line (text after the `%`).
+    fn escape(&mut self, line: &str) {}
+    /// The termination marker.
+    fn result(&mut self, result: GameResult) {}
+}
+
+/// A visitor that keeps nothing: reading with it validates a game.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Validate;
+
+impl Visitor for Validate {}
+
+/// What reading one game found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameReport {
+    /// Moves read in the main line and in variations.
+    pub moves: u64,
+    /// The first error, if any; reading stops there (see [`ReadOptions::keep_broken`]).
+    pub error: Option<PgnError>,
+}
+
+/// Reads one game's text, checking every move, and tells `visitor` what it holds.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, ReadOptions, Validate, read_game};
+/// let text = "[Event \"x\"]\n\n1. e2e4 e7e5 2. e4e5 *\n";
+/// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+/// let report = read_game(&raw, &ReadOptions::default(), &mut Validate);
+/// let error = report.error.unwrap();
+/// assert_eq!((error.line, error.column, error.ply), (3, 17, Some(3)));
+/// assert_eq!(report.moves, 2);
+/// ```
+pub fn read_game(raw: &RawGame, options: &ReadOptions, visitor: &mut impl Visitor) -> GameReport {
+    let text = match decode(&raw.bytes, options.encoding) {
+        Ok(text) => text,
+        Err(offset) => {
+            let valid = std::str::from_utf8(&raw.bytes[..offset]).unwrap_or_default();
+            let (line, column) = line_column(valid, offset);
+            let error = PgnError {
+                kind: ErrorKind::Encoding,
+                line: raw.line + line,
+                column,
+                game: raw.number,
+                ply: None,
+                token: String::new(),
+                fen: None,
+                reason: "the bytes are not valid UTF-8 (read the file with --encoding latin1 if it is Latin-1)"
+                    .to_string(),
+            };
+            return GameReport { moves: 0, error: Some(error) };
+        }
+    };
+    let mut parser = Parser { text: &text, pos: 0, raw, options, report: GameReport::default() };
+    parser.run(visitor);
+    parser.report
+}
+
+/// The text of a game's bytes in the chosen encoding, or the offset of the first invalid byte.
+fn decode(bytes: &[u8], encoding: Encoding) -> Result<Cow<'_, str>, usize> {
+    match encoding {
+        Encoding::Latin1 => Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect())),
+        Encoding::Utf8 => std::str::from_utf8(bytes).map(Cow::Borrowed).map_err(|e| e.valid_up_to()),
+        Encoding::Auto => Ok(match std::str::from_utf8(bytes) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+        }),
+    }
+}
+
+/// 0-based line and 1-based column (in characters) of byte `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (u64, u64) {
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    let line = memchr::memchr_iter(b'\n', before).count() as u64;
+    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    let column = text[line_start..offset.min(text.len())].chars().filter(|&c| c != '\u{feff}').count() as u64 + 1;
+    (line, column)
+}
+
+/// One line of play being read: the main line or a variation.
+#[derive(Clone)]
+struct LineState {
+    /// The position before the last move (where a variation of that move starts).
+    before: Position,
+    /// The position now.
+    current: Position,
+    /// Half-moves played in this line, counting from the game's start for the main line.
+    ply: u32,
+    /// Whether a move has been played in this line (a variation needs a move to be an alternative to).
+    has_move: bool,
+    /// Whether the last move was an en-passant capture (for a separate `e.p.` mark).
+    last_en_passant: bool,
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+    raw: &'a RawGame,
+    options: &'a ReadOptions,
+    report: GameReport,
+}
+
+/// An error found by the parser before it is placed: kind, where it starts, token, reason, and the line's
+/// position if a move is involved.
+struct Found {
+    kind: ErrorKind,
+    at: usize,
+    token: String,
+    reason: String,
+    line: Option<Box<(Position, u32)>>,
+}
+
+fn found(kind: ErrorKind, at: usize, token: &str, reason: impl Into<String>) -> Found {
+    Found { kind, at, token: token.to_string(), reason: reason.into(), line: None }
+}
+
+/// The bytes that end a movetext word.
+fn is_delimiter(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'"'
+    ) || b == b'$'
+}
+
+impl<'a> Parser<'a> {
+    fn run(&mut self, visitor: &mut impl Visitor) {
+        if let Err(found) = self.read(visitor) {
+            let rest_from = found.at;
+            self.place(found);
+            if self.options.keep_broken {
+                let rest = self.text[rest_from..].trim();
+                if !rest.is_empty() {
+                    // Braces would end the comment early; the text is kept with them turned into brackets.
+                    let rest = rest.replace('{', "<").replace('}', ">");
+                    visitor.comment(&format!("forsyth: not read after the error: {rest}"));
+                }
+            }
+        }
+    }
+
+    fn place(&mut self, found: Found) {
+        let (line, column) = line_column(self.text, found.at);
+        let (fen, ply, token) = match &found.line {
+            Some(at) => {
+                let (pos, ply) = &**at;
+                let number = pos.fullmoves();
+                let dots = if pos.turn() == Color::White { "." } else { "..." };
+                (Some(Fen::from_position(pos).to_string()), Some(*ply), format!("{number}{dots} {}", found.token))
+            }
+            None => (None, None, found.token),
+        };
+        self.report.error = Some(PgnError {
+            kind: found.kind,
+            line: self.raw.line + line,
+            column,
+            game: self.raw.number,
+            ply,
+            token,
+            fen,
+            reason: found.reason,
+        });
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    /// Skips whitespace (and a byte-order mark); `true` if the skipped text ends at the start of a line.
+    fn skip_space(&mut self) -> bool {
+        let bytes = self.text.as_bytes();
+        while self.pos < bytes.len() {
+            match bytes[self.pos] {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                0xef if self.text[self.pos..].starts_with('\u{feff}') => self.pos += 3,
+                _ => break,
+            }
+        }
+        self.pos == 0 || matches!(bytes.get(self.pos.wrapping_sub(1)), Some(b'\n'))
+    }
+
+    /// Reads a comment or escape line at the cursor, if there is one.
+    fn comment(&mut self, at_line_start: bool, visitor: &mut impl Visitor) -> Result<bool, Found> {
+        let bytes = self.text.as_bytes();
+        match bytes.get(self.pos) {
+            Some(b'{') => {
+                let start = self.pos + 1;
+                match memchr::memchr(b'}', &bytes[start..]) {
+                    Some(k) => {
+                        visitor.comment(self.text[start..start + k].trim());
+                        self.pos = start + k + 1;
+                        Ok(true)
+                    }
+                    None => Err(found(
+                        ErrorKind::UnclosedComment,
+                        self.pos,
+                        "{",
+                        "this comment has no closing '}' before the end of the game",
+                    )),
+                }
+            }
+            Some(b';') => {
+                let start = self.pos + 1;
+                let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
+                visitor.comment(self.text[start..end].trim());
+                self.pos = end;
+                Ok(true)
+            }
+            Some(b'%') if at_line_start => {
+                let start = self.pos + 1;
+                let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
+                visitor.escape(self.text[start..end].trim_end());
+                self.pos = end;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    fn read(&mut self, visitor: &mut impl Visitor) -> Result<(), Found> {
+        // Tag section (with any comments before or between the tags).
+        let mut variant: Option<Cow<'a, str>> = None;
+        let mut fen: Option<Cow<'a, str>> = None;
+        loop {
+            let line_start = self.skip_space();
+            if self.comment(line_start, visitor)? {
+                continue;
+            }
+            if self.peek() != Some(b'[') {
+                break;
+            }
+            let (name, value) = self.tag()?;
+            visitor.tag(name, &value);
+            if name.eq_ignore_ascii_case("Variant") {
+                variant = Some(value);
+            } else if name.eq_ignore_ascii_case("FEN") {
+                fen = Some(value);
+            }
+        }
+        let (variant, fen) = (variant.as_deref(), fen.as_deref());
+        let movetext_at = self.pos;
+        let start = start_position(variant, fen).map_err(|e| match e {
+            StartError::UnknownVariant(name) => found(
+                ErrorKind::UnknownVariant,
+                movetext_at,
+                &name,
+                format!("the Variant tag names '{name}', which forsyth does not play (standard, chess960 and the 10x8 variants)"),
+            ),
+            StartError::BadFen(why) => found(ErrorKind::BadFen, movetext_at, fen.unwrap_or(""), format!("the FEN tag: {why}")),
+        })?;
+        visitor.begin_movetext(&start);
+        self.movetext(start, visitor)
+    }
+
+    /// Reads `[Name "value"]` at the cursor.
+    fn tag(&mut self) -> Result<(&'a str, Cow<'a, str>), Found> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let open = self.pos;
+        self.pos += 1;
+        self.skip_inline_space();
+        let name_start = self.pos;
+        while self.pos < bytes.len() && (bytes[self.pos].is_ascii_alphanumeric() || bytes[self.pos] == b'_') {
+            self.pos += 1;
+        }
+        let name = &text[name_start..self.pos];
+        let line_end = memchr::memchr(b'\n', &bytes[open..]).map_or(bytes.len(), |k| open + k);
+        let bad = |at: usize, reason: &str| {
+            found(
+                ErrorKind::BadTag,
+                at,
+                text[open..line_end].trim_end(),
+                format!("{reason}; a tag pair reads [Name \"value\"]"),
+            )
+        };
+        if name.is_empty() {
+            return Err(bad(self.pos, "the tag has no name"));
+        }
+        self.skip_inline_space();
+        if self.peek() != Some(b'"') {
+            return Err(bad(self.pos, &format!("the tag {name} has no quoted value")));
+        }
+        let value_start = self.pos + 1;
+        let mut i = value_start;
+        loop {
+            match memchr::memchr3(b'"', b'\\', b'\n', &bytes[i..]) {
+                Some(k) if bytes[i + k] == b'\\' => i += k + 2,
+                Some(k) if bytes[i + k] == b'"' => {
+                    i += k;
+                    break;
+                }
+                _ => return Err(bad(value_start - 1, &format!("the value of tag {name} has no closing quote"))),
+            }
+            if i >= bytes.len() {
+                return Err(bad(value_start - 1, &format!("the value of tag {name} has no closing quote")));
+            }
+        }
+        let value = unescape_tag_value(&text[value_start..i]);
+        self.pos = i + 1;
+        self.skip_inline_space();
+        if self.peek() != Some(b']') {
+            return Err(bad(self.pos, &format!("the tag {name} has no closing ']'")));
+        }
+        self.pos += 1;
+        Ok((name, value))
+    }
+
+    fn skip_inline_space(&mut self) {
+        let bytes = self.text.as_bytes();
+        while self.pos < bytes.len() && matches!(bytes[self.pos], b' ' | b'\t' | b'\r') {
+            self.pos += 1;
+        }
+    }
+
+    fn movetext(&mut self, start: Position, visitor: &mut impl Visitor) -> Result<(), Found> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let main = LineState { before: start, current: start, ply: 0, has_move: false, last_en_passant: false };
+        let mut lines: Vec<LineState> = vec![main];
+        let mut result_seen = false;
+        loop {
+            let line_start = self.skip_space();
+            if self.comment(line_start, visitor)? {
+                continue;
+            }
+            let at = self.pos;
+            let Some(b) = self.peek() else { break };
+            if result_seen {
+                return Err(found(
+                    ErrorKind::MisplacedResult,
+                    at,
+                    &text[at..word_end(bytes, at)],
+                    "text after the game's result",
+                ));
+            }
+            match b {
+                b'(' => {
+                    if bytes[at + 1..].starts_with(b"=)") {
+                        visitor.draw_offer();
+                        self.pos += 3;
+                        continue;
+                    }
+                    let top = lines.last().expect("the main line is never popped");
+                    if !top.has_move {
+                        return Err(found(
+                            ErrorKind::Variation,
+                            at,
+                            "(",
+                            "a variation must follow the move it is an alternative to",
+                        ));
+                    }
+                    let branch = LineState {
+                        before: top.before,
+                        current: top.before,
+                        ply: top.ply - 1,
+                        has_move: false,
+                        last_en_passant: false,
+                    };
+                    lines.push(branch);
+                    visitor.begin_variation();
+                    self.pos += 1;
+                }
+                b')' => {
+                    if lines.len() == 1 {
+                        return Err(found(ErrorKind::Variation, at, ")", "this ')' closes no variation"));
+                    }
+                    lines.pop();
+                    visitor.end_variation();
+                    self.pos += 1;
+                }
+                b'$' => {
+                    let end = word_end(bytes, at + 1);
+                    let digits = &text[at + 1..end];
+                    match digits.parse::<u8>() {
+                        Ok(nag) if lines.last().is_some_and(|l| l.has_move) => visitor.nag(nag),
+                        Ok(_) => {
+                            return Err(found(
+                                ErrorKind::BadNag,
+                                at,
+                                &text[at..end],
+                                "an annotation glyph before any move",
+                            ));
+                        }
+                        Err(_) => {
+                            return Err(found(
+                                ErrorKind::BadNag,
+                                at,
+                                &text[at..end],
+                                "a NAG is '$' followed by a number from 0 to 255",
+                            ));
+                        }
+                    }
+                    self.pos = end;
+                }
+                b'[' | b']' | b'}' | b'"' => {
+                    let what = match b {
+                        b'[' => "a tag pair after the movetext has begun (is a result missing?)",
+                        b']' => "a ']' outside a tag pair",
+                        b'}' => "a '}' that closes no comment",
+                        _ => "a '\"' outside a tag pair",
+                    };
+                    return Err(found(ErrorKind::UnexpectedCharacter, at, &text[at..at + 1], what));
+                }
+                _ => {
+                    let end = word_end(bytes, at);
+                    self.pos = end;
+                    let word = &text[at..end];
+                    if let Some(result) = GameResult::parse(word) {
+                        if lines.len() > 1 {
+                            return Err(found(
+                                ErrorKind::MisplacedResult,
+                                at,
+                                word,
+                                "a result inside a variation (is a ')' missing?)",
+                            ));
+                        }
+                        visitor.result(result);
+                        result_seen = true;
+                        // Comments after the result still belong to this game.
+                        loop {
+                            let line_start = self.skip_space();
+                            if !self.comment(line_start, visitor)? {
+                                break;
+                            }
+                        }
+                        continue;
+                    }
+                    self.word(word, at, lines.last_mut().expect("main line"), visitor)?;
+                }
+            }
+        }
+        if lines.len() > 1 {
+            return Err(found(ErrorKind::Variation, text.len(), "", "a variation is not closed: ')' is missing"));
+        }
+        Ok(())
+    }
+
+    /// A movetext word that is not a result: move number, move, glyph or `e.p.` mark.
+    fn word(
+        &mut self,
+        word: &'a str,
+        at: usize,
+        line: &mut LineState,
+        visitor: &mut impl Visitor,
+    ) -> Result<(), Found> {
+        // A move number, perhaps glued to its move: `12.`, `12...`, `12.Nf3`, `11.0–0`.
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let (mut word, mut at) = (word, at);
+        if digits > 0 && word.as_bytes().get(digits) == Some(&b'.') {
+            let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+            at += digits + dots;
+            word = &word[digits + dots..];
+            if word.is_empty() {
+                return Ok(());
+            }
+        } else if digits == word.len() {
+            // A bare number, as some programs write move numbers.
+            return Ok(());
+        }
+        if word.bytes().all(|b| b == b'.') {
+            return Ok(());
+        }
+        if let Some(nag) = glyph_nag(word) {
+            if !line.has_move {
+                return Err(found(ErrorKind::BadNag, at, word, "an annotation glyph before any move"));
+            }
+            visitor.nag(nag);
+            return Ok(());
+        }
+        if matches!(word, "e.p." | "ep" | "e.p") {
+            return if line.last_en_passant {
+                Ok(())
+            } else {
+                Err(found(
+                    ErrorKind::UnreadableMove,
+                    at,
+                    word,
+                    "'e.p.' follows a move that is not an en-passant capture",
+                ))
+            };
+        }
+        let read = match read_move(&line.current, word, self.options) {
+            Ok(read) => read,
+            Err((kind, reason)) => {
+                let mut error = found(kind, at, word, reason);
+                error.line = Some(Box::new((line.current, line.ply + 1)));
+                return Err(error);
+            }
+        };
+        let mv = read.mv;
+        let before = line.current;
+        line.current.play_unchecked(mv);
+        line.before = before;
+        line.ply += 1;
+        line.has_move = true;
+        line.last_en_passant = mv.is_en_passant();
+        self.report.moves += 1;
+        visitor.play(&before, mv);
+        for &nag in &read.nags {
+            visitor.nag(nag);
+        }
+        if read.draw_offer {
+            visitor.draw_offer();
+        }
+        Ok(())
+    }
+}
+
+/// The end of the word starting at `at`.
+fn word_end(bytes: &[u8], at: usize) -> usize {
+    bytes[at..].iter().position(|&b| is_delimiter(b)).map_or(bytes.len(), |k| at + k).max(at + 1).min(bytes.len())
+}
+
+/// The NAG a move-assessment or position glyph stands for (PGN standard §10; the Informant symbols too).
+///
+/// ```
+/// use forsyth::pgn::glyph_nag;
+/// assert_eq!(glyph_nag("!?"), Some(5));
+/// assert_eq!(glyph_nag("+-"), Some(18));
+/// assert_eq!(glyph_nag("e4"), None);
+/// ```
+pub fn glyph_nag(glyph: &str) -> Option<u8> {
+    Some(match glyph {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        "□" => 7,
+        "=" => 10,
+        "∞" => 13,
+        "+=" | "⩲" => 14,
+        "=+" | "⩱" => 15,
+        "+/-" | "±" => 16,
+        "-/+" | "∓" => 17,
+        "+-" | "+--" => 18,
+        "-+" | "--+" => 19,
+        "N" => 146,
+        _ => return None,
+    })
+}
+
+/// The one place where a movetext word becomes a legal move: the notation module's lenient reader, in the
+/// language the options name.
+fn read_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, (ErrorKind, String)> {
+    parse_move(pos, text, &options.moves).map_err(|e| {
+        let kind = match e.kind {
+            MoveErrorKind::Syntax(_) => ErrorKind::UnreadableMove,
+            _ => ErrorKind::IllegalMove,
+        };
+        // The error repeats the move's text, which the PGN error already shows.
+        let message = e.to_string();
+        let prefix = format!("'{}'", e.text);
+        let reason = message.strip_prefix(&prefix).map_or(message.as_str(), |r| r.trim_start_matches(':').trim());
+        (kind, reason.to_string())
+    })
+}

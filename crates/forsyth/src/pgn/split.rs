@@ -1,0 +1,362 @@
+//! Cutting a stream of PGN bytes into games, in constant memory, without understanding the moves.
+//!
+//! The cut is cheap so that one thread can feed several parsers (`--jobs N`): it only tracks comments, tag
+//! strings, variation depth and result tokens. Memory is bounded by the largest single game, never by the file.
+
+use std::io::{self, BufRead};
+
+/// The bytes of one game, as they stand in the file, with where they start.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawGame {
+    /// The game's text: tags, movetext, comments; everything up to the next game.
+    pub bytes: Vec<u8>,
+    /// 1-based number of the game in the file.
+    pub number: u64,
+    /// 1-based line on which the game's text starts.
+    pub line: u64,
+    /// Byte offset in the (decompressed) stream at which the game's text starts.
+    pub offset: u64,
+}
+
+impl RawGame {
+    /// Whether the text holds anything but whitespace (a file's trailing blank lines make an empty last chunk).
+    pub fn is_blank(&self) -> bool {
+        self.bytes.iter().all(|b| b.is_ascii_whitespace())
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum State {
+    /// Between tokens.
+    Between,
+    /// Inside a movetext word (a move, a move number, a result...).
+    Word,
+    /// Inside `{...}`.
+    BraceComment,
+    /// Inside `{...}`, at the start of a line.
+    BraceCommentLineStart,
+    /// Inside `{...}`, just after a `[` that starts a line: a letter next means a tag pair, so the comment was
+    /// never closed and the next game begins.
+    BraceCommentBracket,
+    /// Inside `;...` up to the end of the line.
+    LineComment,
+    /// Inside a tag pair `[...]`, outside its string.
+    Tag,
+    /// Inside the quoted value of a tag pair.
+    TagString,
+    /// Just after a backslash in a tag string.
+    TagEscape,
+}
+
+/// Splits PGN text into [`RawGame`]s.
+///
+/// A game ends where the next one's tag section begins (a `[` after movetext) or after its result token and
+/// the comments that follow it, so files with and without tags both work.
+///
+/// ```
+/// use forsyth::pgn::GameSplitter;
+/// let text = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 *\n1. c4 0-1\n";
+/// let games: Vec<_> = GameSplitter::new(text.as_bytes()).map(|g| g.unwrap()).collect();
+/// assert_eq!(games.len(), 3);
+/// assert_eq!(games[1].line, 5);
+/// assert_eq!(String::from_utf8_lossy(&games[2].bytes), "1. c4 0-1\n");
+/// ```
+pub struct GameSplitter<R> {
+    reader: R,
+    scanner: Scanner,
+    done: bool,
+}
+
+/// The splitter's state, apart from the reader so that both can be borrowed at once.
+struct Scanner {
+    state: State,
+    /// At the start of a line, where `%` begins an escape line.
+    line_start: bool,
+    /// In a `%` escape line (handled like a line comment).
+    escape_line: bool,
+    depth: u32,
+    seen_movetext: bool,
+    /// A tag pair has been read in the current game.
+    seen_tag: bool,
+    /// Line breaks since the last token: a blank line after tags ends a game that has no movetext.
+    newlines: u32,
+    ended: bool,
+    word: [u8; 8],
+    word_len: usize,
+    current: RawGame,
+    next_number: u64,
+    next_line: u64,
+    /// Bytes scanned so far.
+    consumed: u64,
+}
+
+impl<R: BufRead> GameSplitter<R> {
+    /// A splitter over a reader of PGN bytes (already decompressed). A UTF-8 byte-order mark is skipped.
+    pub fn new(reader: R) -> GameSplitter<R> {
+        GameSplitter { reader, scanner: Scanner::new(), done: false }
+    }
+
+    /// Bytes consumed from the reader so far (for progress reports).
+    pub fn bytes_read(&self) -> u64 {
+        self.scanner.consumed
+    }
+}
+
+impl Scanner {
+    fn new() -> Scanner {
+        Scanner {
+            state: State::Between,
+            line_start: true,
+            escape_line: false,
+            depth: 0,
+            seen_movetext: false,
+            seen_tag: false,
+            newlines: 0,
+            ended: false,
+            word: [0; 8],
+            word_len: 0,
+            current: RawGame { number: 1, line: 1, ..RawGame::default() },
+            next_number: 2,
+            next_line: 1,
+            consumed: 0,
+        }
+    }
+
+    /// Closes the current game at `cut` bytes of `chunk` (already partly copied from `copied`) and returns it.
+    fn finish(&mut self, chunk: &[u8], copied: usize, cut: usize) -> RawGame {
+        self.current.bytes.extend_from_slice(&chunk[copied..cut]);
+        let lines = memchr::memchr_iter(b'\n', &self.current.bytes).count() as u64;
+        let start_offset = self.current.offset + self.current.bytes.len() as u64;
+        self.next_line = self.current.line + lines;
+        let next = RawGame { bytes: Vec::new(), number: self.next_number, line: self.next_line, offset: start_offset };
+        self.next_number += 1;
+        self.seen_movetext = false;
+        self.seen_tag = false;
+        self.ended = false;
+        self.depth = 0;
+        std::mem::replace(&mut self.current, next)
+    }
+
+    /// A movetext word just ended: a result at depth 0 ends the game.
+    fn end_word(&mut self) {
+        let w = &self.word[..self.word_len.min(8)];
+        let is_result = self.word_len <= 8 && is_result_token(w);
+        if is_result && self.depth == 0 {
+            self.ended = true;
+        }
+        self.word_len = 0;
+    }
+
+    /// Scans `chunk`; returns the game completed inside it (if any) and how many bytes were consumed.
+    fn scan(&mut self, chunk: &[u8]) -> (Option<RawGame>, usize) {
+        let mut i = 0;
+        let copied = 0;
+        while i < chunk.len() {
+            match self.state {
+                State::BraceComment => match memchr::memchr2(b'}', b'\n', &chunk[i..]) {
+                    Some(k) => {
+                        self.state = if chunk[i + k] == b'}' { State::Between } else { State::BraceCommentLineStart };
+                        i += k + 1;
+                        self.line_start = false;
+                    }
+                    None => i = chunk.len(),
+                },
+                State::BraceCommentLineStart => {
+                    self.state = match chunk[i] {
+                        b'}' => State::Between,
+                        b'[' => State::BraceCommentBracket,
+                        b'\n' => State::BraceCommentLineStart,
+                        _ => State::BraceComment,
+                    };
+                    i += 1;
+                }
+                State::BraceCommentBracket => {
+                    if chunk[i].is_ascii_alphabetic() {
+                        // An unclosed comment must not swallow the rest of the file: the game ends before the `[`.
+                        let game = if i > 0 {
+                            let game = self.finish(chunk, copied, i - 1);
+                            self.consumed += (i - 1) as u64;
+                            (Some(game), i - 1)
+                        } else {
+                            let bracket = self.current.bytes.pop();
+                            let game = self.finish(chunk, copied, 0);
+                            self.current.bytes.extend(bracket);
+                            self.state = State::Tag;
+                            self.seen_tag = true;
+                            (Some(game), 0)
+                        };
+                        if i > 0 {
+                            self.state = State::Between;
+                        }
+                        return game;
+                    }
+                    self.state = State::BraceComment;
+                }
+                State::LineComment => match memchr::memchr(b'\n', &chunk[i..]) {
+                    Some(k) => {
+                        i += k + 1;
+                        self.state = State::Between;
+                        self.line_start = true;
+                        self.escape_line = false;
+                    }
+                    None => i = chunk.len(),
+                },
+                State::TagString => match memchr::memchr2(b'"', b'\\', &chunk[i..]) {
+                    Some(k) => {
+                        self.state = if chunk[i + k] == b'"' { State::Tag } else { State::TagEscape };
+                        i += k + 1;
+                    }
+                    None => i = chunk.len(),
+                },
+                State::TagEscape => {
+                    self.state = State::TagString;
+                    i += 1;
+                }
+                State::Tag => match memchr::memchr3(b'"', b']', b'\n', &chunk[i..]) {
+                    Some(k) => {
+                        self.state = match chunk[i + k] {
+                            b'"' => State::TagString,
+                            // An unclosed tag ends with its line, so one bad tag cannot swallow the file.
+                            b'\n' => {
+                                self.line_start = true;
+                                State::Between
+                            }
+                            _ => State::Between,
+                        };
+                        i += k + 1;
+                    }
+                    None => i = chunk.len(),
+                },
+                State::Word => {
+                    let b = chunk[i];
+                    if is_delimiter(b) {
+                        self.state = State::Between;
+                        self.end_word();
+                    } else {
+                        if self.word_len < 8 {
+                            self.word[self.word_len] = b;
+                        }
+                        self.word_len += 1;
+                        i += 1;
+                    }
+                }
+                State::Between => {
+                    let b = chunk[i];
+                    let at_line_start = self.line_start;
+                    self.line_start = b == b'\n' || (at_line_start && (b == b'\r'));
+                    match b {
+                        b'\n' => {
+                            self.newlines += 1;
+                            i += 1;
+                            continue;
+                        }
+                        b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
+                            i += 1;
+                            continue;
+                        }
+                        // A UTF-8 byte-order mark at the start of the stream is not a token.
+                        0xef | 0xbb | 0xbf if self.consumed + (i as u64) < 3 => {
+                            i += 1;
+                            continue;
+                        }
+                        b'{' => {
+                            self.state = State::BraceComment;
+                            i += 1;
+                            continue;
+                        }
+                        b';' => {
+                            self.state = State::LineComment;
+                            i += 1;
+                            continue;
+                        }
+                        b'%' if at_line_start => {
+                            self.escape_line = true;
+                            self.state = State::LineComment;
+                            i += 1;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    // A token that is not a comment: does it start the next game?
+                    let blank_line = std::mem::take(&mut self.newlines) >= 2;
+                    if self.ended || (b == b'[' && (self.seen_movetext || (self.seen_tag && blank_line))) {
+                        let game = self.finish(chunk, copied, i);
+                        self.consumed += i as u64;
+                        return (Some(game), i);
+                    }
+                    i += 1;
+                    match b {
+                        b'[' => {
+                            self.state = State::Tag;
+                            self.seen_tag = true;
+                        }
+                        b'(' => {
+                            self.depth += 1;
+                            self.seen_movetext = true;
+                        }
+                        b')' => {
+                            self.depth = self.depth.saturating_sub(1);
+                            self.seen_movetext = true;
+                        }
+                        b']' | b'"' | b'}' => self.seen_movetext = true,
+                        _ => {
+                            self.seen_movetext = true;
+                            self.state = State::Word;
+                            self.word[0] = b;
+                            self.word_len = 1;
+                        }
+                    }
+                }
+            }
+        }
+        self.current.bytes.extend_from_slice(&chunk[copied..]);
+        self.consumed += chunk.len() as u64;
+        (None, chunk.len())
+    }
+}
+
+/// Whether a movetext word is a game termination marker (in UTF-8 or Latin-1).
+pub(crate) fn is_result_token(word: &[u8]) -> bool {
+    matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" | b"\xbd-\xbd")
+}
+
+/// Bytes that end a movetext word.
+fn is_delimiter(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'"'
+    )
+}
+
+impl<R: BufRead> Iterator for GameSplitter<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<io::Result<RawGame>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            if chunk.is_empty() {
+                self.done = true;
+                if self.scanner.state == State::Word {
+                    self.scanner.end_word();
+                }
+                let last = std::mem::take(&mut self.scanner.current);
+                return (!last.is_blank()).then_some(Ok(last));
+            }
+            let (game, used) = self.scanner.scan(chunk);
+            self.reader.consume(used);
+            if let Some(game) = game {
+                return Some(Ok(game));
+            }
+        }
+    }
+}

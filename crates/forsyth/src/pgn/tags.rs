@@ -1,0 +1,109 @@
+//! Tag pairs: escapes, the Seven Tag Roster, and the start position that `SetUp`, `FEN` and `Variant` describe.
+
+use std::borrow::Cow;
+
+use crate::notation::fen::Fen;
+use crate::{Position, Variant};
+
+/// The Seven Tag Roster, in the order PGN export format writes it (PGN standard §8.1.1), with the value each
+/// takes when unknown.
+pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// The value of a tag string as written between its quotes, with `\"` and `\\` resolved.
+///
+/// ```
+/// use forsyth::pgn::unescape_tag_value;
+/// assert_eq!(unescape_tag_value(r#"The \"Immortal\" \\ game"#), r#"The "Immortal" \ game"#);
+/// ```
+pub fn unescape_tag_value(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(next @ ('"' | '\\')) => out.push(next),
+                // Not an escape PGN defines: keep the backslash, lose nothing.
+                Some(next) => {
+                    out.push('\\');
+                    out.push(next);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A tag value written for a PGN file: `\` and `"` escaped.
+///
+/// ```
+/// use forsyth::pgn::escape_tag_value;
+/// assert_eq!(escape_tag_value(r#"a "b" \ c"#), r#"a \"b\" \\ c"#);
+/// ```
+pub fn escape_tag_value(value: &str) -> Cow<'_, str> {
+    if !value.contains(['\\', '"']) {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len() + 2);
+    for c in value.chars() {
+        if matches!(c, '\\' | '"') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    Cow::Owned(out)
+}
+
+/// Why a game's tags describe no start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The `Variant` tag names a variant forsyth does not play.
+    UnknownVariant(String),
+    /// The `FEN` tag is not a FEN or not a legal position (the message says which and where).
+    BadFen(String),
+}
+
+/// The variant and start position a game's tags describe.
+///
+/// `Variant` is read under every spelling in use (see [`Variant::from_name`]); a `FEN` whose castling rights
+/// need Chess960 makes a game Chess960 even without a `Variant` tag. `SetUp` is not required: a `FEN` tag is
+/// honoured whenever present, since files in the wild often omit `SetUp`.
+///
+/// ```
+/// use forsyth::pgn::start_position;
+/// use forsyth::Variant;
+/// let pos = start_position(Some("fischerandom"), Some("rnbnkqrb/pppppppp/8/8/8/8/PPPPPPPP/RNBNKQRB w KQkq - 0 1"))
+///     .unwrap();
+/// assert_eq!(pos.variant(), Variant::Chess960);
+/// assert_eq!(start_position(None, None).unwrap().variant(), Variant::Standard);
+/// ```
+pub fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Position, StartError> {
+    let named = match variant.map(str::trim).filter(|v| !v.is_empty()) {
+        Some(name) => Some(Variant::from_name(name).ok_or_else(|| StartError::UnknownVariant(name.to_string()))?),
+        None => None,
+    };
+    let Some(fen) = fen.map(str::trim).filter(|f| !f.is_empty()) else {
+        return Ok(Position::new(named.unwrap_or_default()));
+    };
+    let parsed = Fen::parse(fen).map_err(|e| StartError::BadFen(e.to_string()))?;
+    let inferred = parsed.infer_variant();
+    let variant = match named {
+        // Standard by name but Chess960 by its castling rights: the FEN knows better.
+        Some(Variant::Standard) | None => inferred,
+        Some(v) => v,
+    };
+    parsed.position(Some(variant)).map_err(|e| StartError::BadFen(e.to_string()))
+}

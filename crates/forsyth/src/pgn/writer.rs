@@ -1,0 +1,214 @@
+//! Writing games in PGN export format (PGN standard §8): the Seven Tag Roster first, movetext lines of at most
+//! 80 characters, move numbers where a reader needs them.
+
+use std::fmt::Write as _;
+
+use super::game::{Annotation, Game, Line};
+use super::tags::{SEVEN_TAG_ROSTER, escape_tag_value};
+use crate::notation::fen::Fen;
+use crate::notation::styles::{WriteOptions as MoveWriteOptions, write_move};
+use crate::{Color, Position};
+
+/// The longest movetext line PGN export format allows.
+pub const MAX_LINE: usize = 80;
+
+/// What the writer includes and how it writes moves.
+#[derive(Clone, Debug)]
+pub struct WriteOptions {
+    /// Write comments.
+    pub comments: bool,
+    /// Write variations.
+    pub variations: bool,
+    /// Write NAGs.
+    pub nags: bool,
+    /// Write the FEN after each move as a comment.
+    pub fen_comments: bool,
+    /// How moves are written: style (SAN by default), letters or figurines.
+    pub moves: MoveWriteOptions,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions {
+            comments: true,
+            variations: true,
+            nags: true,
+            fen_comments: false,
+            moves: MoveWriteOptions::default(),
+        }
+    }
+}
+
+/// Writes a game in PGN export format, followed by a blank line.
+///
+/// ```
+/// use forsyth::pgn::{Game, ReadOptions, WriteOptions, write_game};
+/// let games = Game::read_all("1. e4 {best by test} e5 (1... c5) 1-0", &ReadOptions::default());
+/// let mut out = String::new();
+/// write_game(games[0].as_ref().unwrap(), &WriteOptions::default(), &mut out);
+/// assert!(out.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"));
+/// assert!(out.ends_with("[Result \"1-0\"]\n\n1. e4 {best by test} 1... e5 (1... c5) 1-0\n\n"));
+/// ```
+pub fn write_game(game: &Game, options: &WriteOptions, out: &mut String) {
+    for escape in &game.escapes {
+        let _ = writeln!(out, "%{escape}");
+    }
+    let result = game.result.map(|r| r.as_str());
+    for (name, default) in SEVEN_TAG_ROSTER {
+        let value = game.tag(name).or(if name == "Result" { result } else { None }).unwrap_or(default);
+        let _ = writeln!(out, "[{name} \"{}\"]", escape_tag_value(value));
+    }
+    for (name, value) in &game.tags {
+        if !SEVEN_TAG_ROSTER.iter().any(|(roster, _)| roster == name) {
+            let _ = writeln!(out, "[{name} \"{}\"]", escape_tag_value(value));
+        }
+    }
+    out.push('\n');
+    let mut movetext = Movetext::default();
+    write_line(&mut movetext, &game.moves, game.start, options);
+    movetext.token(result.or(game.tag("Result").filter(|r| super::GameResult::parse(r).is_some())).unwrap_or("*"));
+    for line in movetext.wrap() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// Movetext as tokens, wrapped into lines at the end.
+#[derive(Default)]
+struct Movetext {
+    /// Tokens, each with whether the line must end after it (a `;` comment).
+    tokens: Vec<(String, bool)>,
+    /// Text glued to the front of the next token (an opening parenthesis).
+    prefix: String,
+}
+
+impl Movetext {
+    fn token(&mut self, text: &str) {
+        let mut token = std::mem::take(&mut self.prefix);
+        token.push_str(text);
+        self.tokens.push((token, false));
+    }
+
+    fn open(&mut self) {
+        self.prefix.push('(');
+    }
+
+    fn close(&mut self) {
+        match self.tokens.last_mut() {
+            Some((last, false)) if self.prefix.is_empty() => last.push(')'),
+            _ => {
+                let prefix = std::mem::take(&mut self.prefix);
+                self.tokens.push((prefix + ")", false));
+            }
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        if text.contains('}') {
+            // A brace comment cannot hold '}': a line comment can, and ends the line.
+            self.token(&format!("; {}", text.trim()));
+            if let Some(last) = self.tokens.last_mut() {
+                last.1 = true;
+            }
+            return;
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            [] => self.token("{}"),
+            [only] => self.token(&format!("{{{only}}}")),
+            [first, middle @ .., last] => {
+                self.token(&format!("{{{first}"));
+                for word in middle {
+                    self.token(word);
+                }
+                self.token(&format!("{last}}}"));
+            }
+        }
+    }
+
+    /// Lines of at most [`MAX_LINE`] characters (longer only for a single long word or a `;` comment). No line
+    /// starts with `[` and a letter, which readers (forsyth's among them) take for a tag pair after an unclosed
+    /// comment.
+    fn wrap(self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line: Vec<String> = Vec::new();
+        let mut width = 0;
+        let looks_like_tag = |t: &str| t.starts_with('[') && t[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+        for (token, ends_line) in self.tokens {
+            let len = token.chars().count();
+            if !line.is_empty() && width + 1 + len > MAX_LINE {
+                let mut carried = Vec::new();
+                if looks_like_tag(&token) {
+                    while line.len() > 1 && line.last().is_some_and(|t| looks_like_tag(t)) {
+                        carried.push(line.pop().expect("checked"));
+                    }
+                    if line.len() > 1 {
+                        carried.push(line.pop().expect("checked"));
+                    }
+                    carried.reverse();
+                }
+                lines.push(line.join(" "));
+                width = carried.iter().map(|t| t.chars().count() + 1).sum::<usize>().saturating_sub(1);
+                line = carried;
+            }
+            width += len + usize::from(!line.is_empty());
+            line.push(token);
+            if ends_line {
+                lines.push(std::mem::take(&mut line).join(" "));
+                width = 0;
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line.join(" "));
+        }
+        lines
+    }
+}
+
+fn write_line(out: &mut Movetext, line: &Line, start: Position, options: &WriteOptions) {
+    let mut pos = start;
+    let mut need_number = true;
+    for annotation in &line.intro {
+        need_number |= write_annotation(out, annotation, &pos, options);
+    }
+    for node in &line.nodes {
+        let number = pos.fullmoves();
+        if pos.turn() == Color::White {
+            out.token(&format!("{number}."));
+        } else if need_number {
+            out.token(&format!("{number}..."));
+        }
+        out.token(&write_move(&pos, node.mv, &options.moves));
+        let before = pos;
+        pos.play_unchecked(node.mv);
+        need_number = false;
+        if options.fen_comments {
+            out.comment(&Fen::from_position(&pos).to_string());
+            need_number = true;
+        }
+        for annotation in &node.annotations {
+            need_number |= write_annotation(out, annotation, &before, options);
+        }
+    }
+}
+
+/// Writes one annotation; `true` if the next Black move needs its number again.
+fn write_annotation(out: &mut Movetext, annotation: &Annotation, before: &Position, options: &WriteOptions) -> bool {
+    match annotation {
+        Annotation::Nag(nag) if options.nags => out.token(&format!("${nag}")),
+        Annotation::Comment(text) if options.comments => {
+            out.comment(text);
+            return true;
+        }
+        Annotation::Variation(line) if options.variations => {
+            out.open();
+            write_line(out, line, *before, options);
+            out.close();
+            return true;
+        }
+        Annotation::DrawOffer => out.token("(=)"),
+        _ => {}
+    }
+    false
+}

@@ -1,0 +1,497 @@
+//! PGN reading and writing: the seeds' games, every kind of dirt real files hold, the corpus, and the
+//! write/read fixed point.
+
+use forsyth::notation::fen::Fen;
+use forsyth::notation::letters::{Language, Letters};
+use forsyth::notation::read::ReadOptions as MoveReadOptions;
+use forsyth::notation::styles::{Style, WriteOptions as MoveWriteOptions};
+use forsyth::pgn::{
+    Annotation, Encoding, ErrorKind, Game, GameBuilder, GameResult, GameSplitter, Line, PgnError, ReadOptions,
+    Validate, Visitor, WriteOptions, read_game, write_game,
+};
+use forsyth::{Move, Position, Variant};
+
+/// Seed 002's game, as the seed prints it (its castling uses an en dash).
+const SEED_002: &str = "[Event \"SmirfGUI Computerchess Game\"]
+[Site \"CHESSBOX\"]
+[Date \"2005.06.19\"]
+[Time \"10:22:29\"]
+[Round \"Test\"]
+[White \"White\"]
+[Black \"Black\"]
+[Result \"*\"]
+[Annotator \"R. Scharnagl\"]
+[SetUp \"1\"]
+[FEN \"rnbnkqrb/pppppppp/8/8/8/8/PPPPPPPP/RNBNKQRB w KQkq - 0 1\"]
+1. h4 g6 2. g3 Bf6 3. a4 Qh6 4. Ra3 Bxh4 
+5. gxh4 Qxh4 6. Qh3 Qxh3 7. Rxh3 Ne6 8. Bf3 d6
+9. Nbc3 Ng5 10. Rhh1 Bf5 11. 0\u{2013}0 *
+";
+
+/// Seed 004's sample game (FIDE Laws, Appendix E), German letters, with its draw offer.
+const SEED_004: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6 7.Lg5 Sc6 8.De3+ Le7 9.Sbd2 0-0 \
+                        10.0-0-0 Te8 11.Kb1 (=)";
+
+fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
+    Game::read_all(text, &ReadOptions::default())
+}
+
+fn one(text: &str) -> Game {
+    let mut games = read_all(text);
+    assert_eq!(games.len(), 1, "expected one game in {text:?}");
+    games.remove(0).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn error(text: &str) -> PgnError {
+    let games = read_all(text);
+    games.into_iter().find_map(Result::err).unwrap_or_else(|| panic!("no error in {text:?}"))
+}
+
+fn write(game: &Game, options: &WriteOptions) -> String {
+    let mut out = String::new();
+    write_game(game, options, &mut out);
+    out
+}
+
+fn german() -> ReadOptions {
+    ReadOptions { moves: MoveReadOptions::with_letters(Letters::language(Language::De)), ..ReadOptions::default() }
+}
+
+/// Records the position before every main-line move.
+#[derive(Default)]
+struct Positions {
+    before: Vec<Position>,
+    depth: usize,
+}
+
+impl Visitor for Positions {
+    fn play(&mut self, before: &Position, _mv: Move) {
+        if self.depth == 0 {
+            self.before.push(*before);
+        }
+    }
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+    fn end_variation(&mut self) {
+        self.depth -= 1;
+    }
+}
+
+fn main_line_uci(game: &Game) -> Vec<String> {
+    let mut pos = game.start;
+    game.moves
+        .nodes
+        .iter()
+        .map(|node| {
+            let text = pos.uci(node.mv, false);
+            pos.play_unchecked(node.mv);
+            text
+        })
+        .collect()
+}
+
+#[test]
+fn seed_002_position_before_castling_is_the_seed_xfen() {
+    let raw = GameSplitter::new(SEED_002.as_bytes()).next().unwrap().unwrap();
+    let mut positions = Positions::default();
+    let report = read_game(&raw, &ReadOptions::default(), &mut positions);
+    assert_eq!(report.error, None);
+    assert_eq!(report.moves, 21);
+    let before_castling = positions.before[20];
+    assert_eq!(before_castling.variant(), Variant::Chess960, "a FEN whose castling needs Chess960 implies Chess960");
+    assert_eq!(
+        Fen::from_position(&before_castling).to_string(),
+        "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11"
+    );
+    let game = one(SEED_002);
+    assert_eq!(game.result, Some(GameResult::Unknown));
+    let castle = game.moves.nodes[20].mv;
+    assert!(castle.is_castle());
+    assert_eq!(castle.to().to_string(), "g1", "castles with the inner rook on g1");
+}
+
+#[test]
+fn chess960_variant_tag_spellings() {
+    let fen = "rnbnkqrb/pppppppp/8/8/8/8/PPPPPPPP/RNBNKQRB w KQkq - 0 1";
+    for name in ["Chess960", "chess 960", "Fischerandom", "fischerandom", "Fischerrandom", "FRC"] {
+        let game = one(&format!("[Variant \"{name}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. h4 *\n"));
+        assert_eq!(game.start.variant(), Variant::Chess960, "{name}");
+    }
+    let e = error("[Variant \"Crazyhouse\"]\n\n1. e4 *\n");
+    assert_eq!(e.kind, ErrorKind::UnknownVariant);
+}
+
+#[test]
+fn seed_004_german_game_converts_to_english_and_back() {
+    let game = Game::read_all(SEED_004, &german()).remove(0).unwrap();
+    assert_eq!(game.moves.nodes.len(), 21);
+    assert!(game.moves.nodes[10].mv.is_en_passant(), "6.exd6 e.p.");
+    assert_eq!(game.moves.nodes[20].annotations, vec![Annotation::DrawOffer], "the draw offer (=) is kept");
+
+    // English SAN, checked move by move against shakmaty's SAN writer.
+    let english = write(&game, &WriteOptions::default());
+    let mut sk = shakmaty::Chess::default();
+    let mut expected = Vec::new();
+    for uci in main_line_uci(&game) {
+        let m = uci.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&sk).unwrap();
+        expected.push(shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut sk, m).to_string());
+    }
+    let movetext: Vec<&str> = english
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .flat_map(str::split_whitespace)
+        .filter(|t| !t.ends_with('.') && *t != "(=)" && *t != "*")
+        .collect();
+    assert_eq!(movetext, expected);
+    assert!(english.contains("11. Kb1 (=) *"), "{english}");
+
+    // And back to German FIDE notation: the seed's moves again.
+    let back = Game::read_all(&english, &ReadOptions::default()).remove(0).unwrap();
+    assert_eq!(back.moves, game.moves);
+    let fide = WriteOptions {
+        moves: MoveWriteOptions::new(Style::Fide).with_letters(Letters::language(Language::De)),
+        ..WriteOptions::default()
+    };
+    let german_text = write(&back, &fide);
+    let without_number = |t: &'static str| match t.find('.') {
+        Some(dot) if t[..dot].bytes().all(|b| b.is_ascii_digit()) && dot > 0 => &t[dot + 1..],
+        _ => t,
+    };
+    let seed_moves: Vec<&str> = SEED_004.split_whitespace().map(without_number).collect();
+    let written: Vec<&str> = german_text
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .flat_map(str::split_whitespace)
+        .filter(|t| !t.ends_with('.') || *t == "e.p.")
+        .filter(|t| *t != "*")
+        .collect();
+    assert_eq!(written, seed_moves);
+}
+
+#[test]
+fn tags_with_escapes_survive_the_round_trip() {
+    let game = one("[Event \"The \\\"Immortal\\\" \\\\ game\"]\n[Annotator \"x\"]\n\n1. e4 1-0\n");
+    assert_eq!(game.tag("Event"), Some("The \"Immortal\" \\ game"));
+    let text = write(&game, &WriteOptions::default());
+    assert!(text.starts_with("[Event \"The \\\"Immortal\\\" \\\\ game\"]\n[Site \"?\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]\n[Annotator \"x\"]\n\n1. e4 1-0\n"), "{text}");
+}
+
+#[test]
+fn comments_of_both_kinds_escapes_nags_and_glyphs_are_kept() {
+    let text = "%escape line\n[Event \"e\"]\n{before} 1. e4! $14 {brace} e5 ; rest of line\n2. Nf3 !? $1 *\n";
+    let game = one(text);
+    assert_eq!(game.escapes, vec!["escape line"]);
+    assert_eq!(game.moves.intro, vec![Annotation::Comment("before".into())]);
+    let e4 = &game.moves.nodes[0].annotations;
+    assert_eq!(e4, &vec![Annotation::Nag(1), Annotation::Nag(14), Annotation::Comment("brace".into())]);
+    assert_eq!(game.moves.nodes[1].annotations, vec![Annotation::Comment("rest of line".into())]);
+    assert_eq!(game.moves.nodes[2].annotations, vec![Annotation::Nag(5), Annotation::Nag(1)]);
+    let written = write(&game, &WriteOptions::default());
+    assert!(written.starts_with("%escape line\n[Event \"e\"]\n"), "{written}");
+    assert!(written.contains("{before} 1. e4 $1 $14 {brace} 1... e5 {rest of line} 2. Nf3 $5 $1 *"), "{written}");
+    let bare = WriteOptions { comments: false, nags: false, ..WriteOptions::default() };
+    assert!(write(&game, &bare).contains("\n1. e4 e5 2. Nf3 *\n"));
+}
+
+#[test]
+fn nested_variations_and_move_numbers() {
+    let game = one("1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) (1... e6) 2. Nf3 *");
+    let variations: Vec<&Line> = game.moves.nodes[1]
+        .annotations
+        .iter()
+        .filter_map(|a| if let Annotation::Variation(l) = a { Some(l) } else { None })
+        .collect();
+    assert_eq!(variations.len(), 2);
+    assert_eq!(variations[0].nodes.len(), 3);
+    let written = write(&game, &WriteOptions::default());
+    assert!(written.contains("\n1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) (1... e6) 2. Nf3 *\n"), "{written}");
+    let no_variations = WriteOptions { variations: false, ..WriteOptions::default() };
+    assert!(write(&game, &no_variations).contains("\n1. e4 e5 2. Nf3 *\n"));
+}
+
+#[test]
+fn every_result_form() {
+    for (text, result) in [
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("1/2-1/2", GameResult::Draw),
+        ("½-½", GameResult::Draw),
+        ("*", GameResult::Unknown),
+    ] {
+        assert_eq!(one(&format!("1. e4 e5 {text}")).result, Some(result), "{text}");
+    }
+    // Missing: the game still reads, and the writer ends it with the Result tag or '*'.
+    let game = one("[Result \"0-1\"]\n\n1. e4 e5\n");
+    assert_eq!(game.result, None);
+    assert!(write(&game, &WriteOptions::default()).ends_with("1. e4 e5 0-1\n\n"));
+}
+
+#[test]
+fn games_without_tags_missing_results_and_tag_only_games_split_correctly() {
+    let text = "1. e4 e5 1-0\n1. d4 d5 *\n[Event \"no moves\"]\n[Result \"?\"]\n\n[Event \"next\"]\n1. c4\n\n[Event \"last\"]\n1. Nf3 *";
+    let games = read_all(text);
+    assert_eq!(games.len(), 5);
+    let games: Vec<Game> = games.into_iter().map(Result::unwrap).collect();
+    assert_eq!(games[2].tag("Event"), Some("no moves"));
+    assert!(games[2].moves.nodes.is_empty());
+    assert_eq!(games[3].moves.nodes.len(), 1);
+    assert_eq!(games[3].result, None);
+}
+
+#[test]
+fn null_moves_bom_crlf_and_blank_lines_in_movetext() {
+    let text = "\u{feff}[Event \"x\"]\r\n\r\n1. e4 -- 2. d4\r\n\r\n Z0 3. Nf3 *\r\n";
+    let game = one(text);
+    assert_eq!(game.tag("Event"), Some("x"));
+    assert_eq!(game.moves.nodes.len(), 5);
+    assert!(game.moves.nodes[1].mv.is_null() && game.moves.nodes[3].mv.is_null());
+    assert!(write(&game, &WriteOptions::default()).contains("1. e4 -- 2. d4 -- 3. Nf3 *"));
+    // A null move is no escape from check.
+    let e = error("1. e4 f5 2. Qh5+ -- *");
+    assert_eq!((e.kind, e.ply), (ErrorKind::IllegalMove, Some(4)));
+}
+
+#[test]
+fn latin1_is_detected_and_can_be_forced() {
+    let mut bytes = b"[White \"M\xfcller\"]\n\n1. e4 \xbd-\xbd\n".to_vec();
+    let raw = GameSplitter::new(bytes.as_slice()).next().unwrap().unwrap();
+    let mut builder = GameBuilder::default();
+    assert_eq!(read_game(&raw, &ReadOptions::default(), &mut builder).error, None);
+    let game = builder.finish();
+    assert_eq!(game.tag("White"), Some("Müller"));
+    assert_eq!(game.result, Some(GameResult::Draw));
+    let strict = ReadOptions { encoding: Encoding::Utf8, ..ReadOptions::default() };
+    let e = read_game(&raw, &strict, &mut Validate).error.unwrap();
+    assert_eq!((e.kind, e.line, e.column), (ErrorKind::Encoding, 1, 10));
+    // Valid UTF-8 read as Latin-1 gives the Latin-1 characters, as asked.
+    bytes = "[White \"Müller\"]\n1. e4 *".as_bytes().to_vec();
+    let raw = GameSplitter::new(bytes.as_slice()).next().unwrap().unwrap();
+    let mut builder = GameBuilder::default();
+    let latin1 = ReadOptions { encoding: Encoding::Latin1, ..ReadOptions::default() };
+    read_game(&raw, &latin1, &mut builder);
+    assert_eq!(builder.finish().tag("White"), Some("MÃ¼ller"));
+}
+
+#[test]
+fn errors_say_where_what_and_the_position_before() {
+    let text = "[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Bxf7 Nf6 *\n";
+    let e = error(text);
+    assert_eq!(e.game, 2);
+    assert_eq!((e.line, e.column), (8, 14));
+    assert_eq!(e.ply, Some(7));
+    assert_eq!(e.kind, ErrorKind::IllegalMove);
+    assert_eq!(e.token, "4. Bxf7");
+    assert_eq!(e.fen.as_deref(), Some("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"));
+    let shown = e.to_string();
+    assert!(shown.starts_with("8:14: game 2, ply 7 '4. Bxf7': "), "{shown}");
+    assert!(shown.contains("[illegal-move]"), "{shown}");
+}
+
+#[test]
+fn a_broken_game_never_stops_the_rest_of_the_file() {
+    let text = "1. e4 e5 2. Ke3 *\n\n1. d4 {unclosed *\n\n[Event \"ok\"]\n1. c4 *\n";
+    let games = read_all(text);
+    // The unclosed comment swallows up to the next tag section, which is still read.
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].as_ref().unwrap_err().kind, ErrorKind::IllegalMove);
+    assert_eq!(games[1].as_ref().unwrap_err().kind, ErrorKind::UnclosedComment);
+    assert_eq!(games[2].as_ref().unwrap().tag("Event"), Some("ok"));
+}
+
+#[test]
+fn keep_broken_keeps_the_game_up_to_the_error_and_the_rest_as_a_comment() {
+    let options = ReadOptions { keep_broken: true, ..ReadOptions::default() };
+    let game = Game::read_all("1. e4 e5 2. Ke3 Nc6 {x} 3. Nf3 1-0", &options).remove(0).unwrap();
+    assert_eq!(game.moves.nodes.len(), 2);
+    assert_eq!(
+        game.moves.nodes[1].annotations,
+        vec![Annotation::Comment("forsyth: not read after the error: Ke3 Nc6 <x> 3. Nf3 1-0".into())]
+    );
+}
+
+#[test]
+fn no_token_is_dropped_silently() {
+    for (text, kind) in [
+        ("1. e4 ] e5 *", ErrorKind::UnexpectedCharacter),
+        ("1. e4 } e5 *", ErrorKind::UnexpectedCharacter),
+        ("1. e4 e5 ) *", ErrorKind::Variation),
+        ("1. e4 e5 (1... c5 *", ErrorKind::MisplacedResult),
+        ("( 1. e4 ) *", ErrorKind::Variation),
+        ("1. e4 $x *", ErrorKind::BadNag),
+        ("1. e4 $300 *", ErrorKind::BadNag),
+        ("1. e4 hello *", ErrorKind::UnreadableMove),
+        ("1. e4 e5 e.p. *", ErrorKind::UnreadableMove),
+        ("[Event \"x\" \n1. e4 *", ErrorKind::BadTag),
+        ("[Event x]\n1. e4 *", ErrorKind::BadTag),
+        ("[FEN \"8/8/8\"]\n1. e4 *", ErrorKind::BadFen),
+        // Text after a result starts the next game, where it is read (and here refused).
+        ("1. e4 e5 1-0 e6", ErrorKind::IllegalMove),
+    ] {
+        let games = read_all(text);
+        let found = games.iter().find_map(|g| g.as_ref().err()).unwrap_or_else(|| panic!("no error for {text:?}"));
+        assert_eq!(found.kind, kind, "{text:?}: {found}");
+    }
+}
+
+#[test]
+fn comment_commands_are_kept_in_comments() {
+    let game = one("1. e4 {[%clk 0:03:00] [%eval 0.3] [%csl Ge4][%cal Ge2e4]} e5 {[%emt 0:00:02]} *");
+    let Annotation::Comment(text) = &game.moves.nodes[0].annotations[0] else { panic!() };
+    let commands: Vec<_> = forsyth::pgn::comment_commands(text).map(|c| c.name).collect();
+    assert_eq!(commands, ["clk", "eval", "csl", "cal"]);
+    let written = write(&game, &WriteOptions::default());
+    assert!(written.contains("{[%clk 0:03:00] [%eval 0.3] [%csl Ge4][%cal Ge2e4]}"), "{written}");
+}
+
+#[test]
+fn fen_comments_and_other_notations() {
+    let game = one("1. e4 e5 2. Nf3 *");
+    let fen = WriteOptions { fen_comments: true, ..WriteOptions::default() };
+    let text = write(&game, &fen);
+    assert!(text.contains("1. e4 {rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1} 1... e5"), "{text}");
+    let uci = WriteOptions { moves: MoveWriteOptions::new(Style::Uci), ..WriteOptions::default() };
+    assert!(write(&game, &uci).contains("\n1. e2e4 e7e5 2. g1f3 *\n"));
+    let figurines =
+        WriteOptions { moves: MoveWriteOptions::default().with_letters(Letters::FIGURINES), ..WriteOptions::default() };
+    let text = write(&game, &figurines);
+    assert!(text.contains("2. ♘f3"), "{text}");
+    // Every notation reads back as the same game.
+    for style in Style::ALL {
+        let options = WriteOptions { moves: MoveWriteOptions::new(style), ..WriteOptions::default() };
+        assert_eq!(one(&write(&game, &options)).moves, game.moves, "{style}");
+    }
+}
+
+#[test]
+fn long_movetext_wraps_at_80_characters() {
+    let comment = "word ".repeat(60);
+    let game = one(&format!(
+        "1. e4 {{{comment}}} e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *"
+    ));
+    let text = write(&game, &WriteOptions::default());
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    assert_eq!(game_with_normalised_comments(&one(&text)).moves, game_with_normalised_comments(&game).moves);
+}
+
+/// The game with comment whitespace collapsed, as the writer's line breaking leaves it.
+fn game_with_normalised_comments(game: &Game) -> Game {
+    fn line(l: &Line) -> Line {
+        let fix = |a: &Annotation| match a {
+            Annotation::Comment(c) if !c.contains('}') => {
+                Annotation::Comment(c.split_whitespace().collect::<Vec<_>>().join(" "))
+            }
+            Annotation::Variation(v) => Annotation::Variation(line(v)),
+            other => other.clone(),
+        };
+        Line {
+            intro: l.intro.iter().map(fix).collect(),
+            nodes: l
+                .nodes
+                .iter()
+                .map(|n| forsyth::pgn::Node { mv: n.mv, annotations: n.annotations.iter().map(fix).collect() })
+                .collect(),
+        }
+    }
+    Game { moves: line(&game.moves), ..game.clone() }
+}
+
+/// A corpus file (`../shared/corpus/` beside the repository, or `$FORSYTH_CORPUS`), unpacked; `None` with a
+/// message when this checkout has no corpus beside it.
+fn corpus(name: &str) -> Option<Vec<u8>> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut candidates: Vec<String> = std::env::var("FORSYTH_CORPUS").into_iter().collect();
+    candidates.extend([format!("{root}/../shared/corpus"), format!("{root}/../../shared/corpus")]);
+    let Some(path) = candidates.iter().map(|dir| format!("{dir}/{name}")).find(|p| std::path::Path::new(p).exists())
+    else {
+        eprintln!("skipped: corpus file {name} not found (set FORSYTH_CORPUS to the corpus directory)");
+        return None;
+    };
+    let compressed = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    Some(zstd::decode_all(compressed.as_slice()).unwrap())
+}
+
+/// Every game of a corpus file reads without error; writing, reading and writing again gives the same games and
+/// the same bytes.
+fn corpus_round_trip(name: &str, expected_games: usize) {
+    let Some(bytes) = corpus(name) else { return };
+    let mut first = String::new();
+    let mut count = 0;
+    let mut originals = Vec::new();
+    for raw in GameSplitter::new(bytes.as_slice()) {
+        let raw = raw.unwrap();
+        let mut builder = GameBuilder::default();
+        let report = read_game(&raw, &ReadOptions::default(), &mut builder);
+        assert_eq!(report.error, None, "{name}");
+        let game = builder.finish();
+        write_game(&game, &WriteOptions::default(), &mut first);
+        count += 1;
+        if count % 97 == 0 {
+            originals.push(game);
+        }
+    }
+    assert_eq!(count, expected_games, "{name}");
+    let again: Vec<Game> = Game::read_all(&first, &ReadOptions::default()).into_iter().map(Result::unwrap).collect();
+    assert_eq!(again.len(), expected_games);
+    for (i, original) in originals.iter().enumerate() {
+        let reread = game_with_normalised_comments(&again[(i + 1) * 97 - 1]);
+        assert_eq!(reread.moves, game_with_normalised_comments(original).moves, "{name}");
+    }
+    let mut second = String::new();
+    for game in &again {
+        write_game(game, &WriteOptions::default(), &mut second);
+    }
+    assert!(first == second, "{name}: writing the games read from forsyth's output changed the bytes");
+}
+
+#[test]
+fn corpus_tcec_reads_without_error_and_round_trips() {
+    corpus_round_trip("tcec-standard-sample.pgn.zst", 2720);
+}
+
+#[test]
+fn corpus_openings_reads_without_error_and_round_trips() {
+    corpus_round_trip("openings-books.pgn.zst", 245_142);
+}
+
+mod splitting {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// The splitter loses no byte, and reading never panics, on any input.
+        #[test]
+        fn splitting_is_lossless_and_reading_never_panics(bytes in proptest::collection::vec(
+            prop_oneof![
+                Just(b'['), Just(b']'), Just(b'{'), Just(b'}'), Just(b'('), Just(b')'), Just(b'"'), Just(b'\\'),
+                Just(b';'), Just(b'%'), Just(b'\n'), Just(b' '), Just(b'$'), Just(b'1'), Just(b'-'), Just(b'0'),
+                Just(b'*'), Just(b'e'), Just(b'4'), Just(b'.'), Just(0xbd), Just(0xef), any::<u8>()
+            ], 0..300)) {
+            let games: Vec<_> = GameSplitter::new(bytes.as_slice()).map(Result::unwrap).collect();
+            let joined: Vec<u8> = games.iter().flat_map(|g| g.bytes.iter().copied()).collect();
+            let trimmed_len = joined.len();
+            prop_assert_eq!(&joined[..], &bytes[..trimmed_len]);
+            prop_assert!(bytes[trimmed_len..].iter().all(u8::is_ascii_whitespace));
+            for raw in &games {
+                let options = ReadOptions { keep_broken: true, ..ReadOptions::default() };
+                let mut builder = GameBuilder::default();
+                let _ = read_game(raw, &options, &mut builder);
+                let mut out = String::new();
+                write_game(&builder.finish(), &WriteOptions::default(), &mut out);
+            }
+        }
+
+        /// Reading is the same whatever the reader's buffer size.
+        #[test]
+        fn splitting_does_not_depend_on_buffer_boundaries(capacity in 1usize..64) {
+            let text = format!("\u{feff}{SEED_002}\n1. e4 {{a}} ; b\n1-0 {{c}}\n%x\n[Event \"y\"]\n1. d4 ½-½ *");
+            let whole: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
+            let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            let small: Vec<_> = GameSplitter::new(reader).map(Result::unwrap).collect();
+            prop_assert_eq!(whole, small);
+        }
+    }
+}
