@@ -153,6 +153,33 @@ fn explain_json_for_programs() {
     assert_eq!(json["sections"][0]["lines"].as_array().unwrap().len(), 8);
 }
 
+/// `--json` on the commands whose output programs read, checked against published perft numbers.
+#[test]
+fn json_of_the_other_commands() {
+    let parse = |args: &[&str]| -> serde_json::Value {
+        let output = forsyth(args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        serde_json::from_str(stdout(&output).lines().next().unwrap()).unwrap()
+    };
+    let perft = parse(&["perft", "--json", "--divide", "3"]);
+    assert_eq!(perft["nodes"], 8902);
+    assert_eq!(perft["divide"].as_object().unwrap().len(), 20);
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(parse(&["moves", "--json", kiwipete])["moves"].as_array().unwrap().len(), 48);
+    let play = parse(&["play", "--json", "f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(play["status"], "checkmate");
+    assert_eq!(play["check"], true);
+    let start = parse(&["start", "--json", "518"]);
+    assert_eq!(start["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let check =
+        forsyth(&["fen", "check", "--json", SEED_000, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"]);
+    let results: Vec<serde_json::Value> = stdout(&check).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(results[0]["result"], "ok");
+    assert_eq!(results[1]["result"], "error");
+    assert_eq!(results[1]["error"]["code"], "fen.castling.bad-letter");
+    assert_eq!(check.status.code(), Some(1));
+}
+
 #[test]
 fn completions_for_three_shells() {
     for shell in ["bash", "zsh", "fish"] {
@@ -174,6 +201,9 @@ fn exit_codes() {
         (&["moves", SEED_000], 0),
         (&["play", "e2e4", "e7e5"], 0),
         (&["chess960", "518"], 0),
+        (&["start", "--variant", "crc", "2000"], 0),
+        (&["fen", "check", SEED_000], 0),
+        (&["fen", "convert", "--castling", "shredder", SEED_000], 0),
         (&["explain", SEED_000], 0),
         (&["explain", SEED_001], 0),
         (&["board", SEED_000], 0),
@@ -187,6 +217,9 @@ fn exit_codes() {
         (&["moves", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"], 1),
         (&["play", "e2e5"], 1),
         (&["chess960", "960"], 1),
+        (&["start", "--variant", "crc", "12345"], 1),
+        (&["fen", "check", "8/8/8/8/8/8/8/8 w - - 0 1"], 1),
+        (&["fen", "convert", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"], 1),
         (&["explain", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"], 1),
         (&["explain", "not a fen"], 1),
         (&["board", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"], 1),
@@ -200,6 +233,9 @@ fn exit_codes() {
         (&["moves", "--variant", "xiangqi", SEED_000], 2),
         (&["play", "--nonsense"], 2),
         (&["chess960", "abc"], 2),
+        (&["start", "--variant", "nope"], 2),
+        (&["fen"], 2),
+        (&["fen", "convert", "--castling", "fancy", SEED_000], 2),
         (&["explain"], 2),
         (&["explain", "--lang", "fr", SEED_000], 2),
         (&["board", "--lastmove", "e2", SEED_000], 2),

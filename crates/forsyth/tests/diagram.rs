@@ -335,3 +335,63 @@ fn unknown_pieces_on_a_board_alone() {
     assert!(en.contains("there is an unknown white piece on a1 and a white king on h1"), "{en}");
     assert!(diagram::read(&format!("{board_field} w - - 0 1")).is_err(), "a whole FEN cannot hold unknown pieces");
 }
+
+mod no_panic {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Text made of FEN characters and a few others, so that most of it gets deep into the reader.
+    fn fen_like() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            proptest::sample::select(
+                "pnbrqkacjxPNBRQKACJX0123456789/ -wbWBKQkqAHeh[]\u{e9}".chars().collect::<Vec<_>>(),
+            ),
+            0..90,
+        )
+        .prop_map(|chars| chars.into_iter().collect())
+    }
+
+    /// Real FENs with one character changed.
+    fn mutated() -> impl Strategy<Value = String> {
+        let fens =
+            vec![SEED_000, SEED_001, CAPABLANCA, "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"];
+        (
+            proptest::sample::select(fens),
+            any::<usize>(),
+            proptest::sample::select("pPkKxX12/ -e6w".chars().collect::<Vec<_>>()),
+        )
+            .prop_map(|(fen, at, c)| {
+                let mut chars: Vec<char> = fen.chars().collect();
+                let at = at % chars.len();
+                chars[at] = c;
+                chars.into_iter().collect()
+            })
+    }
+
+    fn check(text: &str) {
+        for lang in [Lang::English, Lang::German] {
+            if let Ok(e) = explain(text, lang, None) {
+                let _ = e.to_string();
+                assert_eq!(e.sections[0].lines.len(), 8);
+            }
+        }
+        if let Ok(reading) = diagram::read(text) {
+            let style = Style { flip: true, caption: Some(text.to_string()), ..Style::default() };
+            roxmltree::Document::parse(&svg::svg(&reading.diagram, &style)).expect("well-formed SVG");
+            let _ = text::unicode(&reading.diagram, &style);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn explain_and_draw_any_text(text in fen_like()) {
+            check(&text);
+        }
+
+        #[test]
+        fn explain_and_draw_damaged_fens(text in mutated()) {
+            check(&text);
+        }
+    }
+}

@@ -3,6 +3,8 @@
 use forsyth::Variant;
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenError, Note};
 
+use serde_json::json;
+
 use crate::{Failure, input};
 
 /// Check or convert FEN, X-FEN and Shredder-FEN.
@@ -22,7 +24,7 @@ enum Command {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  \
      forsyth fen check '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]'\n  \
-     forsyth fen check --strict < positions.fen\n\n\
+     forsyth fen check --strict < positions.fen\n  forsyth fen check --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1'\n\n\
      Output lines: `ok`, `ok (assumed: [code] ...)`, `error [code] column N (field): ...` for text that is not a \
      FEN, `invalid [code] ...; [code] ...` for a position that breaks the rules.\n\
      Without FEN arguments, reads one FEN per line from standard input. Exit status 1 if any FEN is invalid.")]
@@ -33,6 +35,9 @@ struct CheckArgs {
     /// Refuse anything but a complete, canonical FEN.
     #[arg(long)]
     strict: bool,
+    /// Print one JSON object per FEN for programs: fen, result (ok, error, invalid), error, problems, notes.
+    #[arg(long)]
+    json: bool,
     /// Positions (FEN); standard input if none.
     fens: Vec<String>,
 }
@@ -81,25 +86,44 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     let inputs = input::args_or_stdin(args.fens)?;
     let mut invalid = 0;
     for text in &inputs {
-        let line = match read(text, args.strict) {
+        let (line, json) = match read(text, args.strict) {
             Err(e) => {
                 invalid += 1;
-                format!("error [{}] {e}", e.code)
+                let error =
+                    json!({"code": e.code, "column": e.column, "field": e.field.to_string(), "message": e.message});
+                (format!("error [{}] {e}", e.code), json!({"fen": text.trim(), "result": "error", "error": error}))
             }
-            Ok((fen, notes)) => match fen.position(args.variant) {
-                Err(e) => {
-                    invalid += 1;
-                    let problems: Vec<String> = e.problems.iter().map(|p| format!("[{}] {p}", p.code())).collect();
-                    format!("invalid {}", problems.join("; "))
+            Ok((fen, notes)) => {
+                let notes_json: Vec<_> = notes.iter().map(|n| json!({"code": n.code, "message": n.message})).collect();
+                match fen.position(args.variant) {
+                    Err(e) => {
+                        invalid += 1;
+                        let problems: Vec<String> = e.problems.iter().map(|p| format!("[{}] {p}", p.code())).collect();
+                        let problems_json: Vec<_> =
+                            e.problems.iter().map(|p| json!({"code": p.code(), "message": p.to_string()})).collect();
+                        (
+                            format!("invalid {}", problems.join("; ")),
+                            json!({"fen": text.trim(), "result": "invalid", "problems": problems_json, "notes": notes_json}),
+                        )
+                    }
+                    Ok(_) => {
+                        let line = if notes.is_empty() {
+                            "ok".to_string()
+                        } else {
+                            let notes: Vec<String> =
+                                notes.iter().map(|n| format!("[{}] {}", n.code, n.message)).collect();
+                            format!("ok (assumed: {})", notes.join("; "))
+                        };
+                        (line, json!({"fen": text.trim(), "result": "ok", "notes": notes_json}))
+                    }
                 }
-                Ok(_) if notes.is_empty() => "ok".to_string(),
-                Ok(_) => {
-                    let notes: Vec<String> = notes.iter().map(|n| format!("[{}] {}", n.code, n.message)).collect();
-                    format!("ok (assumed: {})", notes.join("; "))
-                }
-            },
+            }
         };
-        println!("{line}");
+        if args.json {
+            println!("{json}");
+        } else {
+            println!("{line}");
+        }
     }
     if invalid > 0 {
         return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));

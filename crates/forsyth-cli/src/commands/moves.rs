@@ -2,12 +2,14 @@
 
 use forsyth::Variant;
 
+use serde_json::json;
+
 use crate::{Failure, input};
 
 /// Print the legal moves of each FEN, one line per FEN.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  forsyth moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  cat positions.fen | forsyth moves --uci-960\n\nWithout FEN arguments, reads one FEN per line from standard input."
+    after_help = "Examples:\n  forsyth moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  cat positions.fen | forsyth moves --uci-960\n  forsyth moves --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n\nWithout FEN arguments, reads one FEN per line from standard input. With --json, one object per FEN: {\"fen\", \"moves\"}.\n\nExit status: 0 listed, 1 invalid FEN or illegal position, 2 usage error."
 )]
 pub struct Args {
     /// Variant; inferred from each FEN if absent.
@@ -19,6 +21,9 @@ pub struct Args {
     /// Write castling as king takes rook (e1h1) even in standard chess.
     #[arg(long)]
     uci_960: bool,
+    /// Print one JSON object per FEN for programs.
+    #[arg(long)]
+    json: bool,
     /// Positions (FEN); standard input if none.
     fens: Vec<String>,
 }
@@ -29,7 +34,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let pos = input::position(&fen, args.variant)?;
         let chess960 = args.uci_960 || pos.variant().is_shuffle();
         let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m, chess960)).collect();
-        println!("{}", moves.join(" "));
+        if args.json {
+            println!("{}", json!({"fen": fen.trim(), "moves": moves}));
+        } else {
+            println!("{}", moves.join(" "));
+        }
     }
     Ok(())
 }

@@ -2,12 +2,14 @@
 
 use forsyth::Variant;
 
+use serde_json::json;
+
 use crate::{Failure, input};
 
 /// Count the positions reached after DEPTH plies (move-generator test).
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  forsyth perft 5\n  forsyth perft --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n  forsyth perft --variant capablanca 4\n\nThe last line printed is the node count alone."
+    after_help = "Examples:\n  forsyth perft 5\n  forsyth perft --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n  forsyth perft --variant capablanca 4\n  forsyth perft --json --divide 3\n\nThe last line printed is the node count alone; with --json, one object: {\"depth\", \"nodes\", \"divide\"}.\n\nExit status: 0 counted, 1 invalid FEN or illegal position, 2 usage error."
 )]
 pub struct Args {
     /// Variant (standard, chess960, capablanca, crc, gothic, janus, embassy); inferred from the FEN if absent.
@@ -19,6 +21,9 @@ pub struct Args {
     /// Print `MOVE: N` (UCI) for each root move first.
     #[arg(long)]
     divide: bool,
+    /// Print one JSON object for programs: depth, nodes, and with --divide the nodes per root move.
+    #[arg(long)]
+    json: bool,
     /// Plies to search.
     depth: u32,
 }
@@ -28,6 +33,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(fen) => input::position(fen, args.variant)?,
         None => input::start(args.variant),
     };
+    if args.json {
+        let chess960 = pos.variant().is_shuffle();
+        let divide = args.divide.then(|| pos.perft_divide(args.depth));
+        let nodes = match &divide {
+            Some(_) if args.depth == 0 => 1,
+            Some(split) => split.iter().map(|&(_, n)| n).sum(),
+            None => pos.perft(args.depth),
+        };
+        let divide: Option<serde_json::Map<String, serde_json::Value>> =
+            divide.map(|split| split.into_iter().map(|(m, n)| (pos.uci(m, chess960), json!(n))).collect());
+        println!("{}", json!({"variant": pos.variant().name(), "depth": args.depth, "nodes": nodes, "divide": divide}));
+        return Ok(());
+    }
     if args.divide {
         let chess960 = pos.variant().is_shuffle();
         let mut total = 0;

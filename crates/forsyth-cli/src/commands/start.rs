@@ -4,12 +4,14 @@
 use forsyth::notation::fen::Fen;
 use forsyth::{Setup, Variant, start};
 
+use serde_json::json;
+
 use crate::{Failure, input};
 
 /// Print the start FEN of a Chess960 or CRC number (a random one without N), or the number of a start FEN.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  forsyth start 518\n  forsyth start --variant crc --random\n  forsyth start --variant crc 12345\n  forsyth start --number 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1'\n\nChess960 numbers run 0..959 (518 is the standard array); CRC numbers 0..47999, of which 12,118 are legal start arrays."
+    after_help = "Examples:\n  forsyth start 518\n  forsyth start --variant crc --random\n  forsyth start --variant crc 2000\n  forsyth start --json 518\n  forsyth start --number 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1'\n\nChess960 numbers run 0..959 (518 is the standard array); CRC numbers 0..47999, of which 12,118 are legal start arrays.\n\nExit status: 0 printed, 1 not a start number or start position, 2 usage error."
 )]
 pub struct Args {
     /// chess960 (default) or crc.
@@ -21,6 +23,9 @@ pub struct Args {
     /// A random legal start position (the default without N).
     #[arg(long, conflicts_with = "n")]
     random: bool,
+    /// Print one JSON object for programs: variant, number, fen.
+    #[arg(long)]
+    json: bool,
     /// Scharnagl number.
     n: Option<u16>,
 }
@@ -47,7 +52,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let is_start = number.and_then(|n| setup_of(variant, n)).is_some_and(|s| s.board == board);
         return match number {
             Some(n) if is_start => {
-                println!("{n}");
+                if args.json {
+                    println!("{}", json!({"variant": variant.name(), "number": n, "fen": fen.trim()}));
+                } else {
+                    println!("{n}");
+                }
                 Ok(())
             }
             _ => Err(Failure(format!("'{fen}' is not a {variant} start position"))),
@@ -67,7 +76,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let max = if variant == Variant::Crc { 47_999 } else { 959 };
         Failure(format!("{n} is not a {variant} number (use 0 to {max})"))
     })?;
-    println!("{}", Fen { setup, variant: Some(variant) });
+    let fen = Fen { setup, variant: Some(variant) };
+    if args.json {
+        println!("{}", json!({"variant": variant.name(), "number": n, "fen": fen.to_string()}));
+    } else {
+        println!("{fen}");
+    }
     Ok(())
 }
 

@@ -147,12 +147,14 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
         field: "placement",
         title: tr!(lang, "Piece placement, from rank 8 down to rank 1", "Figurenstellung, von der 8. bis zur 1. Reihe")
             .to_string(),
-        lines: ranks
-            .iter()
+        // The reader accepts only eight ranks; the tokens are the user's own spelling of each.
+        lines: (0..8u8)
+            .rev()
+            .filter_map(Rank::new)
             .enumerate()
-            .map(|(i, token)| Line {
-                token: token.to_string(),
-                text: rank_text(&e.diagram, Rank::new(7 - i as u8).expect("eight ranks"), lang),
+            .map(|(i, rank)| Line {
+                token: ranks.get(i).copied().unwrap_or_default().to_string(),
+                text: rank_text(&e.diagram, rank, lang),
                 depth: 0,
             })
             .collect(),
