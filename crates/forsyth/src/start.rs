@@ -28,14 +28,20 @@ pub fn chess960_array(n: u16) -> Option<String> {
     let queen = n % 6;
     n /= 6;
     place_on_free(&mut rank, queen, 'Q');
-    let (k1, k2) = KNIGHT_PATTERNS[n];
+    Some(finish_array(&mut rank, n))
+}
+
+/// Places the knights by Scharnagl's knight table entry `knights` (0..10) on the free squares, then rook, king and
+/// rook on the last three, and spells the array.
+fn finish_array(rank: &mut [Option<char>], knights: usize) -> String {
+    let (k1, k2) = KNIGHT_PATTERNS[knights];
     // Place the second knight first so the first one's free-square index is not shifted.
-    place_on_free(&mut rank, k2, 'N');
-    place_on_free(&mut rank, k1, 'N');
+    place_on_free(rank, k2, 'N');
+    place_on_free(rank, k1, 'N');
     for c in ['R', 'K', 'R'] {
-        place_on_free(&mut rank, 0, c);
+        place_on_free(rank, 0, c);
     }
-    Some(rank.iter().map(|c| c.unwrap_or('?')).collect())
+    rank.iter().map(|c| c.unwrap_or('?')).collect()
 }
 
 fn place_on_free(rank: &mut [Option<char>], index: usize, piece: char) {
@@ -145,14 +151,7 @@ pub fn crc_array(n: u16) -> Option<String> {
     rank[dark[n % 4]] = Some('B');
     n /= 4;
     place_on_free(&mut rank, n % 6, 'C');
-    n /= 6;
-    let (k1, k2) = KNIGHT_PATTERNS[n];
-    place_on_free(&mut rank, k2, 'N');
-    place_on_free(&mut rank, k1, 'N');
-    for c in ['R', 'K', 'R'] {
-        place_on_free(&mut rank, 0, c);
-    }
-    Some(rank.iter().map(|c| c.unwrap_or('?')).collect())
+    Some(finish_array(&mut rank, n / 6))
 }
 
 /// Whether a 10-file back rank is a legal Capablanca Random Chess start array; see [`crc_problem`].

@@ -68,36 +68,43 @@ pub trait Bits:
     fn low_u64(self) -> u64;
 }
 
-impl Bits for u64 {
-    const EMPTY: u64 = 0;
-    #[inline(always)]
-    fn bit(i: u32) -> u64 {
-        1 << i
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
-    fn highest(self) -> u32 {
-        63 - self.leading_zeros()
-    }
-    #[inline(always)]
-    fn more_than_one(self) -> bool {
-        self & self.wrapping_sub(1) != 0
-    }
-    #[inline(always)]
-    fn without_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
-    fn low_u64(self) -> u64 {
-        self
-    }
+/// Implements [`Bits`] for an unsigned integer type; `$bit` makes the single-bit set of an index.
+macro_rules! impl_bits {
+    ($t:ty, $bit:expr) => {
+        impl Bits for $t {
+            const EMPTY: $t = 0;
+            #[inline(always)]
+            fn bit(i: u32) -> $t {
+                $bit(i)
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn highest(self) -> u32 {
+                <$t>::BITS - 1 - self.leading_zeros()
+            }
+            #[inline(always)]
+            fn more_than_one(self) -> bool {
+                self.without_lowest() != 0
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+            fn low_u64(self) -> u64 {
+                self as u64
+            }
+        }
+    };
 }
+
+impl_bits!(u64, |i: u32| 1u64 << i);
 
 /// Single-bit sets, because a variable shift of a `u128` costs a branch or several instructions.
 static SINGLE_BITS_128: [u128; 128] = {
@@ -110,36 +117,7 @@ static SINGLE_BITS_128: [u128; 128] = {
     out
 };
 
-impl Bits for u128 {
-    const EMPTY: u128 = 0;
-    #[inline(always)]
-    fn bit(i: u32) -> u128 {
-        SINGLE_BITS_128[i as usize & 127]
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
-    fn highest(self) -> u32 {
-        127 - self.leading_zeros()
-    }
-    #[inline(always)]
-    fn more_than_one(self) -> bool {
-        self & self.wrapping_sub(1) != 0
-    }
-    #[inline(always)]
-    fn without_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-    fn low_u64(self) -> u64 {
-        self as u64
-    }
-}
+impl_bits!(u128, |i: u32| SINGLE_BITS_128[i as usize & 127]);
 
 /// Iterator over the members of a [`Bits`] set, lowest first.
 #[derive(Clone, Debug)]
