@@ -1,0 +1,175 @@
+//! The invariants the `moves` and `play` fuzz targets check, shared with the regression tests
+//! (`tests/regressions.rs`) so that every input a fuzzer ever found is checked the same way on every change.
+//! Used by `fuzz/fuzz_targets/{moves,play}.rs` through `#[path]`.
+#![allow(dead_code)] // each includer uses its own part
+
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
+use forsyth::notation::letters::{Language, Letters};
+use forsyth::notation::read::{ReadOptions, parse_move};
+use forsyth::notation::styles::{Style, WriteOptions, write_move};
+use forsyth::{File, Move, Position, Rank, Role, Square, Variant};
+
+/// A byte cursor: fuzz input read as a sequence of small choices, each 0 once the input runs out.
+pub struct Choices<'a>(pub &'a [u8]);
+
+impl Choices<'_> {
+    /// The next byte (0 when exhausted).
+    pub fn byte(&mut self) -> u8 {
+        let (&first, rest) = self.0.split_first().unwrap_or((&0, &[]));
+        self.0 = rest;
+        first
+    }
+
+    /// The next choice among `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        usize::from(self.byte()) % n
+    }
+
+    /// Whether anything is left.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A start position picked by the input: any variant, any Chess960 or CRC start array.
+pub fn start(choices: &mut Choices) -> Position {
+    let variant = Variant::ALL[choices.below(Variant::ALL.len())];
+    let number = u16::from_le_bytes([choices.byte(), choices.byte()]) % 960;
+    let setup = match variant {
+        Variant::Chess960 => forsyth::start::chess960_setup(number),
+        Variant::Crc => forsyth::start::crc_setup(number),
+        _ => None,
+    };
+    setup.and_then(|s| Position::from_setup(&s, variant).ok()).unwrap_or_else(|| Position::new(variant))
+}
+
+/// Letter sets the move writer and reader must agree on: every language, figurines, and a custom set.
+pub fn letter_sets() -> Vec<Letters> {
+    let mut sets: Vec<Letters> = Language::ALL.into_iter().map(Letters::language).collect();
+    sets.push(Letters::FIGURINES);
+    sets.extend(Letters::custom("PCATDRXZ"));
+    sets
+}
+
+/// Plays the game the input describes (each byte picks a legal move) and checks, after every ply, that
+///
+/// - playing never changes the position played from (copy-make is the undo), and `play` agrees with
+///   `is_legal` and with the list of legal moves for a move made up from the input;
+/// - the FEN of the position reads back to the same position, with the same repetition key, in every castling
+///   style and en-passant mode;
+/// - one legal move, written in a style and language the input picks, reads back strictly to the same move.
+pub fn check_game(data: &[u8]) {
+    let mut choices = Choices(data);
+    let mut pos = start(&mut choices);
+    let letters = letter_sets();
+    let mut plies = 0;
+    while !choices.is_empty() && plies < 400 {
+        check_position(&pos);
+        let moves = pos.legal_moves();
+        check_made_up_move(&pos, &moves, &mut choices);
+        if moves.is_empty() {
+            return;
+        }
+        let m = moves[choices.below(moves.len())];
+        check_written_move(&pos, m, letters[choices.below(letters.len())], Style::ALL[choices.below(Style::ALL.len())]);
+        let before = pos;
+        let mut next = pos;
+        next.play(m).unwrap_or_else(|e| panic!("{}: legal move {m:?} refused: {e}", fen(&pos)));
+        assert_eq!(pos, before, "playing on a copy changed the original");
+        pos = next;
+        plies += 1;
+    }
+    check_position(&pos);
+}
+
+fn fen(pos: &Position) -> String {
+    Fen::from_position(pos).to_string()
+}
+
+/// The FEN of `pos` reads back, in every castling style and en-passant mode, to the same position.
+pub fn check_position(pos: &Position) {
+    for ep in [EpMode::Always, EpMode::Pseudo, EpMode::Legal] {
+        for style in [CastlingStyle::Classic, CastlingStyle::XFen, CastlingStyle::Shredder] {
+            let Ok(text) = Fen::from_position_with(pos, ep).to_string_with(style) else {
+                assert_eq!(style, CastlingStyle::Classic, "only classic FEN may refuse");
+                continue;
+            };
+            let back = Fen::parse_strict(&text)
+                .unwrap_or_else(|e| panic!("own FEN '{text}' does not read: {e}"))
+                .position(Some(pos.variant()))
+                .unwrap_or_else(|e| panic!("own FEN '{text}' is not legal: {e}"));
+            assert_eq!(back.legal_moves(), pos.legal_moves(), "{text}");
+            assert_eq!(back.status(), pos.status(), "{text}");
+            if ep == EpMode::Always {
+                assert_eq!(back, *pos, "{text}");
+                assert_eq!(back.repetition_key(), pos.repetition_key(), "{text}");
+            }
+        }
+    }
+}
+
+/// A move made up from the input (any squares, any kind) is legal exactly when the move generator lists it, and
+/// `play` refuses it, leaving the position untouched, when it is not.
+fn check_made_up_move(pos: &Position, moves: &forsyth::MoveList, choices: &mut Choices) {
+    let shape = pos.shape();
+    let square = |c: &mut Choices| {
+        let file = File::new(c.below(usize::from(shape.files())) as u8).unwrap_or(File::A);
+        Square::new(file, Rank::new(c.below(8) as u8).unwrap_or(Rank::FIRST))
+    };
+    let (from, to) = (square(choices), square(choices));
+    let m = match choices.below(6) {
+        0 => Move::promotion(from, to, Role::ALL[choices.below(Role::ALL.len())]),
+        1 => Move::en_passant(from, to),
+        2 => Move::castle(from, to),
+        _ => Move::new(from, to),
+    };
+    let listed = moves.contains(&m);
+    assert_eq!(pos.is_legal(m), listed, "{}: is_legal({m:?})", fen(pos));
+    let mut copy = *pos;
+    match copy.play(m) {
+        Ok(()) => assert!(listed, "{}: play accepted unlisted {m:?}", fen(pos)),
+        Err(e) => {
+            assert!(!listed, "{}: play refused listed {m:?}: {e}", fen(pos));
+            assert_eq!(copy, *pos, "a refused move changed the position");
+        }
+    }
+}
+
+/// A legal move written in `style` with `letters` reads back, strictly and leniently, to the same move.
+pub fn check_written_move(pos: &Position, m: Move, letters: Letters, style: Style) {
+    if letters.check(pos.variant()).is_err() {
+        return;
+    }
+    let text = write_move(pos, m, &WriteOptions::new(style).with_letters(letters));
+    for options in [ReadOptions::strict(style, letters), ReadOptions::with_letters(letters)] {
+        let back = parse_move(pos, &text, &options)
+            .unwrap_or_else(|e| panic!("{}: own {style} '{text}' ({letters}) does not read: {e}", fen(pos)));
+        assert_eq!(back.mv, m, "{}: {style} '{text}' ({letters})", fen(pos));
+    }
+}
+
+/// Reads arbitrary text as a move in a position and style the input picks: never a panic, and a move read is
+/// legal and reads back from its own SAN.
+pub fn check_move_text(data: &[u8]) {
+    let mut choices = Choices(data);
+    let mut pos = start(&mut choices);
+    for _ in 0..choices.below(16) {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[choices.below(moves.len())]);
+    }
+    let letters = letter_sets();
+    let letters = letters[choices.below(letters.len())];
+    let style = Style::ALL[choices.below(Style::ALL.len())];
+    let Ok(text) = std::str::from_utf8(choices.0) else { return };
+    for options in [ReadOptions::strict(style, letters), ReadOptions::with_letters(letters)] {
+        let Ok(read) = parse_move(&pos, text, &options) else { continue };
+        if read.mv.is_null() {
+            continue;
+        }
+        assert!(pos.is_legal(read.mv), "{}: '{text}' read as illegal {:?}", fen(&pos), read.mv);
+        check_written_move(&pos, read.mv, Letters::ENGLISH, Style::San);
+    }
+}
