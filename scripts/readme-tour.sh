@@ -41,6 +41,11 @@ forsyth chess960 --number 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 
 ### fen: check and convert the FEN family
 forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1' '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]'
 forsyth fen convert --castling shredder 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'
+### pgn: check, convert and filter games (seed 004's German sample game)
+forsyth pgn check --input-lang de examples/seed004-de.pgn
+forsyth pgn convert --input-lang de examples/seed004-de.pgn
+forsyth pgn convert --input-lang de --notation problem --lang de examples/seed004-de.pgn
+forsyth pgn filter --help | head -1
 ### completions: shell completion scripts
 forsyth completions bash > /dev/null && echo "bash completion script printed"
 EOF

@@ -195,6 +195,8 @@ fn completions_for_three_shells() {
 /// Every documented exit status, produced by every command.
 #[test]
 fn exit_codes() {
+    // Seed 004's German sample game: valid with German letters, an error read as English.
+    const SEED_004_PGN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/seed004-de.pgn");
     let cases: &[(&[&str], i32)] = &[
         // 0: success
         (&["perft", "2"], 0),
@@ -203,6 +205,7 @@ fn exit_codes() {
         (&["chess960", "518"], 0),
         (&["start", "--variant", "crc", "2000"], 0),
         (&["fen", "check", SEED_000], 0),
+        (&["pgn", "check", "--input-lang", "de", SEED_004_PGN], 0),
         (&["fen", "convert", "--castling", "shredder", SEED_000], 0),
         (&["explain", SEED_000], 0),
         (&["explain", SEED_001], 0),
@@ -219,6 +222,8 @@ fn exit_codes() {
         (&["chess960", "960"], 1),
         (&["start", "--variant", "crc", "12345"], 1),
         (&["fen", "check", "8/8/8/8/8/8/8/8 w - - 0 1"], 1),
+        (&["pgn", "check", SEED_004_PGN], 1),
+        (&["pgn", "check", "no-such-file.pgn"], 1),
         (&["fen", "convert", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"], 1),
         (&["explain", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"], 1),
         (&["explain", "not a fen"], 1),
@@ -235,6 +240,7 @@ fn exit_codes() {
         (&["chess960", "abc"], 2),
         (&["start", "--variant", "nope"], 2),
         (&["fen"], 2),
+        (&["pgn", "check", "--jobs", "many", SEED_004_PGN], 2),
         (&["fen", "convert", "--castling", "fancy", SEED_000], 2),
         (&["explain"], 2),
         (&["explain", "--lang", "fr", SEED_000], 2),

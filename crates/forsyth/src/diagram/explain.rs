@@ -868,10 +868,11 @@ fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) ->
     }
     let heavy = count_of(Role::is_heavy);
     let minor = count_of(Role::is_minor);
+    let royal = count_of(Role::is_royal);
     text += &tr!(
         lang,
-        format!("; heavy pieces {heavy}, minor pieces {minor}"),
-        format!("; Schwerfiguren {heavy}, Leichtfiguren {minor}")
+        format!("; heavy pieces {heavy}, minor pieces {minor}, royal pieces {royal}"),
+        format!("; Schwerfiguren {heavy}, Leichtfiguren {minor}, Majestäten {royal}")
     );
     let (at_least, at_most) = board.promoted_range(color, variant);
     if at_least > 0 {
