@@ -46,7 +46,7 @@ mod variant;
 pub use board::Board;
 pub use color::{ByColor, Color};
 pub use geometry::{BoardShape, File, ParseSquareError, Rank, Square};
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use moves::{MAX_MOVES, MAX_MOVES_TO, Move, MoveKind, MoveList, MovesTo};
 pub use piece::Piece;
 pub use position::{CastlingPrefix, History, IllegalMove, Outcome, Position, PositionError, Problem, Setup, Status};
 pub use role::Role;

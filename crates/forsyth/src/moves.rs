@@ -30,7 +30,10 @@ pub enum MoveKind {
 /// assert_eq!(promo.kind(), MoveKind::Promotion(Role::Queen));
 /// assert_eq!(promo.to_string(), "a7a8q");
 /// ```
+// Aligned to four bytes so that a move is written and read as one 32-bit word: three separate byte stores read
+// back as one load stall the CPU's store forwarding, which showed in SAN reading.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
+#[repr(align(4))]
 pub struct Move {
     from: Square,
     to: Square,
@@ -126,3 +129,10 @@ pub const MAX_MOVES: usize = 768;
 
 /// The legal moves of a position, stored inline without allocation.
 pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
+
+/// Capacity of a [`MovesTo`]: more than the legal moves of one kind of piece to one square can ever be (three pawns
+/// with six promotion choices each, or sixteen lines into a square).
+pub const MAX_MOVES_TO: usize = 32;
+
+/// The legal moves of one kind of piece to one square ([`crate::Position::legal_moves_of`]), stored inline.
+pub type MovesTo = arrayvec::ArrayVec<Move, MAX_MOVES_TO>;

@@ -67,3 +67,46 @@ fn san_matches_shakmaty_in_standard_chess() {
 fn san_matches_shakmaty_in_chess960() {
     assert!(compare(Variant::Chess960, 60, 960) > 100_000);
 }
+
+/// `legal_moves_of` (reverse attacks) lists exactly the legal moves of that role to that square.
+#[test]
+fn legal_moves_of_agrees_with_the_generator() {
+    for (variant, seed) in
+        [(Variant::Standard, 7), (Variant::Chess960, 8), (Variant::Capablanca, 9), (Variant::Janus, 10)]
+    {
+        let positions = if variant.shape() == forsyth::BoardShape::Standard {
+            random_positions(variant, 20, seed)
+        } else {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut out = Vec::new();
+            for _ in 0..20 {
+                let mut pos = Position::new(variant);
+                for _ in 0..rng.usize(20..120) {
+                    out.push(pos);
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.usize(0..moves.len())]);
+                }
+            }
+            out
+        };
+        for pos in positions {
+            let all = pos.legal_moves();
+            for sq in pos.shape().squares() {
+                for role in forsyth::Role::ALL {
+                    let mut expected: Vec<_> = all
+                        .iter()
+                        .copied()
+                        .filter(|m| m.to() == sq && pos.piece_at(m.from()).is_some_and(|p| p.role == role))
+                        .collect();
+                    let mut got = pos.legal_moves_of(role, sq).to_vec();
+                    expected.sort_by_key(|m| format!("{m:?}"));
+                    got.sort_by_key(|m| format!("{m:?}"));
+                    assert_eq!(got, expected, "{} {role} {sq}", Fen::from_position(&pos));
+                }
+            }
+        }
+    }
+}

@@ -8,7 +8,9 @@ pub(crate) mod perft;
 
 use crate::bitboard::{Bits, Shape};
 use crate::position::core::{Core, NO_EP};
-use crate::{Move, MoveList, Role};
+use arrayvec::ArrayVec;
+
+use crate::{MAX_MOVES, Move, MoveList, MovesTo, Role};
 
 /// Receives legal moves in bulk.
 pub(crate) trait Sink<S: Shape> {
@@ -249,8 +251,8 @@ impl<S: Shape> Sink<S> for Counter<S> {
 }
 
 /// Collects moves into a [`MoveList`], optionally only those between some origins and destinations.
-pub(crate) struct Collector<'a, S: Shape> {
-    pub(crate) moves: &'a mut MoveList,
+pub(crate) struct Collector<'a, S: Shape, const N: usize = MAX_MOVES> {
+    pub(crate) moves: &'a mut ArrayVec<Move, N>,
     promotion_rank: S::Bits,
     promotion_roles: &'static [Role],
     origins: S::Bits,
@@ -261,14 +263,16 @@ impl<'a, S: Shape> Collector<'a, S> {
     pub(crate) fn new(pos: &Core<S>, moves: &'a mut MoveList) -> Collector<'a, S> {
         Collector::between(pos, moves, S::ALL, S::ALL)
     }
+}
 
+impl<'a, S: Shape, const N: usize> Collector<'a, S, N> {
     /// A collector of the moves from `origins` to `destinations` only.
     pub(crate) fn between(
         pos: &Core<S>,
-        moves: &'a mut MoveList,
+        moves: &'a mut ArrayVec<Move, N>,
         origins: S::Bits,
         destinations: S::Bits,
-    ) -> Collector<'a, S> {
+    ) -> Collector<'a, S, N> {
         Collector {
             moves,
             promotion_rank: S::rank_mask(if pos.turn.is_white() { 7 } else { 0 }),
@@ -279,12 +283,14 @@ impl<'a, S: Shape> Collector<'a, S> {
     }
 }
 
-impl<S: Shape> Sink<S> for Collector<'_, S> {
+/// Pushes where there is room: a full list of a small capacity (only reachable from a position that breaks the
+/// rules) drops moves rather than panic.
+impl<S: Shape, const N: usize> Sink<S> for Collector<'_, S, N> {
     #[inline(always)]
     fn piece(&mut self, from: u32, targets: S::Bits) {
         let from = S::square_of(from);
         for to in targets.iter() {
-            self.moves.push(Move::new(from, S::square_of(to)));
+            let _ = self.moves.try_push(Move::new(from, S::square_of(to)));
         }
     }
     #[inline(always)]
@@ -295,20 +301,20 @@ impl<S: Shape> Sink<S> for Collector<'_, S> {
             let to = S::square_of(to);
             if self.promotion_rank.has(to_bit) {
                 for &role in self.promotion_roles {
-                    self.moves.push(Move::promotion(from, to, role));
+                    let _ = self.moves.try_push(Move::promotion(from, to, role));
                 }
             } else {
-                self.moves.push(Move::new(from, to));
+                let _ = self.moves.try_push(Move::new(from, to));
             }
         }
     }
     #[inline(always)]
     fn en_passant(&mut self, from: u32, to: u32) {
-        self.moves.push(Move::en_passant(S::square_of(from), S::square_of(to)));
+        let _ = self.moves.try_push(Move::en_passant(S::square_of(from), S::square_of(to)));
     }
     #[inline(always)]
     fn castle(&mut self, king: u32, rook: u32) {
-        self.moves.push(Move::castle(S::square_of(king), S::square_of(rook)));
+        let _ = self.moves.try_push(Move::castle(S::square_of(king), S::square_of(rook)));
     }
     #[inline(always)]
     fn origins(&self) -> S::Bits {
@@ -326,13 +332,166 @@ pub(crate) fn legal_moves<S: Shape>(pos: &Core<S>, moves: &mut MoveList) {
 }
 
 /// The legal moves of `pos` from a square of `origins` to a square of `destinations`.
-pub(crate) fn legal_moves_between<S: Shape>(
+pub(crate) fn legal_moves_between<S: Shape, const N: usize>(
     pos: &Core<S>,
     origins: S::Bits,
     destinations: S::Bits,
-    moves: &mut MoveList,
+    moves: &mut ArrayVec<Move, N>,
 ) {
     generate(pos, &mut Collector::between(pos, moves, origins, destinations));
+}
+
+/// The legal moves of the side to move's pieces of `role` to bit `to`, as the filtered generator would list them,
+/// for reading and disambiguating algebraic notation. Reverse attacks from `to` find the candidates; checkers and
+/// pins decide which are legal. The attack look-ups do not depend on each other, so their memory accesses overlap.
+/// Castling and en passant go through the generator, which knows their rules.
+pub(crate) fn legal_moves_of<S: Shape>(pos: &Core<S>, role: Role, to: u32, out: &mut MovesTo) {
+    let us = pos.turn;
+    if !pos.has_king(us) {
+        return;
+    }
+    let to_bit = S::Bits::bit(to);
+    let ours = pos.ours();
+    let mine = pos.pieces(us, role);
+    let castling = role == Role::King && (pos.castling & ours).has(to);
+    let en_passant = role == Role::Pawn && pos.ep as u32 == to;
+    if castling || en_passant {
+        legal_moves_between(pos, mine, to_bit, out);
+        return;
+    }
+    if ours.has(to) || mine.is_empty() {
+        return;
+    }
+    let them = !us;
+    let occupied = pos.occupied();
+    let theirs = pos.theirs();
+    let king = pos.king_of(us);
+    if role == Role::King {
+        if S::king_attacks(king).has(to) && attackers_by_tables(pos, them, to, occupied ^ S::Bits::bit(king)).is_empty()
+        {
+            let _ = out.try_push(Move::new(S::square_of(king), S::square_of(to)));
+        }
+        return;
+    }
+    let mut origins = S::Bits::EMPTY;
+    if role == Role::Pawn {
+        if theirs.has(to) {
+            origins = S::pawn_attacks(them, to) & mine;
+        } else {
+            let width = S::WIDTH;
+            let last = width * 8;
+            let back =
+                |sq: u32| if us.is_white() { sq.checked_sub(width) } else { Some(sq + width).filter(|&b| b < last) };
+            if let Some(one) = back(to) {
+                if mine.has(one) {
+                    origins = S::Bits::bit(one);
+                } else if !occupied.has(one)
+                    && to / width == if us.is_white() { 3 } else { 4 }
+                    && let Some(two) = back(one).filter(|&two| mine.has(two))
+                {
+                    origins = S::Bits::bit(two);
+                }
+            }
+        }
+    } else {
+        if role.leaps_like_knight() {
+            origins = S::knight_attacks(to) & mine;
+        }
+        if role.slides_straight() || role.slides_diagonally() {
+            let mut sliders = mine & !origins;
+            while !sliders.is_empty() {
+                let from = sliders.lowest();
+                sliders ^= S::Bits::bit(from);
+                if slides_to::<S>(from, to, occupied, role.slides_straight(), role.slides_diagonally()) {
+                    origins |= S::Bits::bit(from);
+                }
+            }
+        }
+    }
+    if origins.is_empty() {
+        return;
+    }
+    let checkers = attackers_by_tables(pos, them, king, occupied);
+    if checkers.more_than_one() {
+        return;
+    }
+    if !checkers.is_empty() {
+        let checker = checkers.lowest();
+        if !(S::between(king, checker) | checkers).has(to) {
+            return;
+        }
+    }
+    let promotes = role == Role::Pawn && S::rank_mask(if us.is_white() { 7 } else { 0 }).has(to);
+    while !origins.is_empty() {
+        let from = origins.lowest();
+        origins ^= S::Bits::bit(from);
+        // Pinned: an enemy slider sees the king through `from` alone; then only moves along that line stay legal.
+        let line = S::line(king, from);
+        if !line.is_empty() && !line.has(to) {
+            let sliders = if straight::<S>(king, from) { pos.straight_sliders() } else { pos.diagonal_sliders() };
+            let mut snipers = sliders & theirs & line;
+            let mut pinned = false;
+            while !snipers.is_empty() {
+                let sniper = snipers.lowest();
+                snipers ^= S::Bits::bit(sniper);
+                pinned |= S::between(king, sniper) & occupied == S::Bits::bit(from);
+            }
+            if pinned {
+                continue;
+            }
+        }
+        let (from, to) = (S::square_of(from), S::square_of(to));
+        if promotes {
+            for &promoted in pos.variant.promotion_roles() {
+                let _ = out.try_push(Move::promotion(from, to, promoted));
+            }
+        } else {
+            let _ = out.try_push(Move::new(from, to));
+        }
+    }
+}
+
+/// Whether bits `a` and `b` share a rank or a file (for aligned squares: the line is straight, not diagonal).
+#[inline(always)]
+fn straight<S: Shape>(a: u32, b: u32) -> bool {
+    a / S::WIDTH == b / S::WIDTH || a % S::WIDTH == b % S::WIDTH
+}
+
+/// Whether a slider on `from` moving straight and/or diagonally reaches `to` over empty squares. Uses the small
+/// line and between tables rather than the large attack tables: few pieces of a kind are on the board.
+#[inline(always)]
+fn slides_to<S: Shape>(from: u32, to: u32, occupied: S::Bits, straight_ok: bool, diagonal_ok: bool) -> bool {
+    if S::line(from, to).is_empty() {
+        return false;
+    }
+    let ok = if straight::<S>(from, to) { straight_ok } else { diagonal_ok };
+    ok && (S::between(from, to) & occupied).is_empty()
+}
+
+/// The pieces of `them` attacking bit `sq` with this occupancy, found piece by piece with the line and between
+/// tables: the same answer as [`Core::attacked_by`], without the large slider tables.
+#[inline(always)]
+fn attackers_by_tables<S: Shape>(pos: &Core<S>, them: crate::Color, sq: u32, occupied: S::Bits) -> S::Bits {
+    let theirs = pos.by_color[them.index()];
+    let mut checkers = (S::knight_attacks(sq) & pos.leapers()
+        | S::pawn_attacks(!them, sq) & pos.role(Role::Pawn)
+        | S::king_attacks(sq) & pos.role(Role::King))
+        & theirs;
+    let straight_sliders = pos.straight_sliders();
+    let diagonal_sliders = pos.diagonal_sliders();
+    // Only sliders on the empty board's lines through `sq` can attack it; those attack-table entries (occupancy
+    // empty) are few and stay in cache.
+    let mut sliders = (S::rook_attacks(sq, S::Bits::EMPTY) & straight_sliders
+        | S::bishop_attacks(sq, S::Bits::EMPTY) & diagonal_sliders)
+        & theirs;
+    while !sliders.is_empty() {
+        let s = sliders.lowest();
+        sliders ^= S::Bits::bit(s);
+        if slides_to::<S>(s, sq, occupied, straight_sliders.has(s), diagonal_sliders.has(s)) {
+            checkers |= S::Bits::bit(s);
+        }
+    }
+    checkers
 }
 
 /// The number of legal moves of `pos`.

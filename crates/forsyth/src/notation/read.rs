@@ -266,13 +266,15 @@ enum Form {
 }
 
 /// A move as written: everything the tokenizer found, nothing resolved yet.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug)]
 struct Parsed {
     form: Form,
     role: Option<Role>,
     from_file: Option<File>,
     from_rank: Option<Rank>,
-    to: Option<Square>,
+    /// The destination (set whenever `form` is `Piece`). Not an `Option`: reading a byte-written `Option` back
+    /// as a wider word stalled store forwarding on the hot path.
+    to: Square,
     capture: bool,
     captured: Option<Role>,
     promotion: Option<Role>,
@@ -282,6 +284,26 @@ struct Parsed {
     normalised: Normalised,
     /// Where assessment glyphs or a draw offer begin (strict mode compares the text before).
     annotation_start: usize,
+}
+
+impl Default for Parsed {
+    fn default() -> Parsed {
+        Parsed {
+            form: Form::Piece,
+            role: None,
+            from_file: None,
+            from_rank: None,
+            to: Square::A1,
+            capture: false,
+            captured: None,
+            promotion: None,
+            en_passant: false,
+            nag: 0,
+            draw_offer: false,
+            normalised: Normalised::NONE,
+            annotation_start: 0,
+        }
+    }
 }
 
 /// Reads one move of the side to move in `pos`, in any style, in the language of `options.letters`.
@@ -295,9 +317,11 @@ struct Parsed {
 /// }
 /// ```
 pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, MoveError> {
-    let text = text.trim();
+    let text = trim(text);
     let fail = |kind| MoveError { text: text.to_string(), kind };
-    let parsed = tokenize(text, &options.letters).map_err(|why| fail(MoveErrorKind::Syntax(why)))?;
+    // Filled in place: copying a freshly written `Parsed` as a whole would stall on store forwarding.
+    let mut parsed = Parsed::default();
+    tokenize(text, &options.letters, &mut parsed).map_err(|why| fail(MoveErrorKind::Syntax(why)))?;
     let mut normalised = parsed.normalised;
     let mv = resolve(pos, &parsed, options, &mut normalised).map_err(fail)?;
     if options.strict {
@@ -305,6 +329,13 @@ pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<R
     }
     let nags = if parsed.nag == 0 { Vec::new() } else { vec![parsed.nag] };
     Ok(ReadMove { mv, nags, draw_offer: parsed.draw_offer, normalised })
+}
+
+/// The text without surrounding white space; decodes characters only when an end is not plain ASCII.
+#[inline]
+fn trim(text: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii() && !b.is_ascii_whitespace());
+    if plain(text.as_bytes().first()) && plain(text.as_bytes().last()) { text } else { text.trim() }
 }
 
 /// Reads a move and returns only the legal move.
@@ -366,9 +397,9 @@ impl Cursor<'_> {
     #[inline]
     fn bump_char(&mut self, c: char) {
         self.at += c.len_utf8();
-        // A figurine may carry the text-presentation selector.
-        if self.text[self.at..].starts_with('\u{FE0E}') {
-            self.at += '\u{FE0E}'.len_utf8();
+        // A figurine may carry the text-presentation selector U+FE0E.
+        if !c.is_ascii() && self.bytes[self.at..].starts_with(&[0xEF, 0xB8, 0x8E]) {
+            self.at += 3;
         }
     }
 
@@ -387,33 +418,41 @@ impl Cursor<'_> {
     }
 }
 
+#[inline(always)]
 fn is_dash(c: char) -> bool {
     matches!(c, '-' | '\u{2013}' | '\u{2014}')
 }
 
-fn tokenize(text: &str, letters: &Letters) -> Result<Parsed, String> {
-    let mut p = Parsed::default();
+#[inline(always)]
+fn tokenize(text: &str, letters: &Letters, p: &mut Parsed) -> Result<(), String> {
     let mut cur = Cursor { text, bytes: text.as_bytes(), at: 0 };
     if cur.done() {
         return Err("the text is empty".to_string());
     }
-    if cur.starts_with("--") {
+    let null = match (cur.peek(), cur.peek_at(1)) {
+        (Some(b'-'), Some(b'-')) => Some(2),
+        (Some(b'Z'), Some(b'0')) => Some(2),
+        (Some(b'0'), Some(b'0')) if cur.bytes.get(2..4) == Some(b"00") => Some(4),
+        _ => None,
+    };
+    if let Some(len) = null {
         p.form = Form::Null;
-        cur.at = 2;
-    } else if cur.starts_with("Z0") || cur.starts_with("0000") {
-        p.form = Form::Null;
-        cur.at = if cur.starts_with("Z0") { 2 } else { 4 };
-        p.normalised.insert(Normalised::NULL_FORM);
-    } else if let Some(side) = castling(&mut cur, &mut p.normalised) {
+        cur.at = len;
+        if len != 2 || cur.bytes.first() != Some(&b'-') {
+            p.normalised.insert(Normalised::NULL_FORM);
+        }
+    } else if let Some(side) =
+        if matches!(cur.peek(), Some(b'O' | b'0' | b'o')) { castling(&mut cur, &mut p.normalised) } else { None }
+    {
         p.form = Form::Castle(side);
     } else {
-        piece_move(&mut cur, letters, &mut p)?;
+        piece_move(&mut cur, letters, p)?;
     }
-    suffixes(&mut cur, &mut p)?;
-    Ok(p)
+    suffixes(&mut cur, p)
 }
 
 /// `O-O`, `0-0-0`, `O–O` ...; leaves the cursor untouched if the text is not castling.
+#[inline(always)]
 fn castling(cur: &mut Cursor<'_>, normalised: &mut Normalised) -> Option<CastlingSide> {
     let start = cur.at;
     let mut os = 0;
@@ -451,6 +490,7 @@ fn castling(cur: &mut Cursor<'_>, normalised: &mut Normalised) -> Option<Castlin
 
 /// A promotion letter: uppercase in the text's letters first, lowercase in English first (UCI's `e7e8q`, which
 /// an Estonian `R` for the knight must not turn into a rook), then the other way round; figurines always.
+#[inline(always)]
 fn promotion_role(c: char, letters: &Letters) -> Option<Role> {
     let valid = |r: &Role| *r != Role::Pawn && *r != Role::King;
     let local = || letters.role_of(c.to_uppercase().next().unwrap_or(c)).filter(valid);
@@ -460,10 +500,12 @@ fn promotion_role(c: char, letters: &Letters) -> Option<Role> {
 }
 
 /// Whether the cursor stands on an `e.p.` mark (`e.p.`, `ep`, `e. p.`).
+#[inline(always)]
 fn at_en_passant_mark(cur: &Cursor<'_>) -> bool {
     cur.peek() == Some(b'e') && matches!(cur.peek_at(1), Some(b'.' | b'p'))
 }
 
+#[inline(always)]
 fn piece_move(cur: &mut Cursor<'_>, letters: &Letters, p: &mut Parsed) -> Result<(), String> {
     let first = cur.peek_char().unwrap_or(' ');
     if first.is_ascii_uppercase() || !first.is_ascii() {
@@ -487,72 +529,61 @@ fn piece_move(cur: &mut Cursor<'_>, letters: &Letters, p: &mut Parsed) -> Result
         cur.bump_char(first);
     }
     // Coordinates: up to two squares with capture signs and dashes between them, and possibly a lowercase
-    // promotion letter that happens to be a file letter (`a7b8b`).
-    let mut coords: [(bool, u8); 5] = [(false, 0); 5]; // (is_file, index)
+    // promotion letter that happens to be a file letter (`a7b8b`). Bit k of `files` says coordinate k is a file.
+    let mut values = [0u8; 5];
+    let mut files: u8 = 0;
     let mut n = 0;
-    while let Some(c) = cur.peek_char() {
-        let complete = n >= 2 && !coords[n - 1].0 && coords[n - 2].0;
-        match c {
-            'a'..='j' => {
-                if complete && at_en_passant_mark(cur) {
+    let bytes = cur.bytes;
+    loop {
+        let complete = n >= 2 && files >> (n - 1) & 1 == 0 && files >> (n - 2) & 1 == 1;
+        let Some(&byte) = bytes.get(cur.at) else { break };
+        match byte {
+            b'a'..=b'j' | b'1'..=b'8' => {
+                if byte == b'e' && complete && at_en_passant_mark(cur) {
                     break;
                 }
-                if n == coords.len() {
+                if n == values.len() {
                     return Err("too many squares".to_string());
                 }
-                coords[n] = (true, c as u8 - b'a');
+                if byte >= b'a' {
+                    values[n] = byte - b'a';
+                    files |= 1 << n;
+                } else {
+                    values[n] = byte - b'1';
+                }
                 n += 1;
+                cur.at += 1;
             }
-            '1'..='8' => {
-                if n == coords.len() {
-                    return Err("too many squares".to_string());
-                }
-                coords[n] = (false, c as u8 - b'1');
-                n += 1;
+            b'x' | b':' => {
+                capture_sign(cur, letters, p, byte as char)?;
             }
-            'x' | ':' | '×' => {
-                if p.capture {
-                    return Err("two capture signs".to_string());
-                }
-                p.capture = true;
-                if c != 'x' {
-                    p.normalised.insert(Normalised::CAPTURE_SIGN);
-                }
-                cur.bump_char(c);
-                // Problem notation may name the captured piece: `Be2:Ld3`.
-                if let Some(named) = cur.peek_char()
-                    && (named.is_ascii_uppercase() || !named.is_ascii())
-                {
-                    let Some(role) = letters.role_of(named).or_else(|| Letters::figurine_role(named)) else {
-                        return Err(format!("'{named}' is not a piece letter (the pieces are written {letters})"));
-                    };
-                    p.captured = Some(role);
-                    cur.bump_char(named);
-                }
-                continue;
-            }
-            c if is_dash(c) && complete => {}
+            b'-' if complete => cur.at += 1,
+            0x80.. => match cur.peek_char() {
+                Some('×') => capture_sign(cur, letters, p, '×')?,
+                Some(c) if is_dash(c) && complete => cur.at += c.len_utf8(),
+                _ => break,
+            },
             _ => break,
         }
-        cur.bump_char(c);
     }
-    let file = |i: usize| File::new(coords[i].1).unwrap_or(File::A);
-    let rank = |i: usize| Rank::new(coords[i].1).unwrap_or(Rank::FIRST);
-    let kinds: [bool; 5] = std::array::from_fn(|i| coords[i].0);
+    let file = |i: usize| File::new(values[i]).unwrap_or(File::A);
+    let rank = |i: usize| Rank::new(values[i]).unwrap_or(Rank::FIRST);
     let mut count = n;
     // A lone file letter after a complete square is a lowercase promotion letter.
-    if n >= 3 && kinds[n - 1] && !kinds[n - 2] && kinds[n - 3] {
-        let letter = (b'a' + coords[n - 1].1) as char;
+    if n >= 3 && files >> (n - 1) & 1 == 1 && files >> (n - 2) & 1 == 0 && files >> (n - 3) & 1 == 1 {
+        let letter = (b'a' + values[n - 1]) as char;
         p.promotion =
             Some(promotion_role(letter, letters).ok_or_else(|| format!("'{letter}' is not a promotion piece"))?);
         p.normalised.insert(Normalised::PROMOTION_FORM);
         count -= 1;
+        files &= !(1 << count);
     }
-    match &kinds[..count] {
-        [true, false] => {}
-        [true, true, false] => p.from_file = Some(file(0)),
-        [false, true, false] => p.from_rank = Some(rank(0)),
-        [true, false, true, false] => {
+    // The shapes by count and file bits: `e4`, `Nbd7`, `R1e2`, `Qh4e1`.
+    match (count, files) {
+        (2, 0b01) => {}
+        (3, 0b011) => p.from_file = Some(file(0)),
+        (3, 0b010) => p.from_rank = Some(rank(0)),
+        (4, 0b0101) => {
             p.from_file = Some(file(0));
             p.from_rank = Some(rank(1));
         }
@@ -563,14 +594,39 @@ fn piece_move(cur: &mut Cursor<'_>, letters: &Letters, p: &mut Parsed) -> Result
             });
         }
     }
-    p.to = Some(Square::new(file(count - 2), rank(count - 1)));
+    p.to = Square::new(file(count - 2), rank(count - 1));
     if p.promotion.is_none() {
         promotion(cur, letters, p)?;
     }
     Ok(())
 }
 
+/// A capture sign (`x`, `:`, `×`), perhaps followed by the captured piece's letter as problem notation writes it
+/// (`Be2:Ld3`).
+#[inline(always)]
+fn capture_sign(cur: &mut Cursor<'_>, letters: &Letters, p: &mut Parsed, sign: char) -> Result<(), String> {
+    if p.capture {
+        return Err("two capture signs".to_string());
+    }
+    p.capture = true;
+    if sign != 'x' {
+        p.normalised.insert(Normalised::CAPTURE_SIGN);
+    }
+    cur.bump_char(sign);
+    if let Some(named) = cur.peek_char()
+        && (named.is_ascii_uppercase() || !named.is_ascii())
+    {
+        let Some(role) = letters.role_of(named).or_else(|| Letters::figurine_role(named)) else {
+            return Err(format!("'{named}' is not a piece letter (the pieces are written {letters})"));
+        };
+        p.captured = Some(role);
+        cur.bump_char(named);
+    }
+    Ok(())
+}
+
 /// `=Q`, `Q`, `(Q)`, `/Q`, `=q`, `=♕` after the destination.
+#[inline(always)]
 fn promotion(cur: &mut Cursor<'_>, letters: &Letters, p: &mut Parsed) -> Result<(), String> {
     let start = cur.at;
     let opener = match cur.peek() {
@@ -613,6 +669,7 @@ fn promotion(cur: &mut Cursor<'_>, letters: &Letters, p: &mut Parsed) -> Result<
 }
 
 /// Check, mate, stalemate, `e.p.`, assessment glyphs and the draw offer, in any order.
+#[inline(always)]
 fn suffixes(cur: &mut Cursor<'_>, p: &mut Parsed) -> Result<(), String> {
     p.annotation_start = cur.bytes.len();
     loop {
@@ -679,6 +736,7 @@ fn suffixes(cur: &mut Cursor<'_>, p: &mut Parsed) -> Result<(), String> {
 // ---------------------------------------------------------------------------------------------------------------
 // Resolution: `Parsed` to a legal move of the position.
 
+#[inline(always)]
 fn resolve(
     pos: &Position,
     p: &Parsed,
@@ -713,6 +771,7 @@ fn castle(pos: &Position, side: CastlingSide) -> Result<Move, MoveErrorKind> {
     Err(MoveErrorKind::Illegal(pos.why_illegal(Move::castle(king, rook))))
 }
 
+#[inline(always)]
 fn piece(
     pos: &Position,
     p: &Parsed,
@@ -720,7 +779,7 @@ fn piece(
     normalised: &mut Normalised,
 ) -> Result<Move, MoveErrorKind> {
     let us = pos.turn();
-    let to = p.to.unwrap_or(Square::A1);
+    let to = p.to;
     if !pos.shape().contains(to) {
         return Err(MoveErrorKind::Illegal(format!("{to} is not on the {} board", pos.variant())));
     }
@@ -743,7 +802,8 @@ fn piece(
             // A pawn move without its file is a push.
             && (role != Role::Pawn || p.from_file.is_some() || p.capture || m.from().file() == to.file())
     };
-    let candidates = pos.legal_moves_of(role, to);
+    let mut candidates = crate::MovesTo::new();
+    pos.legal_moves_of_into(role, to, &mut candidates);
     let mut found: Option<Move> = None;
     let mut matches = 0;
     for m in candidates.iter().filter(|m| !m.is_castle()) {
@@ -791,12 +851,12 @@ fn piece(
             .collect();
         return Err(MoveErrorKind::MissingPromotion { to, suggestions });
     }
-    let target = pos.piece_at(to);
-    let captures = mv.is_en_passant() || (target.is_some() && !mv.is_castle());
+    let captures = mv.is_en_passant() || (pos.is_occupied(to) && !mv.is_castle());
     if p.capture && !captures {
         return Err(MoveErrorKind::NothingToCapture(to));
     }
-    if let (Some(named), Some(target)) = (p.captured, target)
+    if let Some(named) = p.captured
+        && let Some(target) = pos.piece_at(to)
         && named != target.role
         && !mv.is_castle()
     {

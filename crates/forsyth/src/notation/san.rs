@@ -34,7 +34,9 @@ pub fn disambiguation(pos: &Position, m: Move, role: Role) -> Disambiguation {
     if role == Role::Pawn || role == Role::King || m.is_castle() {
         return Disambiguation::None;
     }
-    among(&pos.legal_moves_of(role, m.to()), m)
+    let mut candidates = crate::MovesTo::new();
+    pos.legal_moves_of_into(role, m.to(), &mut candidates);
+    among(&candidates, m)
 }
 
 /// E10's rule applied to `m` and the other legal moves of the same kind of piece to the same square.

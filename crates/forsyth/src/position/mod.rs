@@ -18,7 +18,7 @@ use self::core::Core;
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::movegen;
 use crate::{
-    Board, BoardShape, CastlingSide, Color, Move, MoveKind, MoveList, Piece, Role, Square, SquareSet, Variant,
+    Board, BoardShape, CastlingSide, Color, Move, MoveKind, MoveList, MovesTo, Piece, Role, Square, SquareSet, Variant,
 };
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -185,6 +185,12 @@ impl Position {
         on_core!(self, c => c.piece_at(bit_of(c, sq)))
     }
 
+    /// Whether a piece stands on `sq`.
+    #[inline]
+    pub fn is_occupied(&self, sq: Square) -> bool {
+        self.shape().contains(sq) && on_core!(self, c => c.occupied().has(bit_of(c, sq)))
+    }
+
     /// The placement as a [`Board`].
     pub fn board(&self) -> Board {
         on_core!(self, c => c.board())
@@ -236,17 +242,20 @@ impl Position {
     /// assert_eq!(moves.len(), 1);
     /// assert_eq!(moves[0].from(), Square::G1);
     /// ```
-    pub fn legal_moves_of(&self, role: Role, to: Square) -> MoveList {
-        let mut moves = MoveList::new();
-        if self.shape().contains(to) {
-            on_core!(self, c => movegen::legal_moves_between(
-                c,
-                c.pieces(c.turn, role),
-                bits_of_square(c, to),
-                &mut moves
-            ));
-        }
+    pub fn legal_moves_of(&self, role: Role, to: Square) -> MovesTo {
+        let mut moves = MovesTo::new();
+        self.legal_moves_of_into(role, to, &mut moves);
         moves
+    }
+
+    /// [`Position::legal_moves_of`] into a list the caller owns (cleared first), which saves copying the list on
+    /// hot paths.
+    #[inline]
+    pub fn legal_moves_of_into(&self, role: Role, to: Square, moves: &mut MovesTo) {
+        moves.clear();
+        if self.shape().contains(to) {
+            on_core!(self, c => movegen::legal_moves_of(c, role, bit_of(c, to), moves));
+        }
     }
 
     /// The legal moves from a square of `from` to a square of `to`.
@@ -537,10 +546,6 @@ fn lift<S: Shape>(c: &mut Core<S>, king: Square, rook: Square) {
 
 fn bit_of<S: Shape>(_: &Core<S>, sq: Square) -> u32 {
     S::bit_of(sq)
-}
-
-fn bits_of_square<S: Shape>(_: &Core<S>, sq: Square) -> S::Bits {
-    S::square_bit(sq)
 }
 
 fn bits_of_set<S: Shape>(_: &Core<S>, set: SquareSet) -> S::Bits {

@@ -1,0 +1,226 @@
+//! SAN speed: forsyth against shakmaty on the same positions and moves, in one process, one thread.
+//!
+//! - writing: the SAN with check and mate signs of every legal move (forsyth `write_san_into`, shakmaty
+//!   `SanPlus::from_move`), each into a reused buffer;
+//! - reading: the SAN text of every legal move read and resolved to the legal move (forsyth `parse_move`, shakmaty
+//!   `SanPlus::from_ascii` + `San::to_move`), the texts lying one after another in one buffer as in a PGN file.
+//!
+//! The texts and moves of both libraries are asserted equal before timing. Positions come from seeded random games
+//! in standard chess.
+//!
+//! Run: `cargo run --release -p forsyth-bench --bin san [-- --quick]`
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use forsyth::notation::fen::Fen;
+use forsyth::notation::read::{ReadOptions, parse_move};
+use forsyth::notation::san::write_san_into;
+use forsyth::{Move, Position, Variant};
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingMode, Chess, Position as _};
+
+struct Case {
+    ours: Position,
+    theirs: Chess,
+    our_moves: Vec<Move>,
+    their_moves: Vec<shakmaty::Move>,
+    texts: Vec<String>,
+    /// The same texts as ranges of one shared buffer, as a PGN reader meets them.
+    spans: Vec<(u32, u32)>,
+}
+
+fn cases(games: usize, seed: u64) -> Vec<Case> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::new(Variant::Standard);
+        for _ in 0..rng.usize(20..140) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let fen = Fen::from_position(&pos).to_string();
+            let theirs: Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+                .expect("shakmaty reads our FEN")
+                .into_position(CastlingMode::Standard)
+                .expect("legal");
+            let their_list = theirs.legal_moves();
+            let mut their_moves = Vec::new();
+            let mut texts = Vec::new();
+            for &m in &moves {
+                let uci = pos.uci(m, false);
+                let tm = *their_list
+                    .iter()
+                    .find(|t| t.to_uci(CastlingMode::Standard).to_string() == uci)
+                    .expect("same legal moves");
+                their_moves.push(tm);
+                texts.push(SanPlus::from_move(theirs.clone(), tm).to_string());
+            }
+            out.push(Case { ours: pos, theirs, our_moves: moves.to_vec(), their_moves, texts, spans: Vec::new() });
+            pos.play_unchecked(moves[rng.usize(0..moves.len())]);
+        }
+    }
+    out
+}
+
+fn best_of(runs: u32, mut f: impl FnMut() -> usize) -> (usize, Duration) {
+    let mut best = Duration::MAX;
+    let mut count = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        count = f();
+        best = best.min(start.elapsed());
+    }
+    (count, best)
+}
+
+fn rate(count: usize, time: Duration) -> f64 {
+    count as f64 / time.as_secs_f64() / 1e6
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let (games, rounds, runs) = if quick { (100, 2, 2) } else { (400, 5, 3) };
+    let mut cases = cases(games, 2024);
+    let mut buffer = String::new();
+    for c in &mut cases {
+        for text in &c.texts {
+            let start = buffer.len() as u32;
+            buffer.push_str(text);
+            c.spans.push((start, buffer.len() as u32));
+            buffer.push(' ');
+        }
+    }
+    let buffer = buffer.as_str();
+    let total: usize = cases.iter().map(|c| c.texts.len()).sum();
+    // Both libraries agree on every text and move before anything is timed.
+    let options = ReadOptions::default();
+    let mut buf = String::new();
+    for c in &cases {
+        for (i, &m) in c.our_moves.iter().enumerate() {
+            buf.clear();
+            write_san_into(&c.ours, m, &mut buf);
+            assert_eq!(buf, c.texts[i]);
+            assert_eq!(parse_move(&c.ours, &c.texts[i], &options).expect("reads").mv, m);
+        }
+    }
+    println!("{} positions, {} legal moves, {} rounds, best of {}", cases.len(), total, rounds, runs);
+    if std::env::args().any(|a| a == "--profile-read") {
+        // Only forsyth's reading, for a profiler.
+        let mut n = 0;
+        for _ in 0..rounds * 20 {
+            for c in &cases {
+                for &(a, b) in &c.spans {
+                    let text = &buffer[a as usize..b as usize];
+                    n += black_box(parse_move(&c.ours, text, &options).is_ok()) as usize;
+                }
+            }
+        }
+        println!("{n}");
+        return;
+    }
+    if std::env::args().any(|a| a == "--profile-read-shakmaty") {
+        let mut n = 0;
+        for _ in 0..rounds * 20 {
+            for c in &cases {
+                for &(a, b) in &c.spans {
+                    let text = &buffer[a as usize..b as usize];
+                    let m = SanPlus::from_ascii(text.as_bytes()).ok().and_then(|s| s.san.to_move(&c.theirs).ok());
+                    n += black_box(m.is_some()) as usize;
+                }
+            }
+        }
+        println!("{n}");
+        return;
+    }
+    if let Some(which) = std::env::args().find(|a| a.starts_with("--profile-hot")) {
+        // One position's moves over and over: the CPU cost without cache misses.
+        let c = &cases[cases.len() / 2];
+        let mut n = 0;
+        for _ in 0..1_500_000 {
+            for &(a, b) in &c.spans {
+                let text = &buffer[a as usize..b as usize];
+                if which == "--profile-hot" {
+                    n += black_box(parse_move(&c.ours, text, &options).is_ok()) as usize;
+                } else {
+                    let m = SanPlus::from_ascii(text.as_bytes()).ok().and_then(|s| s.san.to_move(&c.theirs).ok());
+                    n += black_box(m.is_some()) as usize;
+                }
+            }
+        }
+        println!("{n} {}", c.texts.join(" "));
+        return;
+    }
+    if std::env::args().any(|a| a == "--profile-setup") {
+        return;
+    }
+
+    let (n, ours_write) = best_of(runs, || {
+        let mut n = 0;
+        let mut buf = String::with_capacity(16);
+        for _ in 0..rounds {
+            for c in &cases {
+                for &m in &c.our_moves {
+                    buf.clear();
+                    write_san_into(&c.ours, m, &mut buf);
+                    n += black_box(buf.len()) & 1 | 1;
+                }
+            }
+        }
+        n
+    });
+    let (_, theirs_write) = best_of(runs, || {
+        let mut n = 0;
+        let mut buf = String::with_capacity(16);
+        for _ in 0..rounds {
+            for c in &cases {
+                for &m in &c.their_moves {
+                    buf.clear();
+                    let _ = write!(buf, "{}", SanPlus::from_move(c.theirs.clone(), m));
+                    n += black_box(buf.len()) & 1 | 1;
+                }
+            }
+        }
+        n
+    });
+    let (_, ours_read) = best_of(runs, || {
+        let mut n = 0;
+        for _ in 0..rounds {
+            for c in &cases {
+                for &(a, b) in &c.spans {
+                    let text = &buffer[a as usize..b as usize];
+                    let read = parse_move(&c.ours, text, &options);
+                    n += black_box(read.is_ok()) as usize;
+                }
+            }
+        }
+        n
+    });
+    let (_, theirs_read) = best_of(runs, || {
+        let mut n = 0;
+        for _ in 0..rounds {
+            for c in &cases {
+                for &(a, b) in &c.spans {
+                    let text = &buffer[a as usize..b as usize];
+                    let m = SanPlus::from_ascii(text.as_bytes()).ok().and_then(|s| s.san.to_move(&c.theirs).ok());
+                    n += black_box(m.is_some()) as usize;
+                }
+            }
+        }
+        n
+    });
+    println!("| work | forsyth M moves/s | shakmaty 0.30.1 M moves/s | forsyth / shakmaty |");
+    println!("|---|---|---|---|");
+    for (name, ours, theirs) in
+        [("SAN writing (with +/#)", ours_write, theirs_write), ("SAN reading + resolving", ours_read, theirs_read)]
+    {
+        println!(
+            "| {name} | {:.2} | {:.2} | {:.2}× |",
+            rate(n, ours),
+            rate(n, theirs),
+            theirs.as_secs_f64() / ours.as_secs_f64()
+        );
+    }
+}
