@@ -395,3 +395,16 @@ mod no_panic {
         }
     }
 }
+
+/// Janus chess calls its bishop-knight the Janus (`j`); the other 10×8 variants the archbishop.
+#[test]
+fn janus_is_named_in_janus_chess() {
+    let fen = "r1nbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1";
+    let e = explain(fen, Lang::English, None).unwrap();
+    assert_eq!(e.variant, Variant::Janus);
+    assert!(e.to_string().contains("apart from the Janus from b8, Black's pieces are still on their start squares"));
+    let de = explain(fen, Lang::German, None).unwrap();
+    assert!(de.pieces[0].contains("2 Janusse"), "{}", de.pieces[0]);
+    let capablanca = explain(Variant::Capablanca.start_fen(), Lang::German, None).unwrap();
+    assert!(capablanca.pieces[0].contains("Erzbischof"), "{}", capablanca.pieces[0]);
+}

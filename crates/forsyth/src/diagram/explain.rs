@@ -154,7 +154,7 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
             .enumerate()
             .map(|(i, rank)| Line {
                 token: ranks.get(i).copied().unwrap_or_default().to_string(),
-                text: rank_text(&e.diagram, rank, lang),
+                text: rank_text(&e.diagram, rank, lang, variant),
                 depth: 0,
             })
             .collect(),
@@ -348,8 +348,12 @@ pub fn color_name(color: Color, lang: Lang) -> &'static str {
     }
 }
 
-/// The role's name, in the singular or the plural.
-pub fn role_name(role: Role, plural: bool, lang: Lang) -> String {
+/// The role's name in a variant, in the singular or the plural (Janus chess calls its archbishop the Janus).
+pub fn role_name(role: Role, plural: bool, lang: Lang, variant: Variant) -> String {
+    if variant == Variant::Janus && role == Role::Archbishop {
+        return tr!(lang, if plural { "januses" } else { "Janus" }, if plural { "Janusse" } else { "Janus" })
+            .to_string();
+    }
     match (lang, plural) {
         (Lang::English, false) => role.name().to_string(),
         (Lang::English, true) => format!("{}s", role.name()),
@@ -382,13 +386,13 @@ fn join(items: &[String], lang: Lang) -> String {
 }
 
 /// An occupant with the indefinite article, or in the plural: `ein schwarzer Bauer`, `white rooks`.
-fn noun_phrase(o: Occupant, n: usize, lang: Lang) -> String {
+fn noun_phrase(o: Occupant, n: usize, lang: Lang, variant: Variant) -> String {
     let white = o.color() == Color::White;
     match lang {
         Lang::English => {
             let color = if white { "white" } else { "black" };
             let noun = match o {
-                Occupant::Piece(p) => role_name(p.role, n > 1, lang),
+                Occupant::Piece(p) => role_name(p.role, n > 1, lang, variant),
                 Occupant::Unknown(_) => (if n > 1 { "unknown pieces" } else { "unknown piece" }).to_string(),
             };
             match (o, n > 1) {
@@ -401,7 +405,7 @@ fn noun_phrase(o: Occupant, n: usize, lang: Lang) -> String {
             let feminine = matches!(o, Occupant::Unknown(_) | Occupant::Piece(Piece { role: Role::Queen, .. }));
             let stem = if white { "weiß" } else { "schwarz" };
             let noun = match o {
-                Occupant::Piece(p) => role_name(p.role, n > 1, lang),
+                Occupant::Piece(p) => role_name(p.role, n > 1, lang, variant),
                 Occupant::Unknown(_) => (if n > 1 { "Figuren" } else { "Figur" }).to_string(),
             };
             let unknown = if matches!(o, Occupant::Unknown(_)) { "unbekannte " } else { "" };
@@ -415,7 +419,7 @@ fn noun_phrase(o: Occupant, n: usize, lang: Lang) -> String {
 }
 
 /// What a rank of the board holds, in words (seed 000's style).
-fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang) -> String {
+fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang, variant: Variant) -> String {
     let shape = diagram.board.shape();
     let squares: Vec<Square> = (0..shape.files()).filter_map(File::new).map(|f| Square::new(f, rank)).collect();
     let occupants: Vec<(Square, Occupant)> =
@@ -449,10 +453,10 @@ fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang) -> String {
                 let names: Vec<String> = missing
                     .iter()
                     .map(|&(sq, role)| match lang {
-                        Lang::English => format!("the {} from {sq}", role.name()),
+                        Lang::English => format!("the {} from {sq}", role_name(role, false, lang, variant)),
                         Lang::German => {
                             let article = if role == Role::Queen { "die" } else { "den" };
-                            format!("{article} {} von {sq}", role.german_name())
+                            format!("{article} {} von {sq}", role_name(role, false, lang, variant))
                         }
                     })
                     .collect();
@@ -507,7 +511,7 @@ fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang) -> String {
     let clauses: Vec<String> = groups
         .iter()
         .map(|(o, squares)| {
-            let phrase = noun_phrase(*o, squares.len(), lang);
+            let phrase = noun_phrase(*o, squares.len(), lang, variant);
             let on = join(squares, lang);
             match lang {
                 Lang::English => format!("{phrase} on {on}"),
@@ -834,8 +838,8 @@ fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) ->
             let n = board.count_role(color, r);
             match n {
                 0 => None,
-                1 => Some(role_name(r, false, lang)),
-                _ => Some(format!("{n} {}", role_name(r, true, lang))),
+                1 => Some(role_name(r, false, lang, variant)),
+                _ => Some(format!("{n} {}", role_name(r, true, lang, variant))),
             }
         })
         .collect();
@@ -881,7 +885,11 @@ fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) ->
             .filter_map(|&r| {
                 let n = board.certainly_promoted(color, r, variant);
                 (n > 0).then(|| {
-                    if n == 1 { role_name(r, false, lang) } else { format!("{n} {}", role_name(r, true, lang)) }
+                    if n == 1 {
+                        role_name(r, false, lang, variant)
+                    } else {
+                        format!("{n} {}", role_name(r, true, lang, variant))
+                    }
                 })
             })
             .collect();
