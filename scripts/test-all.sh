@@ -15,3 +15,13 @@ if python3 -c 'import chess, sys; sys.exit(chess.__version__ != "1.11.2")' 2>/de
 else
   echo "SKIPPED fen_roundtrip: python-chess 1.11.2 could not be installed"
 fi
+
+# Differential test of the 10x8 variants against Fairy-Stockfish's Python binding (installed quietly if missing):
+# fresh seeded random games in capablanca, caparandom, gothic, janus and embassy; forsyth must agree on every legal
+# move list, SAN and FEN (crates/forsyth/tests/differential_pyffish.rs).
+if python3 -c 'import pyffish' 2>/dev/null || python3 -m pip install -q pyffish; then
+  python3 tests/differential/pyffish_10x8.py --out target/pyffish-10x8.tsv --games 4
+  FORSYTH_PYFFISH_DATA=target/pyffish-10x8.tsv cargo test -q -p forsyth --test differential_pyffish
+else
+  echo "SKIPPED pyffish_10x8: pyffish could not be installed"
+fi

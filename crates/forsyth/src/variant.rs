@@ -138,7 +138,8 @@ impl Variant {
         }
     }
 
-    /// The start position as FEN (X-FEN for 10×8).
+    /// The start position as forsyth writes it: X-FEN, with seed 002's castling-type prefix for Janus (`s`) and
+    /// Embassy (`m`).
     pub const fn start_fen(self) -> &'static str {
         match self {
             Variant::Standard | Variant::Chess960 => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -146,8 +147,8 @@ impl Variant {
                 "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
             }
             Variant::Gothic => "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1",
-            Variant::Janus => "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",
-            Variant::Embassy => "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1",
+            Variant::Janus => "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w sKQkq - 0 1",
+            Variant::Embassy => "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w mKQkq - 0 1",
         }
     }
 

@@ -98,7 +98,39 @@ fn castling_prefix_is_kept() {
     assert_eq!(fen.infer_variant(), Variant::Janus);
     assert_eq!(fen.to_string(), text);
     assert_eq!(fen.to_string_with(CastlingStyle::Shredder).unwrap(), text.replace("sKQkq", "sJAja"));
-    assert_eq!(fen.to_string_with(CastlingStyle::Classic).unwrap_err().code, "fen.write.classic-prefix");
+    assert_eq!(fen.to_string_with(CastlingStyle::Classic).unwrap(), text.replace("sKQkq", "KQkq"));
+}
+
+/// Seed 002: X-FEN written for Janus chess carries `s`, for Embassy chess `m`; reading the prefix without a variant
+/// restores the castling geometry; a variant that contradicts the prefix is refused (and `--repair` drops it).
+#[test]
+fn castling_prefix_written_and_read() {
+    for (variant, prefix, king_to) in [(Variant::Janus, "sKQkq", "i1"), (Variant::Embassy, "mKQkq", "h1")] {
+        let pos = Position::new(variant);
+        let written = Fen::from_position(&pos).to_string();
+        assert!(written.contains(&format!(" w {prefix} ")), "{written}");
+        // The board alone cannot tell Embassy from a Capablanca middle game: strip the Janus letter too.
+        let fen: Fen = written.replace('j', "a").replace('J', "A").parse().unwrap();
+        assert_eq!(fen.infer_variant(), variant);
+        let back = fen.position(None).unwrap();
+        let king_side = back.castling_rook(forsyth::Color::White, forsyth::CastlingSide::KingSide).unwrap();
+        let (king, _) = back.castling_squares(forsyth::Color::White, king_side).unwrap();
+        assert_eq!(king.to_string(), king_to);
+        // Capablanca's king and rooks, with the prefix of another geometry.
+        let text = format!("r4k3r/10/10/10/10/10/10/R4K3R w {prefix} - 0 1");
+        let contradicted: Fen = text.parse().unwrap();
+        let err = contradicted.position(Some(Variant::Capablanca)).unwrap_err();
+        assert_eq!(err.problems.len(), 1, "{err}");
+        assert_eq!(err.problems[0].code(), "position.castling-prefix");
+        assert!(err.to_string().contains(&format!("is {variant}'s, not capablanca's")), "{err}");
+        let (repaired, dropped) = contradicted.position_repaired(Some(Variant::Capablanca)).unwrap();
+        assert_eq!(dropped.len(), 1);
+        assert_eq!(Fen::from_position(&repaired).to_string(), text.replace(prefix, "KQkq"));
+    }
+    // No prefix once the rights are gone; none for the other variants.
+    let bare = Fen::parse("r3k4r/10/10/10/10/10/10/R3K4R w - - 0 1").unwrap().position(Some(Variant::Embassy));
+    assert!(Fen::from_position(&bare.unwrap()).to_string().ends_with(" w - - 0 1"));
+    assert!(Fen::from_position(&Position::new(Variant::Gothic)).to_string().contains(" w KQkq "));
 }
 
 /// One input per syntax error code, with the column and field it must name.

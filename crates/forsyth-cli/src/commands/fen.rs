@@ -164,7 +164,5 @@ fn convert_one(text: &str, args: &ConvertArgs) -> Result<String, String> {
     } else {
         fen.position(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?
     };
-    let mut out = Fen::from_position_with(&pos, args.ep);
-    out.setup.castling_prefix = fen.setup.castling_prefix;
-    out.to_string_with(args.castling).map_err(|e| format!("[{}] {e}", e.code))
+    Fen::from_position_with(&pos, args.ep).to_string_with(args.castling).map_err(|e| format!("[{}] {e}", e.code))
 }

@@ -970,6 +970,12 @@ pub fn problem_text(problem: &Problem, lang: Lang) -> String {
         Problem::InvalidEnPassant { square, reason } => {
             format!("En-passant-Feld {square}: {}", german_reason(reason))
         }
+        Problem::CastlingPrefixMismatch { prefix, variant } => format!(
+            "das Rochade-Präfix '{}' gehört zu {}, nicht zu {}",
+            prefix.char(),
+            variant_name(prefix.variant(), lang),
+            variant_name(*variant, lang)
+        ),
     }
 }
 

@@ -274,9 +274,12 @@ impl fmt::Display for Note {
 /// How castling rights are spelled when writing.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CastlingStyle {
-    /// `KQkq` only; refuses a right that needs a file letter.
+    /// `KQkq` only; refuses a right that needs a file letter. Writes no castling-type prefix: classic FEN has
+    /// none, so Janus and Embassy positions read back as those variants only when the reader is told the variant
+    /// (this is how Fairy-Stockfish and Cute Chess write them).
     Classic,
-    /// X-FEN: `K`/`Q` for the outermost rook, the file letter for an inner one (classic FEN for standard chess).
+    /// X-FEN: `K`/`Q` for the outermost rook, the file letter for an inner one (classic FEN for standard chess),
+    /// after seed 002's castling-type prefix (`s` Janus, `m` Embassy) while castling rights remain.
     #[default]
     XFen,
     /// Shredder-FEN: the rooks' file letters, `HAha`.
@@ -339,7 +342,7 @@ impl FromStr for EpMode {
 /// A setup that the chosen castling style cannot express.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenWriteError {
-    /// Stable code: `fen.write.classic-castling` or `fen.write.classic-prefix`.
+    /// Stable code: `fen.write.classic-castling`.
     pub code: &'static str,
     /// What cannot be written, and what to use instead.
     pub message: String,
@@ -589,15 +592,6 @@ impl Fen {
     /// Whether classic FEN can express the castling rights.
     fn check_classic(&self) -> Result<(), FenWriteError> {
         let setup = &self.setup;
-        if let Some(prefix) = setup.castling_prefix {
-            return Err(FenWriteError {
-                code: "fen.write.classic-prefix",
-                message: format!(
-                    "classic FEN has no castling-type prefix '{}': use X-FEN (--castling xfen)",
-                    prefix.char()
-                ),
-            });
-        }
         for color in Color::ALL {
             let (k, q) = implied_rooks(&setup.board, color);
             for sq in rights_of(setup.castling_rooks, color).iter() {

@@ -208,17 +208,29 @@ impl Letters {
         Letters::from_six([b[0], b[1], b[2], b[3], b[4], b[5]])
     }
 
-    /// Letters chosen by the user: six (pawn, knight, bishop, rook, queen, king, as pgn-extract takes them) or
-    /// eight (then archbishop and chancellor; the Janus takes the archbishop's letter). Letters are uppercase or
-    /// non-ASCII; file letters, digits and signs are refused, and every letter must differ.
+    /// Letters chosen by the user: six (pawn, knight, bishop, rook, queen, king, as pgn-extract takes them),
+    /// eight (then archbishop and chancellor; the Janus takes the archbishop's letter) or nine (then the Janus).
+    /// Letters are uppercase or non-ASCII; file letters, digits and signs are refused, and every letter must
+    /// differ (the Janus's letter may repeat the archbishop's: they never meet in one variant).
+    ///
+    /// ```
+    /// use forsyth::{Role, Variant};
+    /// use forsyth::notation::letters::Letters;
+    /// // French letters with an archbishop E, a chancellor K and a Janus J: no clash with the knight's C.
+    /// let fr = Letters::custom("PCFTDREKJ").unwrap();
+    /// assert!(fr.check(Variant::Capablanca).is_ok());
+    /// assert_eq!(fr.letter(Role::Chancellor, Variant::Capablanca), 'K');
+    /// assert_eq!(fr.letter(Role::Archbishop, Variant::Janus), 'J');
+    /// assert_eq!(fr.to_string(), "PCFTDREKJ");
+    /// ```
     pub fn custom(text: &str) -> Result<Letters, LettersError> {
         let chars: Vec<char> = text.chars().collect();
-        if chars.len() != 6 && chars.len() != 8 {
+        if !matches!(chars.len(), 6 | 8 | 9) {
             return Err(LettersError {
                 code: "letters.count",
                 message: format!(
-                    "'{text}' has {} letters; give six (pawn, knight, bishop, rook, queen, king, like PNBRQK) or eight \
-                     (then archbishop and chancellor, like PNBRQKAC)",
+                    "'{text}' has {} letters; give six (pawn, knight, bishop, rook, queen, king, like PNBRQK), eight \
+                     (then archbishop and chancellor, like PNBRQKAC) or nine (then the Janus, like PNBRQKACJ)",
                     chars.len()
                 ),
             });
@@ -233,14 +245,17 @@ impl Letters {
                 });
             }
         }
-        for (i, &c) in chars.iter().enumerate() {
+        // The Janus (ninth) may share the archbishop's letter: Janus chess has no other archbishop.
+        let janus_is_archbishop = chars.len() == 9 && chars[8] == chars[6];
+        for (i, &c) in chars.iter().enumerate().take(if janus_is_archbishop { 8 } else { 9 }) {
             if let Some(j) = chars[..i].iter().position(|&d| d == c) {
+                let role_name = |k: usize| if k == 8 { "Janus".to_string() } else { Role::ALL[k].to_string() };
                 return Err(LettersError {
                     code: "letters.duplicate",
                     message: format!(
                         "'{text}' gives '{c}' to both the {} and the {}; every piece needs its own letter",
-                        Role::ALL[j],
-                        Role::ALL[i]
+                        role_name(j),
+                        role_name(i)
                     ),
                 });
             }
@@ -248,12 +263,14 @@ impl Letters {
         let mut letters = Letters { by_role: ['A'; 8], janus: 'J', figurines: false };
         letters.by_role[6] = 'A';
         letters.by_role[7] = 'C';
-        for (i, &c) in chars.iter().enumerate() {
+        for (i, &c) in chars.iter().take(8).enumerate() {
             letters.by_role[i] = c;
         }
-        if chars.len() == 8 {
-            letters.janus = chars[6];
-        }
+        letters.janus = match chars.len() {
+            9 => chars[8],
+            8 => chars[6],
+            _ => 'J',
+        };
         Ok(letters)
     }
 
@@ -313,11 +330,17 @@ impl Letters {
     }
 }
 
-/// The six letters, pawn first (eight if the 10×8 letters are not `A` and `C`).
+/// The six letters, pawn first; eight if the 10×8 letters are not `A` and `C`, nine if the Janus is neither `J`
+/// nor the archbishop's letter: the form [`Letters::custom`] reads back.
 impl fmt::Display for Letters {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = if self.by_role[6] == 'A' && self.by_role[7] == 'C' { 6 } else { 8 };
-        self.by_role[..n].iter().try_for_each(|c| write!(f, "{c}"))
+        let default_10x8 = self.by_role[6] == 'A' && self.by_role[7] == 'C' && self.janus == 'J';
+        let n = if default_10x8 { 6 } else { 8 };
+        self.by_role[..n].iter().try_for_each(|c| write!(f, "{c}"))?;
+        if !default_10x8 && self.janus != self.by_role[6] {
+            write!(f, "{}", self.janus)?;
+        }
+        Ok(())
     }
 }
 

@@ -95,7 +95,14 @@ impl Position {
         Position { inner }
     }
 
-    /// The setup of this position (what a FEN records).
+    /// The setup of this position (what a FEN records), with the castling-type prefix of Janus and Embassy chess
+    /// while castling rights remain.
+    ///
+    /// ```
+    /// use forsyth::{CastlingPrefix, Position, Variant};
+    /// assert_eq!(Position::new(Variant::Janus).to_setup().castling_prefix, Some(CastlingPrefix::Symmetric));
+    /// assert_eq!(Position::new(Variant::Capablanca).to_setup().castling_prefix, None);
+    /// ```
     pub fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty(self.shape());
         setup.board = self.board();
@@ -104,6 +111,9 @@ impl Position {
         setup.ep_square = self.ep_square();
         setup.halfmoves = self.halfmoves();
         setup.fullmoves = self.fullmoves();
+        if !setup.castling_rooks.is_empty() {
+            setup.castling_prefix = CastlingPrefix::of(self.variant());
+        }
         setup
     }
 
@@ -477,13 +487,22 @@ impl Position {
         format!("{} may not castle {side_name} here", us.name())
     }
 
-    /// The move in UCI: castling as king-to-destination (`e1g1`) unless `chess960` (king takes rook, `e1h1`).
+    /// The move in UCI: castling as king-to-destination (`e1g1`) unless `chess960` (king takes rook, `e1h1`);
+    /// promotions with the variant's FEN letter (`b7b8j` to the Janus, as Fairy-Stockfish writes it).
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Role, Square, Variant};
+    /// let janus: forsyth::notation::fen::Fen = "4k5/1P8/10/10/10/10/10/4K5 w - - 0 1".parse().unwrap();
+    /// let pos = janus.position(Some(Variant::Janus)).unwrap();
+    /// assert_eq!(pos.uci(Move::promotion(Square::B7, Square::B8, Role::Archbishop), false), "b7b8j");
+    /// ```
     pub fn uci(&self, m: Move, chess960: bool) -> String {
         match m.kind() {
             MoveKind::Castle if !chess960 => {
                 let (king_to, _) = self.castling_squares(self.turn(), m.to()).unwrap_or((m.to(), m.to()));
                 format!("{}{}", m.from(), king_to)
             }
+            MoveKind::Promotion(role) => format!("{}{}{}", m.from(), m.to(), self.variant().role_char(role)),
             _ => m.to_string(),
         }
     }

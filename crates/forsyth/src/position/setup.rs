@@ -28,7 +28,10 @@ pub struct Setup {
     pub halfmoves: u32,
     /// Number of the next move; starts at 1 and grows after each Black move.
     pub fullmoves: u32,
-    /// X-FEN's castling-type prefix (seed 002), kept so that it survives reading and writing.
+    /// X-FEN's castling-type prefix (seed 002). A position's setup carries its variant's prefix when castling
+    /// rights remain ([`CastlingPrefix::of`]); a setup read from a FEN carries what the FEN said, and making a
+    /// position of a variant whose geometry the prefix does not name is refused
+    /// ([`Problem::CastlingPrefixMismatch`](crate::Problem::CastlingPrefixMismatch)).
     pub castling_prefix: Option<CastlingPrefix>,
 }
 
@@ -54,6 +57,39 @@ impl CastlingPrefix {
         match self {
             CastlingPrefix::Symmetric => 's',
             CastlingPrefix::Modern => 'm',
+        }
+    }
+
+    /// The prefix X-FEN writes for `variant`'s castling geometry: `s` for Janus chess, `m` for Embassy chess,
+    /// none for the variants whose king castles to the c- and g-files (i-file on 10×8).
+    ///
+    /// ```
+    /// use forsyth::{CastlingPrefix, Variant};
+    /// assert_eq!(CastlingPrefix::of(Variant::Janus), Some(CastlingPrefix::Symmetric));
+    /// assert_eq!(CastlingPrefix::of(Variant::Embassy), Some(CastlingPrefix::Modern));
+    /// assert_eq!(CastlingPrefix::of(Variant::Capablanca), None);
+    /// ```
+    pub const fn of(variant: Variant) -> Option<CastlingPrefix> {
+        match variant {
+            Variant::Janus => Some(CastlingPrefix::Symmetric),
+            Variant::Embassy => Some(CastlingPrefix::Modern),
+            _ => None,
+        }
+    }
+
+    /// The variant whose castling geometry the prefix names on a 10×8 board.
+    pub const fn variant(self) -> Variant {
+        match self {
+            CastlingPrefix::Symmetric => Variant::Janus,
+            CastlingPrefix::Modern => Variant::Embassy,
+        }
+    }
+
+    /// The kind of castling, in words.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CastlingPrefix::Symmetric => "symmetric castling",
+            CastlingPrefix::Modern => "modern castling",
         }
     }
 

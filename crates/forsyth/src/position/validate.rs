@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::bitboard::{Bits, Shape};
 use crate::position::core::{Core, NO_EP};
-use crate::{CastlingSide, Color, Role, Setup, Square, Variant};
+use crate::{CastlingPrefix, CastlingSide, Color, Role, Setup, Square, Variant};
 
 /// One reason a setup is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +49,14 @@ pub enum Problem {
         /// Why it cannot be a castling rook.
         reason: &'static str,
     },
+    /// An X-FEN castling-type prefix that names another castling geometry than the variant's (seed 002: `s` is
+    /// Janus chess's symmetric castling, `m` Embassy chess's modern castling; the other variants have none).
+    CastlingPrefixMismatch {
+        /// The prefix given.
+        prefix: CastlingPrefix,
+        /// The variant asked for.
+        variant: Variant,
+    },
     /// An en-passant square that no double step of the last move could have produced.
     InvalidEnPassant {
         /// The square given.
@@ -74,12 +82,18 @@ impl Problem {
             Problem::ImpossibleCheck { .. } => "position.impossible-check",
             Problem::InvalidCastlingRight { .. } => "position.invalid-castling",
             Problem::InvalidEnPassant { .. } => "position.invalid-en-passant",
+            Problem::CastlingPrefixMismatch { .. } => "position.castling-prefix",
         }
     }
 
     /// Whether `--repair` can drop the offending field and leave a legal position.
     pub const fn is_repairable(&self) -> bool {
-        matches!(self, Problem::InvalidCastlingRight { .. } | Problem::InvalidEnPassant { .. })
+        matches!(
+            self,
+            Problem::InvalidCastlingRight { .. }
+                | Problem::InvalidEnPassant { .. }
+                | Problem::CastlingPrefixMismatch { .. }
+        )
     }
 }
 
@@ -113,6 +127,21 @@ impl fmt::Display for Problem {
                 write!(f, "castling right with the rook on {square}: {reason}")
             }
             Problem::InvalidEnPassant { square, reason } => write!(f, "en-passant square {square}: {reason}"),
+            Problem::CastlingPrefixMismatch { prefix, variant } => {
+                let wanted = match CastlingPrefix::of(*variant) {
+                    Some(own) => format!("{variant} writes '{}'", own.char()),
+                    None => format!("{variant} has no prefix"),
+                };
+                write!(
+                    f,
+                    "castling prefix '{}' ({}) is {}'s, not {variant}'s: {wanted} (drop the prefix or choose the \
+                     variant {})",
+                    prefix.char(),
+                    prefix.name(),
+                    prefix.variant(),
+                    prefix.variant()
+                )
+            }
         }
     }
 }
@@ -143,6 +172,7 @@ impl super::Position {
             match *problem {
                 Problem::InvalidCastlingRight { square, .. } => repaired.castling_rooks.remove(square),
                 Problem::InvalidEnPassant { .. } => repaired.ep_square = None,
+                Problem::CastlingPrefixMismatch { .. } => repaired.castling_prefix = None,
                 _ => {}
             }
         }
@@ -184,6 +214,11 @@ pub(crate) fn problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> 
     material_problems(core, &mut problems);
     check_problems(core, &mut problems);
     castling_problems(core, setup, &mut problems);
+    if let Some(prefix) = setup.castling_prefix
+        && CastlingPrefix::of(core.variant) != Some(prefix)
+    {
+        problems.push(Problem::CastlingPrefixMismatch { prefix, variant: core.variant });
+    }
     if let Some(problem) = ep_problem(core, setup) {
         problems.push(problem);
     }
