@@ -5,12 +5,16 @@
 //! them, the move played and the FEN after it. `FORSYTH_PYFFISH_DATA` names a file the script made (as
 //! `scripts/test-all.sh` does, with fresh games); without it the committed sample `data/pyffish-10x8.tsv` is used.
 //!
+//! The games themselves, written as PGN with pyffish's SAN, must read with forsyth's PGN reader (see
+//! [`pgn_of_pyffish_games`]).
+//!
 //! forsyth reads pyffish's FENs, and must write them back exactly when told pyffish's conventions: castling
 //! classic (`KQkq`, no castling-type prefix) or, for caparandom, Shredder-FEN; en-passant square only when a pawn
 //! stands ready to capture; UCI castling king-to-destination, or king-takes-rook for caparandom.
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
 use forsyth::notation::{ReadOptions, parse_move, write_san};
+use forsyth::pgn::{Game, ReadOptions as PgnReadOptions, WriteOptions as PgnWriteOptions, write_game};
 use forsyth::{Position, Variant};
 
 /// One position of the data file.
@@ -110,4 +114,68 @@ fn agrees_with_pyffish() {
     assert_eq!(variants.len(), 5, "every 10×8 variant is covered");
     assert!(sans >= records.len(), "only {sans} SANs compared");
     eprintln!("pyffish: {} positions, {sans} SANs agree", records.len());
+}
+
+/// The games of the data file: runs of positions where each follows from the one before by the move played.
+fn games<'a>(records: &'a [Record<'a>]) -> Vec<&'a [Record<'a>]> {
+    let mut games = Vec::new();
+    let mut start = 0;
+    for i in 1..=records.len() {
+        if i == records.len() || records[i].fen != records[i - 1].after || records[i].variant != records[i - 1].variant
+        {
+            games.push(&records[start..i]);
+            start = i;
+        }
+    }
+    games
+}
+
+/// PGN: each game, written with pyffish's SAN under the `Variant` tag (and `SetUp`/`FEN` for Capablanca Random
+/// Chess), reads with forsyth's PGN reader to pyffish's final position; forsyth writes it again, and that reads
+/// back to the same moves.
+#[test]
+fn pgn_of_pyffish_games() {
+    let text = include_str!("data/pyffish-10x8.tsv");
+    let records = records(text);
+    let mut seen = std::collections::HashSet::new();
+    for (n, game) in games(&records).into_iter().enumerate() {
+        let (variant, castling, _) = conventions(game[0].variant);
+        // Both names Caparandom and CRC are in use for the Variant tag.
+        let tag = if variant == Variant::Crc && n % 2 == 1 { "CRC" } else { variant.pgn_name() };
+        let mut pgn = format!("[Event \"pyffish game {n}\"]\n[Variant \"{tag}\"]\n");
+        if variant.is_shuffle() {
+            pgn.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", game[0].fen));
+        }
+        pgn.push('\n');
+        for (ply, r) in game.iter().enumerate() {
+            let san = r.legal.iter().find(|(uci, _)| *uci == r.played).and_then(|(_, san)| *san).unwrap();
+            if ply % 2 == 0 {
+                pgn.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            pgn.push_str(san);
+            pgn.push(' ');
+        }
+        pgn.push_str("*\n");
+        let read = |text: &str| {
+            let mut games = Game::read_all(text, &PgnReadOptions::default());
+            assert_eq!(games.len(), 1);
+            games.pop().unwrap().unwrap_or_else(|e| panic!("{e}\n{text}"))
+        };
+        let ours = read(&pgn);
+        assert_eq!(ours.start.variant(), variant, "{pgn}");
+        assert_eq!(ours.moves.nodes.len(), game.len(), "{pgn}");
+        let mut pos = ours.start;
+        for node in &ours.moves.nodes {
+            pos.play(node.mv).unwrap();
+        }
+        assert_eq!(fen_as_pyffish(&pos, castling), game[game.len() - 1].after, "{pgn}");
+        let mut written = String::new();
+        write_game(&ours, &PgnWriteOptions::default(), &mut written);
+        assert!(written.contains(&format!("[Variant \"{tag}\"]")), "{written}");
+        let again = read(&written);
+        assert_eq!(again.start, ours.start, "{written}");
+        assert_eq!(again.moves, ours.moves, "{written}");
+        seen.insert(variant);
+    }
+    assert_eq!(seen.len(), 5);
 }
