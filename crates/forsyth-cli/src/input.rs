@@ -3,6 +3,8 @@
 use std::io::BufRead;
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
+use forsyth::notation::letters::{Language, Letters};
+use forsyth::notation::styles::Style;
 use forsyth::{Position, Variant};
 
 use crate::Failure;
@@ -10,6 +12,22 @@ use crate::Failure;
 /// Parses a `--variant` value.
 pub fn variant(text: &str) -> Result<Variant, String> {
     text.parse::<Variant>().map_err(|e| e.to_string())
+}
+
+/// Parses piece letters: a language code (`en`, `de`, `fr`...) or the letters spelled out, six (`PNBRQK`), eight
+/// (with archbishop and chancellor, `PNBRQKAC`) or nine (with the Janus, `PNBRQKACJ`).
+pub fn letters(text: &str) -> Result<Letters, String> {
+    match Language::from_code(text) {
+        Some(language) => Ok(Letters::language(language)),
+        None => Letters::custom(text).map_err(|e| {
+            format!("'{text}' is neither a language code (en, de, fr...) nor six, eight or nine letters: {e}")
+        }),
+    }
+}
+
+/// Parses a `--notation` value: san, fide, lan, problem or uci.
+pub fn style(text: &str) -> Result<Style, String> {
+    text.parse()
 }
 
 /// Parses a `--castling` value.

@@ -1,6 +1,8 @@
 //! `forsyth moves`: list the legal moves of positions.
 
 use forsyth::Variant;
+use forsyth::notation::letters::Letters;
+use forsyth::notation::styles::{Style, WriteOptions, write_move};
 
 use serde_json::json;
 
@@ -9,15 +11,19 @@ use crate::{Failure, input};
 /// Print the legal moves of each FEN, one line per FEN.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  forsyth moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  cat positions.fen | forsyth moves --uci-960\n  forsyth moves --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n\nWithout FEN arguments, reads one FEN per line from standard input. With --json, one object per FEN: {\"fen\", \"moves\"}.\n\nExit status: 0 listed, 1 invalid FEN or illegal position, 2 usage error."
+    after_help = "Examples:\n  forsyth moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  cat positions.fen | forsyth moves --uci-960\n  forsyth moves --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  forsyth moves --notation san 'rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1'\n  forsyth moves --notation fide --lang PCFTDREK 'rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1'\n\nWithout FEN arguments, reads one FEN per line from standard input. With --json, one object per FEN: {\"fen\", \"moves\"}.\n\nLetters that would write two pieces of the position's variant alike are refused: French (fr) writes the knight C, so for Capablanca chess give eight letters, such as PCFTDREK (archbishop E, chancellor K).\n\nExit status: 0 listed, 1 invalid FEN, illegal position or colliding letters, 2 usage error."
 )]
 pub struct Args {
     /// Variant; inferred from each FEN if absent.
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
-    /// Move notation.
-    #[arg(long, default_value = "uci", value_parser = ["uci"])]
-    notation: String,
+    /// Move notation: uci, san, fide, lan or problem.
+    #[arg(long, default_value = "uci", value_parser = input::style)]
+    notation: Style,
+    /// Piece letters: a language (en, de, fr, ...) or the letters spelled out (PNBRQK, PNBRQKAC, PNBRQKACJ:
+    /// archbishop, chancellor, Janus).
+    #[arg(long, value_name = "LANG", value_parser = input::letters)]
+    lang: Option<Letters>,
     /// Write castling as king takes rook (e1h1) even in standard chess.
     #[arg(long)]
     uci_960: bool,
@@ -29,11 +35,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let _ = &args.notation;
+    let mut options = WriteOptions::new(args.notation).with_letters(args.lang.unwrap_or_default());
+    options.chess960_uci = args.uci_960;
     for fen in input::args_or_stdin(args.fens)? {
         let pos = input::position(&fen, args.variant)?;
-        let chess960 = args.uci_960 || pos.variant().is_shuffle();
-        let moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m, chess960)).collect();
+        options.letters.check(pos.variant())?;
+        let moves: Vec<String> = pos.legal_moves().iter().map(|&m| write_move(&pos, m, &options)).collect();
         if args.json {
             println!("{}", json!({"fen": fen.trim(), "moves": moves}));
         } else {

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 
 use clap::Subcommand;
 use forsyth::Variant;
-use forsyth::notation::letters::{Language, Letters};
+use forsyth::notation::letters::Letters;
 use forsyth::notation::read::ReadOptions as MoveReadOptions;
 use forsyth::notation::styles::{Style, WriteOptions as MoveWriteOptions};
 use forsyth::pgn::{
@@ -37,7 +37,7 @@ struct ReadArgs {
     #[arg(long, default_value = "auto", value_parser = encoding)]
     encoding: Encoding,
     /// Language of the moves' piece letters (en, de, fr, nl, ...), or six letters PNBRQK in order.
-    #[arg(long, value_name = "LANG", value_parser = letters)]
+    #[arg(long, value_name = "LANG", value_parser = input::letters)]
     input_lang: Option<Letters>,
     /// Worker threads; output keeps the input order.
     #[arg(long, short = 'j', default_value_t = 1)]
@@ -54,15 +54,6 @@ impl ReadArgs {
 
     fn inputs(&self) -> Vec<String> {
         if self.files.is_empty() { vec!["-".to_string()] } else { self.files.clone() }
-    }
-}
-
-/// Piece letters by language code, or spelled out.
-fn letters(text: &str) -> Result<Letters, String> {
-    match Language::from_code(text) {
-        Some(language) => Ok(Letters::language(language)),
-        None => Letters::custom(text)
-            .map_err(|e| format!("'{text}' is neither a language code (en, de, fr...) nor six letters: {e}")),
     }
 }
 
@@ -110,11 +101,11 @@ struct ConvertArgs {
 #[derive(clap::Args)]
 struct WriteArgs {
     /// Move notation: san, fide, lan, problem or uci.
-    #[arg(long, default_value = "san", value_parser = style)]
+    #[arg(long, default_value = "san", value_parser = input::style)]
     notation: Style,
     /// Piece letters of the output (en, de, fr, ...; or six letters PNBRQK in order). PGN files for exchange
     /// should stay English.
-    #[arg(long, value_name = "LANG", value_parser = letters)]
+    #[arg(long, value_name = "LANG", value_parser = input::letters)]
     lang: Option<Letters>,
     /// Write pieces as figurines (♘f3).
     #[arg(long, conflicts_with = "lang")]
@@ -168,10 +159,6 @@ struct FilterArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<String>,
-}
-
-fn style(text: &str) -> Result<Style, String> {
-    text.parse()
 }
 
 fn tag_condition(text: &str) -> Result<(String, String), String> {

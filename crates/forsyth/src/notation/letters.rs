@@ -318,8 +318,9 @@ impl Letters {
                     return Err(LettersError {
                         code: "letters.clash",
                         message: format!(
-                            "in {variant} the {b} and the {a} would both be written '{}'; give eight letters \
-                             (pawn, knight, bishop, rook, queen, king, archbishop, chancellor) with --letters",
+                            "in {variant} the {b} and the {a} would both be written '{}'; give letters of your \
+                             own: eight (pawn, knight, bishop, rook, queen, king, archbishop, chancellor), or nine \
+                             with the Janus",
                             self.letter(a, variant)
                         ),
                     });
