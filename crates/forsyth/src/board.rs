@@ -15,23 +15,34 @@ use crate::{BoardShape, Color, Piece, Role, Square, SquareSet, Variant};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     shape: BoardShape,
-    squares: [Option<Piece>; 128],
+    // Bit sets indexed by `Square::index` (16 bits per rank, the same on both shapes); a square is in at most one
+    // colour set and one role set, and only squares on the board are ever set.
+    by_color: [u128; 2],
+    by_role: [u128; 8],
 }
 
 impl Board {
     /// A board with no pieces.
     pub const fn empty(shape: BoardShape) -> Board {
-        Board { shape, squares: [None; 128] }
+        Board { shape, by_color: [0; 2], by_role: [0; 8] }
     }
 
-    /// A board from a mailbox indexed by [`Square::index`]; entries off the board must be empty.
-    pub(crate) const fn from_squares(shape: BoardShape, squares: [Option<Piece>; 128]) -> Board {
-        Board { shape, squares }
+    /// A board from bit sets indexed by [`Square::index`]; the caller keeps each square in at most one set of
+    /// each kind, and on the board.
+    pub(crate) const fn from_bits(shape: BoardShape, by_color: [u128; 2], by_role: [u128; 8]) -> Board {
+        Board { shape, by_color, by_role }
     }
 
-    /// The mailbox indexed by [`Square::index`].
-    pub(crate) const fn mailbox(&self) -> &[Option<Piece>; 128] {
-        &self.squares
+    /// The squares of a colour's pieces as bits indexed by [`Square::index`].
+    #[inline(always)]
+    pub(crate) const fn color_bits(&self, color: Color) -> u128 {
+        self.by_color[color as usize]
+    }
+
+    /// The squares of a role's pieces (either colour) as bits indexed by [`Square::index`].
+    #[inline(always)]
+    pub(crate) const fn role_bits(&self, role: Role) -> u128 {
+        self.by_role[role as usize]
     }
 
     /// The board's shape.
@@ -41,34 +52,52 @@ impl Board {
 
     /// The piece on a square (`None` also for squares off this board).
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.squares[sq.index()]
+        let bit = 1u128 << sq.index();
+        let color = if self.by_color[0] & bit != 0 {
+            Color::White
+        } else if self.by_color[1] & bit != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = Role::ALL.into_iter().find(|r| self.by_role[r.index()] & bit != 0)?;
+        Some(Piece::new(color, role))
     }
 
     /// Puts a piece on a square, or clears it. Squares off the board are ignored.
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        if self.shape.contains(sq) {
-            self.squares[sq.index()] = piece;
+        if !self.shape.contains(sq) {
+            return;
+        }
+        let bit = 1u128 << sq.index();
+        for set in self.by_color.iter_mut().chain(self.by_role.iter_mut()) {
+            *set &= !bit;
+        }
+        if let Some(p) = piece {
+            self.by_color[p.color.index()] |= bit;
+            self.by_role[p.role.index()] |= bit;
         }
     }
 
     /// Every piece with its square, a1 first, rank by rank.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.shape.squares().filter_map(|sq| self.squares[sq.index()].map(|p| (sq, p)))
+        let occupied = SquareSet::from_bits(self.by_color[0] | self.by_color[1]);
+        occupied.iter().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
     /// The squares holding this piece.
     pub fn squares_of(&self, piece: Piece) -> SquareSet {
-        self.pieces().filter(|&(_, p)| p == piece).map(|(sq, _)| sq).collect()
+        SquareSet::from_bits(self.by_color[piece.color.index()] & self.by_role[piece.role.index()])
     }
 
     /// Number of pieces (pawns included) of a colour.
     pub fn count(&self, color: Color) -> usize {
-        self.pieces().filter(|(_, p)| p.color == color).count()
+        self.by_color[color.index()].count_ones() as usize
     }
 
     /// Number of pieces of a colour and role.
     pub fn count_role(&self, color: Color, role: Role) -> usize {
-        self.pieces().filter(|&(_, p)| p == Piece::new(color, role)).count()
+        self.squares_of(Piece::new(color, role)).len()
     }
 
     /// How many pieces of `color` and `role` must be promoted pawns: those beyond the start array's count of that

@@ -26,6 +26,11 @@ impl SquareSet {
         SquareSet(1 << sq.index())
     }
 
+    /// The set with these bits (bit [`Square::index`] for each square).
+    pub(crate) const fn from_bits(bits: u128) -> SquareSet {
+        SquareSet(bits)
+    }
+
     /// Whether the square is in the set.
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.index()) != 0

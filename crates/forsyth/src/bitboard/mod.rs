@@ -66,6 +66,10 @@ pub trait Bits:
     }
     /// The lower 64 bits (used for hashing and tests).
     fn low_u64(self) -> u64;
+    /// The set from a `u128` (truncated to this type's width).
+    fn from_u128(bits: u128) -> Self;
+    /// The set as a `u128`.
+    fn to_u128(self) -> u128;
 }
 
 /// Implements [`Bits`] for an unsigned integer type; `$bit` makes the single-bit set of an index.
@@ -99,6 +103,14 @@ macro_rules! impl_bits {
             }
             fn low_u64(self) -> u64 {
                 self as u64
+            }
+            #[inline(always)]
+            fn from_u128(bits: u128) -> $t {
+                bits as $t
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
             }
         }
     };

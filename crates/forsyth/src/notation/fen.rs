@@ -434,22 +434,21 @@ struct Fields {
     irregular: bool,
 }
 
-fn split_fields(bytes: &[u8]) -> Fields {
-    let mut fields = Fields { ranges: [(0, 0); 7], count: 0, irregular: false };
-    let mut i = 0;
+/// Splits the fields after the board, which spans `board` and follows `lead` bytes of whitespace.
+fn split_fields(bytes: &[u8], board: (usize, usize), lead: usize) -> Fields {
+    let mut fields = Fields { ranges: [board; 7], count: 1, irregular: lead > 0 };
+    let mut i = board.1;
     let n = bytes.len();
     while i < n && fields.count < 7 {
         let start = i;
         while i < n && bytes[i].is_ascii_whitespace() {
             i += 1;
         }
-        let gap = i - start;
         if i == n {
-            fields.irregular |= gap > 0;
+            fields.irregular = true;
             break;
         }
-        let expected_gap = usize::from(fields.count > 0);
-        if gap != expected_gap || (gap == 1 && bytes[start] != b' ') {
+        if i - start != 1 || bytes[start] != b' ' {
             fields.irregular = true;
         }
         let field_start = i;
@@ -652,12 +651,12 @@ fn castling_fits(setup: &Setup, variant: Variant) -> bool {
     let array = variant.start_array().as_bytes();
     let king_file = array.iter().position(|&c| c == b'K').unwrap_or(0);
     let last = array.len() - 1;
+    let board = &setup.board;
     setup.castling_rooks.iter().all(|sq| {
         let color = if sq.rank() == Rank::FIRST { Color::White } else { Color::Black };
         let file = sq.file().index() as usize;
-        (file == 0 || file == last)
-            && setup.board.piece_at(Square::new(File::new(king_file as u8).unwrap_or(File::A), sq.rank()))
-                == Some(Piece::new(color, Role::King))
+        let king_bit = 1u128 << (sq.rank().index() as usize * 16 + king_file);
+        (file == 0 || file == last) && board.color_bits(color) & board.role_bits(Role::King) & king_bit != 0
     })
 }
 
@@ -685,43 +684,55 @@ fn rights_of(rooks: SquareSet, color: Color) -> SquareSet {
 /// corner when there is none (then validation reports the right). Without a king on the back rank, the corners.
 fn implied_rooks(board: &Board, color: Color) -> (Square, Square) {
     let rank = back_rank(color);
-    let files = board.shape().files();
-    let square = |f: u8| Square::new(File::new(f).unwrap_or(File::A), rank);
-    let king = Piece::new(color, Role::King);
-    let rook = Piece::new(color, Role::Rook);
-    let king_file = (0..files).find(|&f| board.piece_at(square(f)) == Some(king));
-    let corner_k = square(files - 1);
-    let corner_q = square(0);
-    match king_file {
-        None => (corner_k, corner_q),
-        Some(kf) => {
-            let k = (kf + 1..files).rev().map(square).find(|&sq| board.piece_at(sq) == Some(rook)).unwrap_or(corner_k);
-            let q = (0..kf).map(square).find(|&sq| board.piece_at(sq) == Some(rook)).unwrap_or(corner_q);
-            (k, q)
-        }
+    let files = board.shape().files() as u32;
+    let row = |role| {
+        let bits = (board.color_bits(color) & board.role_bits(role)) >> (16 * rank.index() as u32);
+        bits as u32 & ((1 << files) - 1)
+    };
+    let square = |f: u32| Square::new(File::new(f as u8).unwrap_or(File::A), rank);
+    let (rooks, kings) = (row(Role::Rook), row(Role::King));
+    let corners = (square(files - 1), square(0));
+    if kings == 0 {
+        return corners;
     }
+    let king_file = kings.trailing_zeros();
+    let beyond = rooks & !((2 << king_file) - 1);
+    let before = rooks & ((1 << king_file) - 1);
+    (
+        if beyond == 0 { corners.0 } else { square(31 - beyond.leading_zeros()) },
+        if before == 0 { corners.1 } else { square(before.trailing_zeros()) },
+    )
 }
 
 fn write_board(out: &mut FenBuffer, board: &Board, janus: bool) {
+    // The letter on each square, indexed by `Square::index`, from the board's bit sets.
+    let mut letters = [0u8; 128];
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let mut bits = board.color_bits(color) & board.role_bits(role);
+            if bits == 0 {
+                continue;
+            }
+            let letter = if janus && role == Role::Archbishop { b'j' } else { role.char() as u8 };
+            let letter = if color.is_white() { letter.to_ascii_uppercase() } else { letter };
+            while bits != 0 {
+                letters[bits.trailing_zeros() as usize] = letter;
+                bits &= bits - 1;
+            }
+        }
+    }
     let files = board.shape().files() as usize;
-    let mailbox = board.mailbox();
     for rank in (0..8).rev() {
         let mut empty = 0u8;
-        for square in &mailbox[rank * 16..rank * 16 + files] {
-            match square {
-                Some(p) => {
-                    if empty > 0 {
-                        out.push_count(empty);
-                        empty = 0;
-                    }
-                    let letter = if janus && p.role == Role::Archbishop {
-                        if p.color.is_white() { b'J' } else { b'j' }
-                    } else {
-                        p.char() as u8
-                    };
-                    out.push(letter);
+        for &letter in &letters[rank * 16..rank * 16 + files] {
+            if letter == 0 {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    out.push_count(empty);
+                    empty = 0;
                 }
-                None => empty += 1,
+                out.push(letter);
             }
         }
         if empty > 0 {
@@ -849,9 +860,10 @@ fn read(
     mut unknown: Option<&mut ByColor<SquareSet>>,
 ) -> Result<Fen, FenError> {
     let bytes = text.as_bytes();
-    let fields = split_fields(bytes);
+    let n = bytes.len();
     let mut notes = Notes { strict, list: notes, text };
-    if fields.count == 0 {
+    let lead = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    if lead == n {
         return Err(error(
             text,
             0,
@@ -861,6 +873,17 @@ fn read(
             "empty FEN: expected a board such as rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".to_string(),
         ));
     }
+    // The board is read where it starts, up to the whitespace (or bracket) that ends it; anything odd is
+    // explained afterwards by `diagnose_board`.
+    let opens = bytes[lead] == b'[';
+    let content_start = lead + usize::from(opens);
+    let mut placement = Placement::new();
+    let fast = read_board(&bytes[content_start..], &mut placement, unknown.as_deref_mut());
+    let field_end = match fast {
+        Some((_, len)) if bytes.get(content_start + len).is_none_or(|b| b.is_ascii_whitespace()) => content_start + len,
+        _ => bytes[content_start..].iter().position(|b| b.is_ascii_whitespace()).map_or(n, |p| content_start + p),
+    };
+    let fields = split_fields(bytes, (lead, field_end), lead);
     if fields.count == 7 {
         let (s, e) = fields.ranges[6];
         return Err(error(
@@ -875,36 +898,29 @@ fn read(
     if fields.irregular {
         notes.add(N_WHITESPACE, 0, FenField::Board, "surrounding or repeated whitespace ignored".to_string())?;
     }
-
-    // Board.
-    let (mut board_start, mut board_end) = fields.ranges[0];
-    let opens = bytes[board_start] == b'[';
-    let closes = bytes[board_end - 1] == b']';
+    let closes = bytes[field_end - 1] == b']';
     if opens || closes {
-        if !(opens && closes && board_end - board_start >= 2) {
-            let at = if opens { board_start } else { board_end - 1 };
+        if !(opens && closes && field_end - lead >= 2) {
+            let at = if opens { lead } else { field_end - 1 };
             return Err(error(
                 text,
                 at,
                 E_BRACKET,
                 FenField::Board,
-                &text[board_start..board_end],
+                &text[lead..field_end],
                 "a bracket without its partner: write the board as [..] or without brackets".to_string(),
             ));
         }
-        notes.add(N_BRACKETS, board_start, FenField::Board, "brackets around the board removed".to_string())?;
-        board_start += 1;
-        board_end -= 1;
+        notes.add(N_BRACKETS, lead, FenField::Board, "brackets around the board removed".to_string())?;
     }
-    let mut squares = [None; 128];
-    let mut janus = false;
-    let placement = &bytes[board_start..board_end];
-    let shape = match read_board(placement, &mut squares, &mut janus, unknown.as_deref_mut()) {
-        Some(shape) => shape,
-        None => return Err(diagnose_board(text, board_start, board_end, unknown.is_some())),
+    let content_end = field_end - usize::from(closes);
+    let shape = match fast {
+        Some((shape, len)) if content_start + len == content_end => shape,
+        _ => return Err(diagnose_board(text, content_start, content_end, unknown.is_some())),
     };
+    let janus = placement.janus;
     let mut setup = Setup::empty(shape);
-    setup.board = Board::from_squares(shape, squares);
+    setup.board = placement.into_board(shape);
 
     if fields.count < 6 {
         let missing: Vec<&str> = FenField::ORDER[fields.count..6].iter().map(|f| f.name()).collect();
@@ -975,79 +991,135 @@ fn read(
     Ok(Fen { setup, variant: janus.then_some(Variant::Janus) })
 }
 
-/// Reads the placement quickly; `None` on any error, which [`diagnose_board`] then explains.
+/// The pieces read so far, as bits indexed by [`Square::index`].
+struct Placement {
+    /// One set per piece, indexed by colour × 8 + role: one update per piece, and short dependency chains. Then
+    /// the unknown pieces of diagrams and a set that digits write to and nobody reads.
+    by_piece: [u128; 19],
+    /// Whether the Janus letter `j` appeared.
+    janus: bool,
+}
+
+impl Placement {
+    const fn new() -> Placement {
+        Placement { by_piece: [0; 19], janus: false }
+    }
+
+    fn into_board(self, shape: BoardShape) -> Board {
+        let mut by_color = [0; 2];
+        let mut by_role = [0; 8];
+        for (i, &bits) in self.by_piece[..16].iter().enumerate() {
+            by_color[i / 8] |= bits;
+            by_role[i % 8] |= bits;
+        }
+        Board::from_bits(shape, by_color, by_role)
+    }
+}
+
+/// What a byte does in the placement field.
+#[derive(Copy, Clone)]
+struct BoardByte {
+    /// Its set in `Placement::by_piece`: colour × 8 + role, [`X_WHITE`], [`X_BLACK`], or [`NO_PIECE`] for digits.
+    slot: u8,
+    /// Files it advances: 1 for a piece, the digit for `1`..`9`, 9 for the `0` of `10`.
+    advance: u8,
+    kind: ByteKind,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum ByteKind {
+    Piece,
+    Digit,
+    Slash,
+    /// Whitespace or `]`: the end of the board.
+    End,
+    /// Seed 001's `X`/`x`, valid only in diagrams.
+    Unknown,
+    Invalid,
+}
+
+const X_WHITE: usize = 16;
+const X_BLACK: usize = 17;
+const NO_PIECE: usize = 18;
+
+static BOARD_BYTES: [BoardByte; 256] = {
+    let invalid = BoardByte { slot: NO_PIECE as u8, advance: 0, kind: ByteKind::Invalid };
+    let mut table = [invalid; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = if b <= b' ' as usize || b == b']' as usize {
+            BoardByte { kind: ByteKind::End, ..invalid }
+        } else if b == b'/' as usize {
+            BoardByte { kind: ByteKind::Slash, ..invalid }
+        } else if b == b'0' as usize {
+            BoardByte { advance: 9, kind: ByteKind::Digit, ..invalid }
+        } else if b >= b'1' as usize && b <= b'9' as usize {
+            BoardByte { advance: (b - b'0' as usize) as u8, kind: ByteKind::Digit, ..invalid }
+        } else if b == b'X' as usize || b == b'x' as usize {
+            let slot = if b == b'X' as usize { X_WHITE } else { X_BLACK };
+            BoardByte { slot: slot as u8, advance: 1, kind: ByteKind::Unknown }
+        } else {
+            match PIECES[b] {
+                Some(p) => BoardByte { slot: (p.color as u8) * 8 + p.role as u8, advance: 1, kind: ByteKind::Piece },
+                None => invalid,
+            }
+        };
+        b += 1;
+    }
+    table
+};
+
+/// Reads the placement quickly up to the first whitespace or `]`, returning the board's shape and the bytes read;
+/// `None` on any error, which [`diagnose_board`] then explains. Pieces and digits take the same branch-free path,
+/// so that the mix of letters and digits costs no mispredicted branches.
 #[inline]
 fn read_board(
     field: &[u8],
-    squares: &mut [Option<Piece>; 128],
-    janus: &mut bool,
-    mut unknown: Option<&mut ByColor<SquareSet>>,
-) -> Option<BoardShape> {
+    placement: &mut Placement,
+    unknown: Option<&mut ByColor<SquareSet>>,
+) -> Option<(BoardShape, usize)> {
+    let allow_unknown = unknown.is_some();
     let mut rank: usize = 7;
     let mut file: usize = 0;
     let mut width: usize = 0;
+    // Set by a digit; a digit after a digit is valid only as the `0` of `10`.
+    let mut after_digit = 0u8;
+    let mut bad = false;
     let mut i = 0;
     let n = field.len();
     while i < n {
         let b = field[i];
-        match b {
-            b'/' => {
-                if rank == 0 {
-                    return None;
-                }
-                if width == 0 {
-                    if file != 8 && file != 10 {
-                        return None;
-                    }
-                    width = file;
-                } else if file != width {
-                    return None;
-                }
-                rank -= 1;
-                file = 0;
-            }
-            b'1'..=b'9' => {
-                let mut count = (b - b'0') as usize;
-                if i + 1 < n && field[i + 1].is_ascii_digit() {
-                    count = count * 10 + (field[i + 1] - b'0') as usize;
-                    if count != 10 {
-                        return None;
-                    }
-                    i += 1;
-                }
-                file += count;
-                if file > 10 {
-                    return None;
-                }
-            }
-            _ => {
-                if file >= 10 {
-                    return None;
-                }
-                match PIECES[b as usize] {
-                    Some(piece) => {
-                        *janus |= b | 0x20 == b'j';
-                        squares[rank * 16 + file] = Some(piece);
-                    }
-                    None => {
-                        let set = unknown.as_deref_mut()?;
-                        let sq = Square::from_index(rank * 16 + file)?;
-                        match b {
-                            b'X' => set.white.insert(sq),
-                            b'x' => set.black.insert(sq),
-                            _ => return None,
-                        }
-                    }
-                }
-                file += 1;
-            }
+        let byte = BOARD_BYTES[b as usize];
+        if byte.kind == ByteKind::End {
+            break;
+        }
+        // Every byte takes the same path; the only other branch is the rank's end.
+        bad |= byte.kind == ByteKind::Invalid || (byte.kind == ByteKind::Unknown && !allow_unknown);
+        let digit = u8::from(byte.kind == ByteKind::Digit);
+        let zero_of_ten = after_digit == 2 && b == b'0';
+        bad |= (after_digit & digit != 0 || b == b'0') && !zero_of_ten;
+        // 2 after a lone `1`, 1 after any other digit, 0 after a piece.
+        after_digit = digit * (1 + u8::from(b == b'1' && after_digit == 0));
+        placement.janus |= b | 0x20 == b'j';
+        placement.by_piece[byte.slot as usize] |= 1u128 << ((rank * 16 + file) & 127);
+        file += byte.advance as usize;
+        bad |= file > 10;
+        if byte.kind == ByteKind::Slash {
+            bad |= rank == 0 || (width == 0 && file != 8 && file != 10) || (width != 0 && file != width);
+            width = file;
+            rank = rank.saturating_sub(1);
+            file = 0;
         }
         i += 1;
     }
-    if rank != 0 || (file != width && width != 0) {
+    if bad || rank != 0 || (file != width && width != 0) {
         return None;
     }
-    BoardShape::from_files(width)
+    if let Some(set) = unknown {
+        set.white = SquareSet::from_bits(placement.by_piece[X_WHITE]);
+        set.black = SquareSet::from_bits(placement.by_piece[X_BLACK]);
+    }
+    Some((BoardShape::from_files(width)?, i))
 }
 
 /// Explains why the placement field `text[start..end]` cannot be read. Cold: only after [`read_board`] failed.

@@ -33,13 +33,12 @@ impl<S: Shape> Core<S> {
             fullmoves: setup.fullmoves.max(1),
             variant,
         };
-        let mailbox = setup.board.mailbox();
-        for rank in 0..8 {
-            for file in 0..S::WIDTH as usize {
-                if let Some(piece) = mailbox[rank * 16 + file] {
-                    core.put((rank * S::WIDTH as usize + file) as u32, piece);
-                }
-            }
+        let board = &setup.board;
+        for color in Color::ALL {
+            core.by_color[color.index()] = narrow::<S>(board.color_bits(color));
+        }
+        for role in Role::ALL {
+            core.by_role[role.index()] = narrow::<S>(board.role_bits(role));
         }
         for sq in setup.castling_rooks.iter() {
             if S::SHAPE.contains(sq) {
@@ -51,16 +50,7 @@ impl<S: Shape> Core<S> {
 
     /// The placement as a [`Board`].
     pub(crate) fn board(&self) -> Board {
-        let mut mailbox = [None; 128];
-        let roles: &[Role] = if S::COMPOUNDS { &Role::ALL } else { &Role::STANDARD };
-        for color in Color::ALL {
-            for &role in roles {
-                for bit in self.pieces(color, role).iter() {
-                    mailbox[S::square_of(bit).index()] = Some(Piece::new(color, role));
-                }
-            }
-        }
-        Board::from_squares(S::SHAPE, mailbox)
+        Board::from_bits(S::SHAPE, self.by_color.map(widen::<S>), self.by_role.map(widen::<S>))
     }
 
     #[inline(always)]
@@ -275,4 +265,41 @@ impl<S: Shape> Core<S> {
     pub(crate) fn ep_square(&self) -> Option<Square> {
         (self.ep != NO_EP).then(|| S::square_of(self.ep as u32))
     }
+}
+
+/// Bits indexed by `Square::index` (16 per rank) to the shape's bits (`WIDTH` per rank); squares off the shape drop.
+#[inline(always)]
+fn narrow<S: Shape>(wide: u128) -> S::Bits {
+    if wide == 0 {
+        return S::Bits::EMPTY;
+    }
+    if S::WIDTH == 8 {
+        // Pack the low byte of each 16-bit lane: lanes pair up into 32, then 64 bits.
+        let x = wide & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+        let x = (x | (x >> 8)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+        let x = (x | (x >> 16)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+        let x = x | (x >> 32);
+        return S::Bits::from_u128(x & u64::MAX as u128);
+    }
+    let row = (1u128 << S::WIDTH) - 1;
+    let mut out = 0u128;
+    for rank in 0..8 {
+        out |= ((wide >> (16 * rank)) & row) << (S::WIDTH * rank);
+    }
+    S::Bits::from_u128(out)
+}
+
+/// The shape's bits back to bits indexed by `Square::index`.
+#[inline(always)]
+fn widen<S: Shape>(bits: S::Bits) -> u128 {
+    let bits = bits.to_u128();
+    if bits == 0 {
+        return 0;
+    }
+    let row = (1u128 << S::WIDTH) - 1;
+    let mut out = 0u128;
+    for rank in 0..8 {
+        out |= ((bits >> (S::WIDTH * rank)) & row) << (16 * rank);
+    }
+    out
 }

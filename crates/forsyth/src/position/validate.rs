@@ -227,11 +227,28 @@ pub(crate) fn problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> 
 
 /// How many pieces of each role (by [`Role::index`]) a side starts with in `variant`.
 fn start_counts(variant: Variant) -> [usize; 8] {
-    let mut counts = [0; 8];
-    for role in variant.start_array().chars().filter_map(Role::from_char) {
-        counts[role.index()] += 1;
+    const fn counts(array: &str) -> [usize; 8] {
+        let mut counts = [0; 8];
+        let bytes = array.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if let Some(role) = Role::from_char(bytes[i] as char) {
+                counts[role.index()] += 1;
+            }
+            i += 1;
+        }
+        counts
     }
-    counts
+    const TABLE: [[usize; 8]; 7] = {
+        let mut table = [[0; 8]; 7];
+        let mut i = 0;
+        while i < 7 {
+            table[i] = counts(Variant::ALL[i].start_array());
+            i += 1;
+        }
+        table
+    };
+    TABLE[Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0)]
 }
 
 /// Pieces that do not exist in the variant, king counts, pawn and piece counts, pawns on the back ranks.
