@@ -22,7 +22,8 @@
 //! ```
 //!
 //! Layers, lowest first: geometry and pieces ([`Square`], [`Piece`], [`bitboard`]), positions and move generation
-//! ([`Position`], [`Move`]), notations ([`notation`]), start positions ([`start`]).
+//! ([`Position`], [`Move`]), notations ([`notation`]), start positions ([`start`]); on top, for people: diagrams in
+//! text, Unicode and SVG, the piece count, and a FEN explained in English or German ([`diagram`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -24,7 +24,7 @@ use std::str::FromStr;
 
 use crate::notation::fen::{Fen, FenError};
 use crate::notation::letters::Language;
-use crate::{Board, ByColor, Color, Piece, Position, Square, SquareSet};
+use crate::{Board, ByColor, Color, Piece, Position, Square, SquareSet, Variant};
 
 /// The languages forsyth explains positions in: a subset of the piece-letter languages of
 /// [`notation::letters`](crate::notation::letters).
@@ -114,6 +114,25 @@ impl Occupant {
             Occupant::Unknown(Color::Black) => 'x',
         }
     }
+
+    /// The FEN letter in a variant's own letters (Janus chess writes its archbishop `J`).
+    ///
+    /// ```
+    /// use forsyth::diagram::Occupant;
+    /// use forsyth::{Color, Piece, Role, Variant};
+    /// let janus = Occupant::Piece(Piece::new(Color::White, Role::Archbishop));
+    /// assert_eq!(janus.letter(Some(Variant::Janus)), 'J');
+    /// assert_eq!(janus.letter(None), 'A');
+    /// ```
+    pub const fn letter(self, variant: Option<Variant>) -> char {
+        match (self, variant) {
+            (Occupant::Piece(p), Some(v)) => {
+                let c = v.role_char(p.role);
+                if p.color.is_white() { c.to_ascii_uppercase() } else { c }
+            }
+            _ => self.char(),
+        }
+    }
 }
 
 /// A board as a diagram shows it: known pieces, plus unknown pieces on some squares.
@@ -130,17 +149,19 @@ pub struct Diagram {
     pub board: Board,
     /// Squares of unknown pieces, by colour (squares also holding a known piece show the unknown one).
     pub unknown: ByColor<SquareSet>,
+    /// The variant whose letters the diagram writes, if known (Janus chess writes its archbishop `J`).
+    pub variant: Option<Variant>,
 }
 
 impl Diagram {
     /// A diagram of a board with no unknown pieces.
     pub fn new(board: Board) -> Diagram {
-        Diagram { board, unknown: ByColor::default() }
+        Diagram { board, unknown: ByColor::default(), variant: None }
     }
 
     /// A diagram of a position's board.
     pub fn from_position(pos: &Position) -> Diagram {
-        Diagram::new(pos.board())
+        Diagram { variant: Some(pos.variant()), ..Diagram::new(pos.board()) }
     }
 
     /// What stands on a square.
@@ -246,9 +267,9 @@ pub struct Reading {
 pub fn read(text: &str) -> Result<Reading, FenError> {
     if text.split_whitespace().count() == 1 {
         let board_only = Fen::parse_diagram(text)?;
-        let diagram = Diagram { board: board_only.setup.board, unknown: board_only.unknown };
+        let diagram = Diagram { board: board_only.setup.board, unknown: board_only.unknown, variant: None };
         return Ok(Reading { diagram, fen: None });
     }
     let fen = Fen::parse(text)?;
-    Ok(Reading { diagram: Diagram::new(fen.setup.board.clone()), fen: Some(fen) })
+    Ok(Reading { diagram: Diagram { variant: fen.variant, ..Diagram::new(fen.setup.board.clone()) }, fen: Some(fen) })
 }

@@ -149,7 +149,7 @@ pub fn svg(diagram: &Diagram, style: &Style) -> String {
             piece_id(o),
             num(x),
             num(y),
-            o.char()
+            o.letter(diagram.variant)
         );
     }
     out.push_str("</g>\n");

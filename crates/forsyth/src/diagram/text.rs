@@ -93,7 +93,7 @@ fn render(diagram: &Diagram, style: &Style, glyphs: Glyphs) -> String {
                 (' ', ' ')
             };
             out.push(if closing != ' ' { closing } else { open });
-            out.push_str(&glyph(diagram.occupant(sq), glyphs));
+            out.push_str(&glyph(diagram.occupant(sq), glyphs, diagram));
             closing = close;
         }
         out.push(closing);
@@ -115,11 +115,11 @@ fn render(diagram: &Diagram, style: &Style, glyphs: Glyphs) -> String {
     out
 }
 
-fn glyph(occupant: Option<Occupant>, glyphs: Glyphs) -> String {
+fn glyph(occupant: Option<Occupant>, glyphs: Glyphs, diagram: &Diagram) -> String {
     match (occupant, glyphs) {
         (None, Glyphs::Ascii) => ".".to_string(),
         (None, Glyphs::Unicode) => "·".to_string(),
-        (Some(o @ Occupant::Unknown(_)), _) | (Some(o), Glyphs::Ascii) => o.char().to_string(),
+        (Some(o @ Occupant::Unknown(_)), _) | (Some(o), Glyphs::Ascii) => o.letter(diagram.variant).to_string(),
         (Some(Occupant::Piece(p)), Glyphs::Unicode) => {
             let mut s = p.figurine().to_string();
             if p.color == Color::Black && p.role == crate::Role::Pawn {
