@@ -323,3 +323,13 @@ proptest::proptest! {
         fen_check::check_text(&String::from_utf8_lossy(&bytes));
     }
 }
+
+#[test]
+fn x_fen_inner_rook_then_outermost_queen_side_rook_is_two_rights() {
+    // Found by the fen fuzz target: X-FEN `GQ` (king d1, rooks c1, g1, h1) was taken for mySchach's `GQ`
+    // ("the queen-side rook on g"), so forsyth's own X-FEN did not read back strictly.
+    let text = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2RKN1RR w GQkq - 4 123";
+    let fen = Fen::parse_strict(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(fen.to_string_with(CastlingStyle::Shredder).unwrap(), text.replace("GQkq", "GCga"));
+    assert_eq!(fen.to_string_with(CastlingStyle::XFen).unwrap(), text);
+}

@@ -495,3 +495,18 @@ mod splitting {
         }
     }
 }
+
+#[test]
+fn a_game_kept_past_a_bad_fen_tag_writes_pgn_that_reads_back() {
+    // Found by the pgn fuzz target: the kept game starts from the standard position, but its FEN tag was written
+    // back as read, so the PGN written could not be read.
+    let text = "[FEN \"ppppppp/8/8/8/8/PPPPPPPP/RNBNKQRB w KQkq - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n";
+    let options = ReadOptions { keep_broken: true, ..ReadOptions::default() };
+    let games = Game::read_all(text, &options);
+    let game = games[0].as_ref().unwrap();
+    let mut written = String::new();
+    write_game(game, &WriteOptions::default(), &mut written);
+    assert!(!written.contains("ppppppp/8"), "{written}");
+    let again = Game::read_all(&written, &ReadOptions::default());
+    assert_eq!(again[0].as_ref().unwrap().start, game.start);
+}

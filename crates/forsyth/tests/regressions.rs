@@ -41,6 +41,11 @@ fn play_inputs() {
 }
 
 #[test]
+fn pgn_inputs() {
+    replay("pgn", invariants::check_pgn);
+}
+
+#[test]
 fn the_invariants_hold_on_seeded_random_inputs() {
     // The fuzz targets' checks, exercised on inputs from a fixed seed so that they run (and could fail) in every
     // `cargo test`, not only under the fuzzer.
@@ -49,5 +54,10 @@ fn the_invariants_hold_on_seeded_random_inputs() {
         let data: Vec<u8> = (0..rng.usize(0..300)).map(|_| rng.u8(..)).collect();
         invariants::check_game(&data);
         invariants::check_move_text(&data);
+        invariants::check_pgn(&data);
+    }
+    for file in ["../../examples/seed002-chess960.pgn", "../../examples/seed004-de.pgn"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        invariants::check_pgn(&std::fs::read(&path).unwrap());
     }
 }

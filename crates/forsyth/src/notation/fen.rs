@@ -234,8 +234,12 @@ pub struct FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "column {} ({}): ", self.column, self.field)?;
-        if !self.text.is_empty() {
-            write!(f, "'{}': ", self.text)?;
+        // A hostile field (a board of 10,000 ranks) is quoted by its start, so that the message stays readable.
+        const QUOTE: usize = 60;
+        match self.text.char_indices().nth(QUOTE) {
+            Some((cut, _)) => write!(f, "'{}…' ({} characters): ", &self.text[..cut], self.text.chars().count())?,
+            None if !self.text.is_empty() => write!(f, "'{}': ", self.text)?,
+            None => {}
         }
         f.write_str(&self.message)
     }
@@ -678,6 +682,13 @@ const fn back_rank(color: Color) -> Rank {
 fn rights_of(rooks: SquareSet, color: Color) -> SquareSet {
     let rank = back_rank(color);
     rooks.iter().filter(|sq| sq.rank() == rank).collect()
+}
+
+/// The file of `color`'s king on its back rank, if it stands there.
+fn back_rank_king_file(board: &Board, color: Color) -> Option<u8> {
+    let king = Some(Piece::new(color, Role::King));
+    (0..board.shape().files())
+        .find(|&f| board.piece_at(Square::new(File::new(f).unwrap_or(File::A), back_rank(color))) == king)
 }
 
 /// The rooks `K` and `Q` name for `color`: the outermost rook on each side of the king on the back rank, or the
@@ -1141,6 +1152,12 @@ fn diagnose_board(text: &str, start: usize, end: usize, allow_unknown: bool) -> 
             if b == b'0' || value > 10 || (value == 10 && j - i != 2) {
                 let message = if b == b'0' {
                     format!("'{digits}' is not a number of empty squares (use 1 to 8, or 10 on 10×8 boards)")
+                } else if digits.len() > 6 {
+                    format!(
+                        "a number of {} digits is more empty squares than a rank holds (use 1 to 8, or 10 on \
+                         10×8 boards)",
+                        digits.len()
+                    )
                 } else {
                     format!(
                         "'{digits}' reads as {value} empty squares, more than a rank holds (use 1 to 8, or 10 on \
@@ -1332,10 +1349,16 @@ fn read_castling(text: &str, start: usize, end: usize, setup: &mut Setup, notes:
                         ),
                     ));
                 }
-                // mySchach FRC-FEN: a file letter before K or Q names that side's rook.
+                // mySchach FRC-FEN: a file letter before K or Q names that side's rook. Only a rook on that side
+                // of the king: X-FEN's `GQ` (inner rook on g, outermost queenside rook) is two rights.
+                let on_side = |side: u8| match back_rank_king_file(board, color) {
+                    Some(king) => (side == b'k') == (file > king),
+                    None => true,
+                };
                 if let Some(&next) = bytes.get(i + 1)
                     && matches!(next.to_ascii_lowercase(), b'k' | b'q')
                     && next.is_ascii_uppercase() == b.is_ascii_uppercase()
+                    && on_side(next.to_ascii_lowercase())
                 {
                     spelling_noted = true;
                     notes.add(

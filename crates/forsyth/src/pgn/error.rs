@@ -27,6 +27,8 @@ pub enum ErrorKind {
     MisplacedResult,
     /// Bytes that are not valid in the encoding the game was read with.
     Encoding,
+    /// A game longer than [`super::MAX_GAME_BYTES`]: it is skipped, and the file goes on with the next game.
+    GameTooLarge,
 }
 
 impl ErrorKind {
@@ -44,6 +46,7 @@ impl ErrorKind {
             ErrorKind::BadNag => "bad-nag",
             ErrorKind::MisplacedResult => "misplaced-result",
             ErrorKind::Encoding => "encoding",
+            ErrorKind::GameTooLarge => "game-too-large",
         }
     }
 }

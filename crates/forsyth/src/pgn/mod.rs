@@ -26,7 +26,9 @@ mod writer;
 pub use commands::{CommentCommand, Eval, Marking, comment_commands, parse_clock, parse_eval, parse_markings};
 pub use error::{ErrorKind, PgnError};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
-pub use reader::{Encoding, GameReport, GameResult, ReadOptions, Validate, Visitor, glyph_nag, read_game};
-pub use split::{GameSplitter, RawGame};
+pub use reader::{
+    Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, ReadOptions, Validate, Visitor, glyph_nag, read_game,
+};
+pub use split::{GameSplitter, MAX_GAME_BYTES, RawGame};
 pub use tags::{SEVEN_TAG_ROSTER, StartError, escape_tag_value, start_position, unescape_tag_value};
 pub use writer::{MAX_LINE, WriteOptions, write_game};

@@ -10,6 +10,11 @@ use crate::notation::fen::Fen;
 use crate::notation::read::{MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
 use crate::{Color, Move, Position};
 
+/// The deepest nesting of variations a game may have. Deeper games (real ones stay under a dozen) are refused
+/// with a [`ErrorKind::Variation`] error, so that reading, writing and dropping a game tree never exhaust the
+/// stack and each level of a hostile `((((...` costs nothing more.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
 /// How the bytes of a file are turned into text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Encoding {
@@ -127,6 +132,22 @@ pub struct GameReport {
 /// assert_eq!(report.moves, 2);
 /// ```
 pub fn read_game(raw: &RawGame, options: &ReadOptions, visitor: &mut impl Visitor) -> GameReport {
+    if raw.oversized {
+        let error = PgnError {
+            kind: ErrorKind::GameTooLarge,
+            line: raw.line,
+            column: 1,
+            game: raw.number,
+            ply: None,
+            token: String::new(),
+            fen: None,
+            reason: format!(
+                "the game is longer than {} MiB, forsyth's limit for one game; it was skipped",
+                super::MAX_GAME_BYTES >> 20
+            ),
+        };
+        return GameReport { moves: 0, error: Some(error) };
+    }
     let text = match decode(&raw.bytes, options.encoding) {
         Ok(text) => text,
         Err(offset) => {
@@ -441,6 +462,16 @@ impl<'a> Parser<'a> {
                             at,
                             "(",
                             "a variation must follow the move it is an alternative to",
+                        ));
+                    }
+                    if lines.len() > MAX_VARIATION_DEPTH {
+                        return Err(found(
+                            ErrorKind::Variation,
+                            at,
+                            "(",
+                            format!(
+                                "variations are nested too deep: forsyth reads at most {MAX_VARIATION_DEPTH} levels"
+                            ),
                         ));
                     }
                     let branch = LineState {

@@ -1,9 +1,15 @@
 //! Cutting a stream of PGN bytes into games, in constant memory, without understanding the moves.
 //!
 //! The cut is cheap so that one thread can feed several parsers (`--jobs N`): it only tracks comments, tag
-//! strings, variation depth and result tokens. Memory is bounded by the largest single game, never by the file.
+//! strings, variation depth and result tokens. Memory is bounded by [`MAX_GAME_BYTES`], never by the file: a
+//! longer game (a hostile 100 MB comment, a gigabyte with no line break) is scanned to its end but not kept.
 
 use std::io::{self, BufRead};
+
+/// The most bytes of one game the splitter keeps (32 MiB: a million-move game takes about 9 MiB). A longer game
+/// comes out [`RawGame::oversized`], holding only its first `MAX_GAME_BYTES`, and reads as a
+/// [`super::ErrorKind::GameTooLarge`] error.
+pub const MAX_GAME_BYTES: usize = 32 << 20;
 
 /// The bytes of one game, as they stand in the file, with where they start.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -16,12 +22,14 @@ pub struct RawGame {
     pub line: u64,
     /// Byte offset in the (decompressed) stream at which the game's text starts.
     pub offset: u64,
+    /// The game is longer than [`MAX_GAME_BYTES`]: `bytes` holds only its beginning.
+    pub oversized: bool,
 }
 
 impl RawGame {
     /// Whether the text holds anything but whitespace (a file's trailing blank lines make an empty last chunk).
     pub fn is_blank(&self) -> bool {
-        self.bytes.iter().all(|b| b.is_ascii_whitespace())
+        !self.oversized && self.bytes.iter().all(|b| b.is_ascii_whitespace())
     }
 }
 
@@ -88,6 +96,9 @@ struct Scanner {
     next_line: u64,
     /// Bytes scanned so far.
     consumed: u64,
+    /// Bytes of the current game not kept because it grew past [`MAX_GAME_BYTES`], and the line breaks in them.
+    skipped: u64,
+    skipped_lines: u64,
 }
 
 impl<R: BufRead> GameSplitter<R> {
@@ -119,16 +130,37 @@ impl Scanner {
             next_number: 2,
             next_line: 1,
             consumed: 0,
+            skipped: 0,
+            skipped_lines: 0,
+        }
+    }
+
+    /// Keeps `bytes` as part of the current game, up to [`MAX_GAME_BYTES`]; beyond, only counts them.
+    fn keep(&mut self, bytes: &[u8]) {
+        let room = MAX_GAME_BYTES.saturating_sub(self.current.bytes.len());
+        if bytes.len() <= room && !self.current.oversized {
+            self.current.bytes.extend_from_slice(bytes);
+        } else {
+            self.current.oversized = true;
+            self.skipped += bytes.len() as u64;
+            self.skipped_lines += memchr::memchr_iter(b'\n', bytes).count() as u64;
         }
     }
 
     /// Closes the current game at `cut` bytes of `chunk` (already partly copied from `copied`) and returns it.
     fn finish(&mut self, chunk: &[u8], copied: usize, cut: usize) -> RawGame {
-        self.current.bytes.extend_from_slice(&chunk[copied..cut]);
-        let lines = memchr::memchr_iter(b'\n', &self.current.bytes).count() as u64;
-        let start_offset = self.current.offset + self.current.bytes.len() as u64;
+        self.keep(&chunk[copied..cut]);
+        let lines = memchr::memchr_iter(b'\n', &self.current.bytes).count() as u64 + self.skipped_lines;
+        let start_offset = self.current.offset + self.current.bytes.len() as u64 + self.skipped;
         self.next_line = self.current.line + lines;
-        let next = RawGame { bytes: Vec::new(), number: self.next_number, line: self.next_line, offset: start_offset };
+        (self.skipped, self.skipped_lines) = (0, 0);
+        let next = RawGame {
+            bytes: Vec::new(),
+            number: self.next_number,
+            line: self.next_line,
+            offset: start_offset,
+            oversized: false,
+        };
         self.next_number += 1;
         self.seen_movetext = false;
         self.seen_tag = false;
@@ -178,7 +210,13 @@ impl Scanner {
                             self.consumed += (i - 1) as u64;
                             (Some(game), i - 1)
                         } else {
-                            let bracket = self.current.bytes.pop();
+                            // The `[` ended the last chunk; an oversized game did not keep it.
+                            let bracket = if self.current.oversized {
+                                self.skipped -= 1;
+                                Some(b'[')
+                            } else {
+                                self.current.bytes.pop()
+                            };
                             let game = self.finish(chunk, copied, 0);
                             self.current.bytes.extend(bracket);
                             self.state = State::Tag;
@@ -309,7 +347,7 @@ impl Scanner {
                 }
             }
         }
-        self.current.bytes.extend_from_slice(&chunk[copied..]);
+        self.keep(&chunk[copied..]);
         self.consumed += chunk.len() as u64;
         (None, chunk.len())
     }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::game::{Annotation, Game, Line};
-use super::tags::{SEVEN_TAG_ROSTER, escape_tag_value};
+use super::tags::{SEVEN_TAG_ROSTER, escape_tag_value, start_position};
 use crate::notation::fen::Fen;
 use crate::notation::styles::{WriteOptions as MoveWriteOptions, write_move};
 use crate::{Color, Position};
@@ -58,9 +58,23 @@ pub fn write_game(game: &Game, options: &WriteOptions, out: &mut String) {
         let value = game.tag(name).or(if name == "Result" { result } else { None }).unwrap_or(default);
         let _ = writeln!(out, "[{name} \"{}\"]", escape_tag_value(value));
     }
+    // The tags that set up the start must describe `game.start`. They may not, in a game kept past a bad
+    // `FEN` or `Variant` tag (`keep_broken`) or built by hand: then they are written afresh from the position.
+    let setup_tag = |name: &str| ["FEN", "Variant", "SetUp"].iter().any(|t| t.eq_ignore_ascii_case(name));
+    let tag = |name: &str| game.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+    let consistent = start_position(tag("Variant"), tag("FEN")).is_ok_and(|pos| pos == game.start);
     for (name, value) in &game.tags {
-        if !SEVEN_TAG_ROSTER.iter().any(|(roster, _)| roster == name) {
+        if !SEVEN_TAG_ROSTER.iter().any(|(roster, _)| roster == name) && (consistent || !setup_tag(name)) {
             let _ = writeln!(out, "[{name} \"{}\"]", escape_tag_value(value));
+        }
+    }
+    if !consistent {
+        let variant = game.start.variant();
+        if variant != crate::Variant::Standard {
+            let _ = writeln!(out, "[Variant \"{}\"]", variant.pgn_name());
+        }
+        if game.start != Position::new(variant) {
+            let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", Fen::from_position(&game.start));
         }
     }
     out.push('\n');

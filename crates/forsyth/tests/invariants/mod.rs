@@ -173,3 +173,54 @@ pub fn check_move_text(data: &[u8]) {
         check_written_move(&pos, read.mv, Letters::ENGLISH, Style::San);
     }
 }
+
+/// Reads arbitrary bytes as a PGN file: never a panic; every game read without error writes PGN that reads back
+/// to the same moves, annotations and result, and writing that again gives the same text.
+pub fn check_pgn(data: &[u8]) {
+    use forsyth::pgn::{Encoding, Game, GameBuilder, GameSplitter, ReadOptions, WriteOptions, read_game, write_game};
+    let encoding =
+        [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][usize::from(data.first().copied().unwrap_or(0) % 3)];
+    let options = ReadOptions { encoding, keep_broken: data.len() % 2 == 1, ..ReadOptions::default() };
+    for raw in GameSplitter::new(data) {
+        let raw = raw.expect("reading from memory cannot fail");
+        let mut builder = GameBuilder::default();
+        let report = read_game(&raw, &options, &mut builder);
+        if report.error.is_some() && !options.keep_broken {
+            continue;
+        }
+        let game = builder.finish();
+        let mut text = String::new();
+        write_game(&game, &WriteOptions::default(), &mut text);
+        let again = Game::read_all(&text, &ReadOptions::default());
+        assert_eq!(again.len(), 1, "own PGN is not one game:\n{text}");
+        let again = again[0].as_ref().unwrap_or_else(|e| panic!("own PGN does not read: {e}\n{text}"));
+        // The writer may re-flow a comment's whitespace (export format wraps lines); nothing else may change.
+        assert!(
+            comments_reflowed(again.moves.clone()) == comments_reflowed(game.moves.clone()),
+            "the game differs after writing:\n{text}"
+        );
+        assert_eq!(again.start, game.start, "{text}");
+        let mut twice = String::new();
+        write_game(again, &WriteOptions::default(), &mut twice);
+        assert_eq!(twice, text, "writing is not stable");
+    }
+}
+
+/// `line` with the whitespace in every comment collapsed to single spaces.
+fn comments_reflowed(mut line: forsyth::pgn::Line) -> forsyth::pgn::Line {
+    use forsyth::pgn::Annotation;
+    let reflow = |annotations: &mut Vec<Annotation>| {
+        for annotation in annotations.iter_mut() {
+            match annotation {
+                Annotation::Comment(text) => *text = text.split_whitespace().collect::<Vec<_>>().join(" "),
+                Annotation::Variation(variation) => *variation = comments_reflowed(std::mem::take(variation)),
+                _ => {}
+            }
+        }
+    };
+    reflow(&mut line.intro);
+    for node in &mut line.nodes {
+        reflow(&mut node.annotations);
+    }
+    line
+}
