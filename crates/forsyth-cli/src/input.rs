@@ -70,3 +70,60 @@ pub fn args_or_stdin(args: Vec<String>) -> Result<Vec<String>, Failure> {
     }
     Ok(lines)
 }
+
+/// How pieces are written: `--lang`, `--letters` or `--figurine` (English letters by default).
+#[derive(clap::Args, Clone, Copy)]
+pub struct LetterArgs {
+    /// Piece letters of a language (en cs da nl et fi fr de hu is it no pl pt ro es sv), or spelled out as for
+    /// --letters.
+    #[arg(long, value_name = "LANG", value_parser = letters, conflicts_with_all = ["letters", "figurine"])]
+    lang: Option<Letters>,
+    /// Piece letters in the order pawn, knight, bishop, rook, queen, king (like PNBRQK), then archbishop and
+    /// chancellor (eight), then the Janus (nine).
+    #[arg(long, value_name = "LETTERS", value_parser = letters, conflicts_with = "figurine")]
+    letters: Option<Letters>,
+    /// Unicode figurines instead of letters.
+    #[arg(long)]
+    figurine: bool,
+}
+
+impl LetterArgs {
+    /// The letters chosen.
+    pub fn letters(&self) -> Letters {
+        if self.figurine { Letters::FIGURINES } else { self.lang.or(self.letters).unwrap_or_default() }
+    }
+}
+
+/// The moves of a move list or game score, one text per move: move numbers (`1.`, `11...`, also `1.e4`) and
+/// results are dropped, and an `e.p.` or a draw offer `(=)` written apart joins its move.
+pub fn move_texts<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in words.into_iter().flat_map(str::split_whitespace) {
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let word =
+            if digits > 0 && word[digits..].starts_with('.') { word[digits..].trim_start_matches('.') } else { word };
+        if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+            continue;
+        }
+        let attached = matches!(word, "e.p." | "ep" | "e.p" | "(=)") || word.starts_with(['!', '?']);
+        match out.last_mut() {
+            Some(last) if attached => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => out.push(word.to_string()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_texts;
+
+    #[test]
+    fn move_numbers_and_results_are_dropped_and_marks_join_their_move() {
+        let texts = move_texts(["1.e4 e5 2. Sf3 6.exd6 e.p. Sxd6 10.0-0-0 Te8 11.Kb1 (=) 11...Kb8 0-1"]);
+        assert_eq!(texts, ["e4", "e5", "Sf3", "exd6 e.p.", "Sxd6", "0-0-0", "Te8", "Kb1 (=)", "Kb8"]);
+    }
+}

@@ -38,6 +38,7 @@ enum Command {
     Count(commands::count::Args),
     Completions(commands::completions::Args),
     Pgn(commands::pgn::Args),
+    Translate(commands::translate::Args),
 }
 
 /// An error a command reports: the message is printed after `forsyth: `.
@@ -63,6 +64,7 @@ fn main() -> ExitCode {
         Command::Count(args) => commands::count::run(args),
         Command::Completions(args) => commands::completions::run(args),
         Command::Pgn(args) => commands::pgn::run(args),
+        Command::Translate(args) => commands::translate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

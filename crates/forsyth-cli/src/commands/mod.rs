@@ -10,3 +10,4 @@ pub mod perft;
 pub mod pgn;
 pub mod play;
 pub mod start;
+pub mod translate;

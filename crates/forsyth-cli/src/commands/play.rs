@@ -1,16 +1,17 @@
 //! `forsyth play`: play moves from a position and print the FEN reached.
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
+use forsyth::notation::{ReadOptions, parse_move};
 use forsyth::{Status, Variant};
 
 use serde_json::json;
 
 use crate::{Failure, input};
 
-/// Play UCI moves from a position and print the resulting FEN.
+/// Play moves (in any notation: SAN, FIDE, long, problem, UCI) from a position and print the resulting FEN.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  forsyth play e2e4 e7e5 g1f3\n  forsyth play --variant chess960 --fen 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' g1h1\n  forsyth play --castling shredder --ep legal e2e4\n  forsyth play --json e2e4 e7e5\n\nWith --json, one object: {\"fen\", \"moves\", \"check\", \"status\"}. An illegal move exits with status 1 and names the move's number, its text and why it is illegal.\n\nExit status: 0 played, 1 invalid FEN, illegal position or illegal move, 2 usage error."
+    after_help = "Examples:\n  forsyth play e2e4 e7e5 g1f3\n  forsyth play e4 e5 Nf3 Nc6 Bb5 a6 O-O\n  forsyth play --input-lang de '1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p.'\n  forsyth play --input-lang de Be2-e4 Bc7-c5 Sg1-f3\n  forsyth play --variant chess960 --fen 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' g1h1\n  forsyth play --castling shredder --ep legal e2e4\n  forsyth play --json e2e4 e7e5\n\nWith --json, one object: {\"fen\", \"moves\", \"check\", \"status\"}. An illegal move exits with status 1 and names the move's number, its text and why it is illegal.\n\nExit status: 0 played, 1 invalid FEN, illegal position or illegal move, 2 usage error."
 )]
 pub struct Args {
     /// Variant; inferred from the FEN if absent.
@@ -28,7 +29,11 @@ pub struct Args {
     /// Print one JSON object for programs.
     #[arg(long)]
     json: bool,
-    /// Moves in UCI (e2e4, e7e8q; castling as e1g1 or e1h1).
+    /// Piece letters of the moves' language (en cs da nl et fi fr de hu is it no pl pt ro es sv; default en).
+    #[arg(long, value_name = "LANG", value_parser = input::letters)]
+    input_lang: Option<forsyth::notation::Letters>,
+    /// Moves in any notation (e4, Nf3, Sf3, Ng1-f3, e2e4, O-O, 0-0, e8=Q, d8D, exd6 e.p.); move numbers are
+    /// skipped.
     moves: Vec<String>,
 }
 
@@ -37,8 +42,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(fen) => input::position(fen, args.variant)?,
         None => input::start(args.variant),
     };
-    for (i, text) in args.moves.iter().enumerate() {
-        let m = pos.parse_uci(text).map_err(|why| Failure(format!("move {} '{text}': {why}", i + 1)))?;
+    let options = ReadOptions::with_letters(args.input_lang.unwrap_or_default());
+    for (i, text) in input::move_texts(args.moves.iter().map(String::as_str)).iter().enumerate() {
+        let m =
+            parse_move(&pos, text, &options).map_err(|e| Failure(format!("move {}: [{}] {e}", i + 1, e.code())))?.mv;
         if m.is_null() {
             pos.play_null().map_err(|e| Failure(format!("move {} '{text}': {e}", i + 1)))?;
         } else {

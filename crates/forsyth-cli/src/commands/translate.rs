@@ -1,0 +1,111 @@
+//! `forsyth translate`: a move list from one language and notation into another, numbered as a game score.
+
+use std::io::Read;
+
+use forsyth::Variant;
+use forsyth::notation::{ReadOptions, Style, parse_move, write_move};
+
+use serde_json::json;
+
+use crate::{Failure, input};
+
+/// Translate moves between notations and languages: read leniently (SAN, FIDE, long, problem, UCI, figurines),
+/// write exactly.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  forsyth translate --input-lang de --lang en '1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6'\n  forsyth translate --notation fide --lang de e4 e5 Nf3 Nf6 O-O\n  forsyth translate --notation problem --lang de e2e4 c7c5 g1f3\n  forsyth translate --notation uci 'e4 e5 Nf3'\n  echo '1. e4 e5 2. Nf3' | forsyth translate --figurine\n\nMoves come from the arguments, or else from standard input; move numbers (1., 11...) and results are skipped. The output is a numbered game score on one line. Translation stops at the first illegal move: what was translated is printed, and the error names the move's index, its number and why it is illegal.\n\nExit status: 0 translated, 1 invalid FEN or illegal move, 2 usage error."
+)]
+pub struct Args {
+    /// Variant; inferred from the FEN if absent.
+    #[arg(long, value_parser = input::variant)]
+    variant: Option<Variant>,
+    /// Start position (default: the variant's start).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Piece letters of the input's language (en cs da nl et fi fr de hu is it no pl pt ro es sv; default en).
+    #[arg(long, value_name = "LANG", value_parser = input::letters)]
+    input_lang: Option<forsyth::notation::Letters>,
+    /// Notation written: san, fide, lan, problem or uci.
+    #[arg(long, default_value = "san", value_parser = input::style)]
+    notation: Style,
+    #[command(flatten)]
+    letters: input::LetterArgs,
+    /// Capture sign (default: ':' in problem notation, 'x' elsewhere).
+    #[arg(long, value_parser = ["x", ":", "×"])]
+    capture: Option<String>,
+    /// Mate as '++' (older FIDE sign) in the fide notation.
+    #[arg(long)]
+    double_plus_mate: bool,
+    /// Print one JSON object for programs: {"moves": [...], "score": "..."}.
+    #[arg(long)]
+    json: bool,
+    /// Moves; standard input if none.
+    moves: Vec<String>,
+}
+
+const GLYPHS: [&str; 7] = ["", "!", "?", "!!", "??", "!?", "?!"];
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let mut pos = match &args.fen {
+        Some(fen) => input::position(fen, args.variant)?,
+        None => input::start(args.variant),
+    };
+    let options =
+        super::moves::write_options(args.notation, &args.letters, args.capture.as_deref(), args.double_plus_mate);
+    options.letters.check(pos.variant())?;
+    let read_options = ReadOptions::with_letters(args.input_lang.unwrap_or_default());
+    let mut text = String::new();
+    if args.moves.is_empty() {
+        std::io::stdin().read_to_string(&mut text)?;
+    }
+    let texts = if args.moves.is_empty() {
+        input::move_texts([text.as_str()])
+    } else {
+        input::move_texts(args.moves.iter().map(String::as_str))
+    };
+    let mut moves = Vec::new();
+    let mut score = String::new();
+    let mut failure = None;
+    for (i, text) in texts.iter().enumerate() {
+        let number = pos.fullmoves();
+        let white = pos.turn().is_white();
+        let read = match parse_move(&pos, text, &read_options) {
+            Ok(read) => read,
+            Err(e) => {
+                let dots = if white { "." } else { "..." };
+                failure = Some(Failure(format!("move {} ({number}{dots}): [{}] {e}", i + 1, e.code())));
+                break;
+            }
+        };
+        let mut written = write_move(&pos, read.mv, &options);
+        if args.notation != Style::Uci {
+            for &nag in &read.nags {
+                written.push_str(GLYPHS.get(nag as usize).copied().unwrap_or(""));
+            }
+            if read.draw_offer {
+                written.push_str(" (=)");
+            }
+        }
+        if !score.is_empty() {
+            score.push(' ');
+        }
+        if white {
+            score.push_str(&format!("{number}."));
+        } else if i == 0 {
+            score.push_str(&format!("{number}..."));
+        }
+        score.push_str(&written);
+        moves.push(written);
+        if read.mv.is_null() {
+            pos.play_null()?;
+        } else {
+            pos.play_unchecked(read.mv);
+        }
+    }
+    if args.json {
+        println!("{}", json!({"moves": moves, "score": score}));
+    } else if !score.is_empty() {
+        println!("{score}");
+    }
+    failure.map_or(Ok(()), Err)
+}
