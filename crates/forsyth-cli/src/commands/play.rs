@@ -44,8 +44,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let options = ReadOptions::with_letters(args.input_lang.unwrap_or_default());
     for (i, text) in input::move_texts(args.moves.iter().map(String::as_str)).iter().enumerate() {
-        let m =
-            parse_move(&pos, text, &options).map_err(|e| Failure(format!("move {}: [{}] {e}", i + 1, e.code())))?.mv;
+        let m = parse_move(&pos, text, &options)
+            .map_err(|e| Failure(format!("move {} '{text}': {} [{}]", i + 1, e.reason(), e.code())))?
+            .mv;
         if m.is_null() {
             pos.play_null().map_err(|e| Failure(format!("move {} '{text}': {e}", i + 1)))?;
         } else {

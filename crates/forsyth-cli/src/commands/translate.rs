@@ -73,7 +73,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
             Ok(read) => read,
             Err(e) => {
                 let dots = if white { "." } else { "..." };
-                failure = Some(Failure(format!("move {} ({number}{dots}): [{}] {e}", i + 1, e.code())));
+                let reason = e.reason();
+                failure = Some(Failure(format!("move {} ({number}{dots}) '{text}': {reason} [{}]", i + 1, e.code())));
                 break;
             }
         };

@@ -226,30 +226,42 @@ fn list_words(items: &[String], last: &str) -> String {
     }
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = &self.text;
+impl MoveError {
+    /// What is wrong, without the move's text: `no white knight can reach f6`, `ambiguous: the knights on b1 and
+    /// f3 can both go to d2 (write Nbd2 or Nfd2)`.
+    pub fn reason(&self) -> String {
         match &self.kind {
-            MoveErrorKind::Syntax(why) => write!(f, "'{text}' is not a move: {why}"),
-            MoveErrorKind::Unreachable { color, role, to } => write!(f, "'{text}': no {color} {role} can reach {to}"),
-            MoveErrorKind::NothingToCapture(sq) => write!(f, "'{text}': there is nothing to capture on {sq}"),
+            MoveErrorKind::Syntax(why) => format!("not a move: {why}"),
+            MoveErrorKind::Unreachable { color, role, to } => format!("no {color} {role} can reach {to}"),
+            MoveErrorKind::NothingToCapture(sq) => format!("there is nothing to capture on {sq}"),
             MoveErrorKind::Ambiguous { role, origins, to, suggestions } => {
                 let squares: Vec<String> = origins.iter().map(|s| s.to_string()).collect();
                 let all = if origins.len() == 2 { "both" } else { "all" };
-                write!(
-                    f,
-                    "'{text}' is ambiguous: the {role}s on {} can {all} go to {to} (write {})",
+                format!(
+                    "ambiguous: the {role}s on {} can {all} go to {to} (write {})",
                     list_words(&squares, "and"),
                     list_words(suggestions, "or")
                 )
             }
             MoveErrorKind::MissingPromotion { to, suggestions } => {
-                write!(f, "'{text}': a pawn reaching {to} must promote (write {})", list_words(suggestions, "or"))
+                format!("a pawn reaching {to} must promote (write {})", list_words(suggestions, "or"))
             }
-            MoveErrorKind::Illegal(why) => write!(f, "'{text}': {why}"),
+            MoveErrorKind::Illegal(why) => why.clone(),
             MoveErrorKind::NotCanonical { style, canonical } => {
-                write!(f, "'{text}' is not canonical {}: write {canonical}", style.name().to_uppercase())
+                format!("not canonical {}: write {canonical}", style.name().to_uppercase())
             }
+        }
+    }
+}
+
+/// `'Nf6': no white knight can reach f6`; `'Nd2' is ambiguous: ...`.
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveErrorKind::Syntax(_) | MoveErrorKind::Ambiguous { .. } | MoveErrorKind::NotCanonical { .. } => {
+                write!(f, "'{}' is {}", self.text, self.reason())
+            }
+            _ => write!(f, "'{}': {}", self.text, self.reason()),
         }
     }
 }
