@@ -405,3 +405,15 @@ fn janus_is_named_in_janus_chess() {
     let capablanca = explain(Variant::Capablanca.start_fen(), Lang::German, None).unwrap();
     assert!(capablanca.pieces[0].contains("Erzbischof"), "{}", capablanca.pieces[0]);
 }
+
+#[test]
+fn fields_left_out_are_named_with_the_values_read() {
+    let en = explain("4k3/8/8/8/8/8/4P3/4K3 w - -", Lang::English, None).unwrap().to_string();
+    assert!(en.contains("Fields not given, read as: half-move clock 0 and move number 1"), "{en}");
+    let de = explain("4k3/8/8/8/8/8/4P3/4K3 b", Lang::German, None).unwrap().to_string();
+    assert!(
+        de.contains("Nicht angegebene Felder, gelesen als: Rochaderecht -, En passant -, Halbzüge 0 und Zugnummer 1")
+    );
+    let whole = explain("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", Lang::English, None).unwrap().to_string();
+    assert!(!whole.contains("not given"));
+}

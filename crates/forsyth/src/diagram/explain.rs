@@ -267,6 +267,24 @@ impl fmt::Display for Explanation {
                 )
             )?;
         }
+        if self.fen.is_some() && self.sections.len() < 6 {
+            // A FEN cut short: say which fields the reader filled in, and with what.
+            let defaults = [
+                (tr!(lang, "side to move", "Zugrecht"), "w"),
+                (tr!(lang, "castling rights", "Rochaderecht"), "-"),
+                (tr!(lang, "en passant", "En passant"), "-"),
+                (tr!(lang, "half-move clock", "Halbzüge"), "0"),
+                (tr!(lang, "move number", "Zugnummer"), "1"),
+            ];
+            let missing: Vec<String> =
+                defaults[self.sections.len() - 1..].iter().map(|(name, value)| format!("{name} {value}")).collect();
+            writeln!(
+                f,
+                "\n{}: {}",
+                tr!(lang, "Fields not given, read as", "Nicht angegebene Felder, gelesen als"),
+                join(&missing, lang)
+            )?;
+        }
         writeln!(f, "\n{}: {}", tr!(lang, "Pieces", "Figuren"), self.count)?;
         for line in &self.pieces {
             writeln!(f, "  {line}")?;
