@@ -1,25 +1,21 @@
 //! PGN input for the `pgn` commands: files or standard input, plain or compressed (zstd, gzip, bzip2, detected
-//! by their magic bytes), cut into games and handed to worker threads in batches, results back in file order,
-//! with a progress bar on a terminal.
+//! by their magic bytes), read game by game on worker threads (`forsyth::pgn::for_each_game`), with a progress bar
+//! on a terminal.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
-use forsyth::pgn::{GameSplitter, RawGame};
-use rayon::prelude::*;
+use forsyth::pgn::{self, RawGame};
 
 use crate::Failure;
 
 /// Input buffer size: large enough that refills are rare.
 const BUFFER: usize = 1 << 18;
-/// Games per batch handed to the workers: big enough to amortise the hand-over, small enough for memory.
-const BATCH_GAMES: usize = 512;
-/// Bytes per batch, whichever limit comes first.
-const BATCH_BYTES: usize = 4 << 20;
+/// Games between two updates of the progress bar.
+const PROGRESS_EVERY: u64 = 1024;
 
 /// Counts the bytes read from the underlying file (compressed ones, for a compressed file) for progress.
 struct Counting<R> {
@@ -95,8 +91,7 @@ impl Progress {
         Progress { bar, read: Arc::clone(&input.read), games: 0 }
     }
 
-    fn update(&mut self, games: usize) {
-        self.games += games as u64;
+    fn update(&mut self) {
         if let Some(bar) = &self.bar {
             bar.set_position(self.read.load(Ordering::Relaxed));
             let per_second = self.games as f64 / bar.elapsed().as_secs_f64().max(1e-3);
@@ -114,66 +109,22 @@ impl Drop for Progress {
 }
 
 /// Reads every game of `input`, runs `work` on each (on `jobs` threads), and hands the results to `sink` in file
-/// order. Memory stays bounded: at most a few batches are in flight.
+/// order, updating the progress bar as it goes.
 pub fn for_each_game<T, W, S>(input: Input, jobs: usize, work: W, mut sink: S) -> Result<(), Failure>
 where
     T: Send,
     W: Fn(&RawGame) -> T + Sync,
-    S: FnMut(&RawGame, T) -> Result<(), Failure>,
+    S: FnMut(&RawGame, T) -> io::Result<()>,
 {
     let name = input.name.clone();
     let mut progress = Progress::new(&input);
-    let splitter = GameSplitter::new(input.reader);
-    if jobs <= 1 {
-        for raw in splitter {
-            let raw = raw.map_err(|e| Failure(format!("{name}: {e}")))?;
-            let out = work(&raw);
-            sink(&raw, out)?;
-            progress.games += 1;
-            if progress.games.is_multiple_of(BATCH_GAMES as u64) {
-                progress.update(0);
-            }
-        }
-        progress.update(0);
-        return Ok(());
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map_err(|e| Failure(e.to_string()))?;
-    std::thread::scope(|scope| {
-        let (send, receive) = mpsc::sync_channel::<io::Result<Vec<RawGame>>>(2);
-        scope.spawn(move || {
-            let mut batch = Vec::with_capacity(BATCH_GAMES);
-            let mut bytes = 0;
-            for raw in splitter {
-                match raw {
-                    Ok(raw) => {
-                        bytes += raw.bytes.len();
-                        batch.push(raw);
-                        if batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES {
-                            bytes = 0;
-                            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_GAMES));
-                            if send.send(Ok(full)).is_err() {
-                                return;
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        let _ = send.send(Err(e));
-                        return;
-                    }
-                }
-            }
-            if !batch.is_empty() {
-                let _ = send.send(Ok(batch));
-            }
-        });
-        for batch in receive {
-            let batch = batch.map_err(|e| Failure(format!("{name}: {e}")))?;
-            let results: Vec<T> = pool.install(|| batch.par_iter().map(&work).collect());
-            for (raw, out) in batch.iter().zip(results) {
-                sink(raw, out)?;
-            }
-            progress.update(batch.len());
+    pgn::for_each_game(input.reader, jobs, work, |raw, out| {
+        sink(&raw, out)?;
+        progress.games += 1;
+        if progress.games.is_multiple_of(PROGRESS_EVERY) {
+            progress.update();
         }
         Ok(())
     })
+    .map_err(|e| Failure(format!("{name}: {e}")))
 }

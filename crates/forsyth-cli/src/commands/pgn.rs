@@ -182,7 +182,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn count(&mut self, name: &str, error: Option<&PgnError>, out: &mut dyn Write) -> Result<(), Failure> {
+    fn count(&mut self, name: &str, error: Option<&PgnError>, out: &mut dyn Write) -> io::Result<()> {
         self.games += 1;
         if let Some(error) = error {
             self.broken += 1;

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::error::{ErrorKind, PgnError};
-use super::split::RawGame;
+use super::split::{DELIMITER, RawGame};
 use super::tags::{StartError, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
 use crate::notation::read::{MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
@@ -228,14 +228,6 @@ struct Found {
 
 fn found(kind: ErrorKind, at: usize, token: &str, reason: impl Into<String>) -> Found {
     Found { kind, at, token: token.to_string(), reason: reason.into(), line: None }
-}
-
-/// The bytes that end a movetext word.
-fn is_delimiter(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'"'
-    ) || b == b'$'
 }
 
 impl<'a> Parser<'a> {
@@ -613,14 +605,13 @@ impl<'a> Parser<'a> {
             }
         };
         let mv = read.mv;
-        let before = line.current;
+        line.before = line.current;
         line.current.play_unchecked(mv);
-        line.before = before;
         line.ply += 1;
         line.has_move = true;
         line.last_en_passant = mv.is_en_passant();
         self.report.moves += 1;
-        visitor.play(&before, mv);
+        visitor.play(&line.before, mv);
         for &nag in &read.nags {
             visitor.nag(nag);
         }
@@ -633,7 +624,7 @@ impl<'a> Parser<'a> {
 
 /// The end of the word starting at `at`.
 fn word_end(bytes: &[u8], at: usize) -> usize {
-    bytes[at..].iter().position(|&b| is_delimiter(b)).map_or(bytes.len(), |k| at + k).max(at + 1).min(bytes.len())
+    bytes[at..].iter().position(|&b| DELIMITER[b as usize]).map_or(bytes.len(), |k| at + k).max(at + 1).min(bytes.len())
 }
 
 /// The NAG a move-assessment or position glyph stands for (PGN standard §10; the Informant symbols too).

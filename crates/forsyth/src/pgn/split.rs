@@ -154,8 +154,10 @@ impl Scanner {
         let start_offset = self.current.offset + self.current.bytes.len() as u64 + self.skipped;
         self.next_line = self.current.line + lines;
         (self.skipped, self.skipped_lines) = (0, 0);
+        // The next game is likely about as long as this one: reserve that much to avoid regrowing.
+        let capacity = self.current.bytes.len().clamp(256, 1 << 16);
         let next = RawGame {
-            bytes: Vec::new(),
+            bytes: Vec::with_capacity(capacity),
             number: self.next_number,
             line: self.next_line,
             offset: start_offset,
@@ -266,16 +268,17 @@ impl Scanner {
                     None => i = chunk.len(),
                 },
                 State::Word => {
-                    let b = chunk[i];
-                    if is_delimiter(b) {
+                    let rest = &chunk[i..];
+                    let end = rest.iter().position(|&b| DELIMITER[b as usize]).unwrap_or(rest.len());
+                    // Only the first bytes matter: a result token is at most 7 bytes long.
+                    let kept = self.word_len.min(8);
+                    let take = end.min(8 - kept);
+                    self.word[kept..kept + take].copy_from_slice(&rest[..take]);
+                    self.word_len += end;
+                    i += end;
+                    if end < rest.len() {
                         self.state = State::Between;
                         self.end_word();
-                    } else {
-                        if self.word_len < 8 {
-                            self.word[self.word_len] = b;
-                        }
-                        self.word_len += 1;
-                        i += 1;
                     }
                 }
                 State::Between => {
@@ -358,13 +361,17 @@ pub(crate) fn is_result_token(word: &[u8]) -> bool {
     matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" | b"\xbd-\xbd")
 }
 
-/// Bytes that end a movetext word.
-fn is_delimiter(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'"'
-    )
-}
+/// The bytes that end a movetext word, as a table (the splitter and the reader share it).
+pub(crate) static DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    let delimiters = b" \t\n\r\x0b\x0c{}()[];\"$";
+    while i < delimiters.len() {
+        table[delimiters[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 impl<R: BufRead> Iterator for GameSplitter<R> {
     type Item = io::Result<RawGame>;

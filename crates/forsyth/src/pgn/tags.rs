@@ -1,6 +1,7 @@
 //! Tag pairs: escapes, the Seven Tag Roster, and the start position that `SetUp`, `FEN` and `Variant` describe.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use crate::notation::fen::Fen;
 use crate::{Position, Variant};
@@ -67,6 +68,12 @@ pub fn escape_tag_value(value: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The standard start position, built once: most games start there.
+fn standard_start() -> Position {
+    static START: OnceLock<Position> = OnceLock::new();
+    *START.get_or_init(|| Position::new(Variant::Standard))
+}
+
 /// Why a game's tags describe no start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartError {
@@ -96,7 +103,10 @@ pub fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Positi
         None => None,
     };
     let Some(fen) = fen.map(str::trim).filter(|f| !f.is_empty()) else {
-        return Ok(Position::new(named.unwrap_or_default()));
+        return Ok(match named {
+            None | Some(Variant::Standard) => standard_start(),
+            Some(v) => Position::new(v),
+        });
     };
     let parsed = Fen::parse(fen).map_err(|e| StartError::BadFen(e.to_string()))?;
     let inferred = parsed.infer_variant();

@@ -1,0 +1,145 @@
+//! PGN: parse and validate every move of a file, forsyth against pgn-reader + shakmaty, on the same bytes in
+//! the same process.
+//!
+//! `cargo run --release -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS]`
+//!
+//! The file is unpacked into memory first, so that both libraries read the same bytes and no decompression is
+//! timed. forsyth runs `forsyth pgn check`'s work: cut into games, read every token, resolve and play every move
+//! (variations too), on one thread and on two. pgn-reader + shakmaty runs its `validate` example's work: parse
+//! every token, resolve and play every main-line SAN move (pgn-reader skips variations unless asked).
+
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use forsyth::pgn::{ReadOptions, Validate, for_each_game, read_game};
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+/// What one run found: games, games with an error, moves (forsyth only).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Counts {
+    games: u64,
+    errors: u64,
+}
+
+fn forsyth_validate(bytes: &[u8], jobs: usize) -> Counts {
+    let options = ReadOptions::default();
+    let mut counts = Counts::default();
+    for_each_game(
+        bytes,
+        jobs,
+        |raw| read_game(raw, &options, &mut Validate).error.is_some(),
+        |_, broken| {
+            counts.games += 1;
+            counts.errors += u64::from(broken);
+            Ok(())
+        },
+    )
+    .expect("reading from memory");
+    counts
+}
+
+/// pgn-reader's `validate` example, counting instead of printing.
+struct Validator;
+
+impl Visitor for Validator {
+    type Tags = Option<Chess>;
+    type Movetext = Chess;
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<bool, Option<Chess>> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(&mut self, tags: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<bool> {
+        if name == b"FEN" {
+            let Ok(fen) = Fen::from_ascii(value.as_bytes()) else { return ControlFlow::Break(false) };
+            let Ok(pos) = fen.into_position(CastlingMode::Chess960) else { return ControlFlow::Break(false) };
+            tags.replace(pos);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<bool, Chess> {
+        ControlFlow::Continue(tags.unwrap_or_default())
+    }
+
+    fn begin_variation(&mut self, _movetext: &mut Chess) -> ControlFlow<bool, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn san(&mut self, movetext: &mut Chess, san_plus: SanPlus) -> ControlFlow<bool> {
+        match san_plus.san.to_move(movetext) {
+            Ok(m) => {
+                movetext.play_unchecked(m);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false),
+        }
+    }
+
+    fn end_game(&mut self, _movetext: Chess) -> bool {
+        true
+    }
+}
+
+fn pgn_reader_validate(bytes: &[u8]) -> Counts {
+    let mut reader = Reader::new(bytes);
+    let mut counts = Counts::default();
+    while let Some(ok) = reader.read_game(&mut Validator).expect("reading from memory") {
+        counts.games += 1;
+        counts.errors += u64::from(!ok);
+    }
+    counts
+}
+
+/// The best of `rounds` runs.
+fn best<T>(rounds: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut out = None;
+    for _ in 0..rounds {
+        let start = Instant::now();
+        let result = run();
+        best = best.min(start.elapsed());
+        out = Some(result);
+    }
+    (best, out.expect("at least one round"))
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("usage: pgn FILE.pgn[.zst] [ROUNDS]");
+    let rounds: usize = args.next().map_or(3, |r| r.parse().expect("ROUNDS is a number"));
+    let file = std::fs::read(&path).expect("readable file");
+    let bytes = if path.ends_with(".zst") {
+        let mut out = Vec::new();
+        zstd::Decoder::new(file.as_slice()).expect("zstd").read_to_end(&mut out).expect("zstd");
+        out
+    } else {
+        file
+    };
+    let mib = bytes.len() as f64 / (1024.0 * 1024.0);
+    println!("{path}: {mib:.1} MiB, best of {rounds}");
+
+    let (reference_time, reference) = best(rounds, || pgn_reader_validate(&bytes));
+    let (one_time, one) = best(rounds, || forsyth_validate(&bytes, 1));
+    let (two_time, two) = best(rounds, || forsyth_validate(&bytes, 2));
+    assert_eq!(one, two, "one and two threads find the same");
+
+    let line = |name: &str, time: Duration, counts: &Counts| {
+        let seconds = time.as_secs_f64();
+        println!(
+            "{name:<32} {:>8.1} ms {:>8.1} MiB/s {:>10.0} games/s  {} games, {} with errors  {:.2}x",
+            seconds * 1e3,
+            mib / seconds,
+            counts.games as f64 / seconds,
+            counts.games,
+            counts.errors,
+            reference_time.as_secs_f64() / seconds
+        );
+    };
+    line("pgn-reader 0.29 + shakmaty 0.30", reference_time, &reference);
+    line("forsyth, 1 thread", one_time, &one);
+    line("forsyth, --jobs 2", two_time, &two);
+}
