@@ -732,27 +732,42 @@ fn write_board(out: &mut FenBuffer, board: &Board, janus: bool) {
             }
         }
     }
-    let files = board.shape().files() as usize;
-    for rank in (0..8).rev() {
-        let mut empty = 0u8;
-        for &letter in &letters[rank * 16..rank * 16 + files] {
-            if letter == 0 {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out.push_count(empty);
-                    empty = 0;
-                }
-                out.push(letter);
+    // Rank by rank over the occupied files only; the digit before a piece is written and kept only if non-zero.
+    let occupied = board.color_bits(Color::White) | board.color_bits(Color::Black);
+    let files = board.shape().files() as u32;
+    let mut len = out.len;
+    let bytes = &mut out.bytes;
+    for rank in (0..8u32).rev() {
+        let mut row = (occupied >> (16 * rank)) as u32 & 0xffff;
+        let mut next = 0;
+        while row != 0 {
+            let file = row.trailing_zeros();
+            row &= row - 1;
+            let gap = file - next;
+            bytes[len] = b'0' + gap as u8;
+            len += usize::from(gap != 0);
+            bytes[len] = letters[(rank * 16 + file) as usize & 127];
+            len += 1;
+            next = file + 1;
+        }
+        match files.saturating_sub(next) {
+            0 => {}
+            10 => {
+                bytes[len] = b'1';
+                bytes[len + 1] = b'0';
+                len += 2;
+            }
+            gap => {
+                bytes[len] = b'0' + gap as u8;
+                len += 1;
             }
         }
-        if empty > 0 {
-            out.push_count(empty);
-        }
         if rank > 0 {
-            out.push(b'/');
+            bytes[len] = b'/';
+            len += 1;
         }
     }
+    out.len = len;
 }
 
 /// A stack buffer longer than any FEN (10×8 board, twenty castling letters, ten-digit clocks): writing allocates
@@ -773,17 +788,6 @@ impl FenBuffer {
         if let Some(slot) = self.bytes.get_mut(self.len) {
             *slot = byte;
             self.len += 1;
-        }
-    }
-
-    /// Appends a number of empty squares, 1 to 10.
-    #[inline(always)]
-    fn push_count(&mut self, n: u8) {
-        if n >= 10 {
-            self.push(b'1');
-            self.push(b'0');
-        } else {
-            self.push(b'0' + n);
         }
     }
 
@@ -929,8 +933,10 @@ fn read(
         Some((shape, len)) if content_start + len == content_end => shape,
         _ => return Err(diagnose_board(text, content_start, content_end, unknown.is_some())),
     };
-    let janus = placement.janus;
-    let mut setup = Setup::empty(shape);
+    let janus = placement.janus();
+    // Built in place, so that the FEN is not copied on its way out.
+    let mut fen = Fen { setup: Setup::empty(shape), variant: janus.then_some(Variant::Janus) };
+    let setup = &mut fen.setup;
     setup.board = placement.into_board(shape);
 
     if fields.count < 6 {
@@ -976,7 +982,7 @@ fn read(
     // Castling.
     if fields.count > 2 {
         let (s, e) = fields.ranges[2];
-        read_castling(text, s, e, &mut setup, &mut notes)?;
+        read_castling(text, s, e, setup, &mut notes)?;
     }
 
     // En passant.
@@ -999,21 +1005,23 @@ fn read(
         }
     }
 
-    Ok(Fen { setup, variant: janus.then_some(Variant::Janus) })
+    Ok(fen)
 }
 
 /// The pieces read so far, as bits indexed by [`Square::index`].
 struct Placement {
-    /// One set per piece, indexed by colour × 8 + role: one update per piece, and short dependency chains. Then
-    /// the unknown pieces of diagrams and a set that digits write to and nobody reads.
-    by_piece: [u128; 19],
-    /// Whether the Janus letter `j` appeared.
-    janus: bool,
+    /// One set per slot (see [`BoardByte::slot`]): one update per piece, short dependency chains.
+    by_piece: [u128; SLOTS],
 }
 
 impl Placement {
     const fn new() -> Placement {
-        Placement { by_piece: [0; 19], janus: false }
+        Placement { by_piece: [0; SLOTS] }
+    }
+
+    /// Whether the Janus letter `j` appeared.
+    fn janus(&self) -> bool {
+        self.by_piece[J_WHITE] | self.by_piece[J_BLACK] != 0
     }
 
     fn into_board(self, shape: BoardShape) -> Board {
@@ -1023,6 +1031,10 @@ impl Placement {
             by_color[i / 8] |= bits;
             by_role[i % 8] |= bits;
         }
+        let janus = self.by_piece[J_WHITE] | self.by_piece[J_BLACK];
+        by_color[0] |= self.by_piece[J_WHITE];
+        by_color[1] |= self.by_piece[J_BLACK];
+        by_role[Role::Archbishop.index()] |= janus;
         Board::from_bits(shape, by_color, by_role)
     }
 }
@@ -1030,100 +1042,145 @@ impl Placement {
 /// What a byte does in the placement field.
 #[derive(Copy, Clone)]
 struct BoardByte {
-    /// Its set in `Placement::by_piece`: colour × 8 + role, [`X_WHITE`], [`X_BLACK`], or [`NO_PIECE`] for digits.
+    /// Its set in `Placement::by_piece`: colour × 8 + role, or one of the slots below.
     slot: u8,
-    /// Files it advances: 1 for a piece, the digit for `1`..`9`, 9 for the `0` of `10`.
+    /// Files it advances: 1 for a piece, the digit for `1`..`9`.
     advance: u8,
+    /// 1 for the digits `1`..`9`: two in a row are one number, valid only as `10`.
+    digit: u8,
     kind: ByteKind,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum ByteKind {
-    Piece,
-    Digit,
+    /// A piece or a digit `1`..`9`: the common, branch-free path.
+    Square,
+    /// The `0` of `10`.
+    Zero,
     Slash,
     /// Whitespace or `]`: the end of the board.
     End,
-    /// Seed 001's `X`/`x`, valid only in diagrams.
-    Unknown,
     Invalid,
 }
 
-const X_WHITE: usize = 16;
-const X_BLACK: usize = 17;
-const NO_PIECE: usize = 18;
+/// Slots for the Janus letter (merged into the archbishop), seed 001's unknown pieces, and a slot that digits write
+/// to and nobody reads.
+const J_WHITE: usize = 16;
+const J_BLACK: usize = 17;
+const X_WHITE: usize = 18;
+const X_BLACK: usize = 19;
+const NO_PIECE: usize = 20;
+/// A power of two, so that indexing needs no bounds check.
+const SLOTS: usize = 32;
 
-static BOARD_BYTES: [BoardByte; 256] = {
-    let invalid = BoardByte { slot: NO_PIECE as u8, advance: 0, kind: ByteKind::Invalid };
+/// The byte table for positions, or for diagrams (where `X`/`x` are unknown pieces).
+const fn board_bytes(diagram: bool) -> [BoardByte; 256] {
+    let invalid = BoardByte { slot: NO_PIECE as u8, advance: 0, digit: 0, kind: ByteKind::Invalid };
     let mut table = [invalid; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = if b <= b' ' as usize || b == b']' as usize {
+        let c = b as u8;
+        table[b] = if c <= b' ' || c == b']' {
             BoardByte { kind: ByteKind::End, ..invalid }
-        } else if b == b'/' as usize {
+        } else if c == b'/' {
             BoardByte { kind: ByteKind::Slash, ..invalid }
-        } else if b == b'0' as usize {
-            BoardByte { advance: 9, kind: ByteKind::Digit, ..invalid }
-        } else if b >= b'1' as usize && b <= b'9' as usize {
-            BoardByte { advance: (b - b'0' as usize) as u8, kind: ByteKind::Digit, ..invalid }
-        } else if b == b'X' as usize || b == b'x' as usize {
-            let slot = if b == b'X' as usize { X_WHITE } else { X_BLACK };
-            BoardByte { slot: slot as u8, advance: 1, kind: ByteKind::Unknown }
+        } else if c == b'0' {
+            BoardByte { kind: ByteKind::Zero, ..invalid }
+        } else if c >= b'1' && c <= b'9' {
+            BoardByte { advance: c - b'0', digit: 1, kind: ByteKind::Square, ..invalid }
+        } else if c == b'J' || c == b'j' {
+            BoardByte {
+                slot: if c == b'J' { J_WHITE } else { J_BLACK } as u8,
+                advance: 1,
+                digit: 0,
+                kind: ByteKind::Square,
+            }
+        } else if diagram && (c == b'X' || c == b'x') {
+            BoardByte {
+                slot: if c == b'X' { X_WHITE } else { X_BLACK } as u8,
+                advance: 1,
+                digit: 0,
+                kind: ByteKind::Square,
+            }
         } else {
             match PIECES[b] {
-                Some(p) => BoardByte { slot: (p.color as u8) * 8 + p.role as u8, advance: 1, kind: ByteKind::Piece },
+                Some(p) => {
+                    BoardByte { slot: (p.color as u8) * 8 + p.role as u8, advance: 1, digit: 0, kind: ByteKind::Square }
+                }
                 None => invalid,
             }
         };
         b += 1;
     }
     table
-};
+}
+
+static POSITION_BYTES: [BoardByte; 256] = board_bytes(false);
+static DIAGRAM_BYTES: [BoardByte; 256] = board_bytes(true);
+
+/// The bytes of the placement that are neither pieces nor digits `1`..`9`: a slash ends a rank (checking its
+/// width), `0` completes a `10`; anything else is an error.
+#[inline(never)]
+fn other_byte(
+    kind: ByteKind,
+    field: &[u8],
+    i: usize,
+    rank: usize,
+    file: usize,
+    width: usize,
+) -> Option<(usize, usize, usize)> {
+    match kind {
+        ByteKind::Slash => {
+            if rank == 0 || (width == 0 && file != 8 && file != 10) || (width != 0 && file != width) {
+                return None;
+            }
+            Some((rank - 1, 0, file))
+        }
+        ByteKind::Zero => {
+            // Only as `10`: after a `1` that follows no other digit.
+            let lone_one = i >= 1 && field[i - 1] == b'1' && (i < 2 || !field[i - 2].is_ascii_digit());
+            lone_one.then_some((rank, file + 9, width))
+        }
+        _ => None,
+    }
+}
 
 /// Reads the placement quickly up to the first whitespace or `]`, returning the board's shape and the bytes read;
-/// `None` on any error, which [`diagnose_board`] then explains. Pieces and digits take the same branch-free path,
-/// so that the mix of letters and digits costs no mispredicted branches.
+/// `None` on any error, which [`diagnose_board`] then explains. Pieces and digits take the same branch-free path;
+/// only the ends of ranks and rare bytes branch.
 #[inline]
 fn read_board(
     field: &[u8],
     placement: &mut Placement,
     unknown: Option<&mut ByColor<SquareSet>>,
 ) -> Option<(BoardShape, usize)> {
-    let allow_unknown = unknown.is_some();
+    let table = if unknown.is_some() { &DIAGRAM_BYTES } else { &POSITION_BYTES };
     let mut rank: usize = 7;
     let mut file: usize = 0;
     let mut width: usize = 0;
-    // Set by a digit; a digit after a digit is valid only as the `0` of `10`.
     let mut after_digit = 0u8;
-    let mut bad = false;
+    let mut digit_pairs = 0u8;
     let mut i = 0;
     let n = field.len();
     while i < n {
         let b = field[i];
-        let byte = BOARD_BYTES[b as usize];
-        if byte.kind == ByteKind::End {
+        let byte = table[b as usize];
+        if byte.kind == ByteKind::Square {
+            digit_pairs |= after_digit & byte.digit;
+            after_digit = byte.digit;
+            placement.by_piece[byte.slot as usize & (SLOTS - 1)] |= 1u128 << ((rank * 16 + file) & 127);
+            file += byte.advance as usize;
+        } else if byte.kind == ByteKind::End {
             break;
-        }
-        // Every byte takes the same path; the only other branch is the rank's end.
-        bad |= byte.kind == ByteKind::Invalid || (byte.kind == ByteKind::Unknown && !allow_unknown);
-        let digit = u8::from(byte.kind == ByteKind::Digit);
-        let zero_of_ten = after_digit == 2 && b == b'0';
-        bad |= (after_digit & digit != 0 || b == b'0') && !zero_of_ten;
-        // 2 after a lone `1`, 1 after any other digit, 0 after a piece.
-        after_digit = digit * (1 + u8::from(b == b'1' && after_digit == 0));
-        placement.janus |= b | 0x20 == b'j';
-        placement.by_piece[byte.slot as usize] |= 1u128 << ((rank * 16 + file) & 127);
-        file += byte.advance as usize;
-        bad |= file > 10;
-        if byte.kind == ByteKind::Slash {
-            bad |= rank == 0 || (width == 0 && file != 8 && file != 10) || (width != 0 && file != width);
-            width = file;
-            rank = rank.saturating_sub(1);
-            file = 0;
+        } else {
+            // A slash, the `0` of `10`, or an error: out of the loop's way.
+            (rank, file, width) = other_byte(byte.kind, field, i, rank, file, width)?;
+            after_digit = u8::from(byte.kind == ByteKind::Zero);
         }
         i += 1;
     }
-    if bad || rank != 0 || (file != width && width != 0) {
+    // A rank longer than the board shows up here or at its slash (its file count is wrong either way).
+    if digit_pairs != 0 || rank != 0 || (file != width && width != 0) {
         return None;
     }
     if let Some(set) = unknown {
