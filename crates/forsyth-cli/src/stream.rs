@@ -126,5 +126,11 @@ where
         }
         Ok(())
     })
+    .or_else(closed_pipe)
     .map_err(|e| Failure(format!("{name}: {e}")))
+}
+
+/// A reader that stopped reading (`forsyth pgn convert big.pgn | head`) is not an error: the output just ends.
+pub fn closed_pipe(error: io::Error) -> io::Result<()> {
+    if error.kind() == io::ErrorKind::BrokenPipe { Ok(()) } else { Err(error) }
 }

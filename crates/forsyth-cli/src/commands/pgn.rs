@@ -222,8 +222,9 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
         )?;
     }
     let valid = tally.games - tally.broken;
-    writeln!(out, "{} games, {valid} valid, {} with errors", tally.games, tally.broken)?;
-    out.flush()?;
+    writeln!(out, "{} games, {valid} valid, {} with errors", tally.games, tally.broken)
+        .and_then(|()| out.flush())
+        .or_else(stream::closed_pipe)?;
     tally.finish()
 }
 
@@ -255,7 +256,7 @@ fn convert(args: ConvertArgs) -> Result<(), Failure> {
             },
         )?;
     }
-    out.flush()?;
+    out.flush().or_else(stream::closed_pipe)?;
     tally.finish()
 }
 
@@ -310,6 +311,6 @@ fn filter(args: FilterArgs) -> Result<(), Failure> {
             },
         )?;
     }
-    out.flush()?;
+    out.flush().or_else(stream::closed_pipe)?;
     tally.finish()
 }

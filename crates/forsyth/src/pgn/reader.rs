@@ -522,7 +522,8 @@ impl<'a> Parser<'a> {
                     let end = word_end(bytes, at);
                     self.pos = end;
                     let word = &text[at..end];
-                    if let Some(result) = GameResult::parse(word) {
+                    let could_be_result = matches!(word.as_bytes()[0], b'1' | b'0' | b'*' | 0xc2);
+                    if could_be_result && let Some(result) = GameResult::parse(word) {
                         if lines.len() > 1 {
                             return Err(found(
                                 ErrorKind::MisplacedResult,
@@ -577,7 +578,9 @@ impl<'a> Parser<'a> {
         if word.bytes().all(|b| b == b'.') {
             return Ok(());
         }
-        if let Some(nag) = glyph_nag(word) {
+        // Moves start with a letter or a castling zero; glyphs with a sign (or are the lone `N` of a novelty).
+        let could_be_glyph = !word.as_bytes()[0].is_ascii_alphanumeric() || word == "N";
+        if could_be_glyph && let Some(nag) = glyph_nag(word) {
             if !line.has_move {
                 return Err(found(ErrorKind::BadNag, at, word, "an annotation glyph before any move"));
             }

@@ -172,10 +172,11 @@ impl Scanner {
     }
 
     /// A movetext word just ended: a result at depth 0 ends the game.
+    #[inline]
     fn end_word(&mut self) {
-        let w = &self.word[..self.word_len.min(8)];
-        let is_result = self.word_len <= 8 && is_result_token(w);
-        if is_result && self.depth == 0 {
+        // Results start with 1, 0, * or ½ (UTF-8 0xc2 or Latin-1 0xbd); most words are moves and stop here.
+        let could_be_result = self.word_len <= 7 && matches!(self.word[0], b'1' | b'0' | b'*' | 0xc2 | 0xbd);
+        if could_be_result && self.depth == 0 && is_result_token(&self.word[..self.word_len]) {
             self.ended = true;
         }
         self.word_len = 0;
