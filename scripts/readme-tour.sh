@@ -18,7 +18,7 @@ TOUR=$(cat <<'EOF'
 ### explain: a FEN in words (seed 000's example, in German and English)
 forsyth explain --lang de 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'
 forsyth explain 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'
-forsyth explain --json '4k3/8/8/8/8/8/4P3/4K3 w - - 5 39' | head -c 300; echo ' ...'
+forsyth explain --json '4k3/8/8/8/8/8/4P3/4K3 w - - 5 39' | cut -c1-300
 ### board: diagrams in text, Unicode and SVG
 forsyth board --lastmove h5f7 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'
 forsyth board --unicode --flip 'rnabqkbc1r/pppp1ppppp/7n2/4p2C2/4P5/10/PPPP1PPPPP/RNABQKB1NR b KQkq - 3 3'

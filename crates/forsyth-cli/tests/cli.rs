@@ -259,6 +259,25 @@ fn exit_codes() {
     }
 }
 
+/// A reader that stops early (`| head`) ends forsyth quietly, without a panic message.
+#[test]
+fn closed_pipe_is_not_a_crash() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_forsyth"))
+        .args(["perft", "--divide", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // close the pipe before forsyth writes
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(status.code(), Some(0));
+}
+
 #[test]
 fn errors_say_what_to_do() {
     let err = String::from_utf8(forsyth(&["board", "--lastmove", "i1i2", SEED_000]).stderr).unwrap();
