@@ -16,9 +16,9 @@ measure() {  # measure NAME: runs the command on stdin, prints exit status, peak
   local name=$1; shift
   local status=0
   /usr/bin/time -f "%M %e" -o /tmp/hostile-time "$@" >/tmp/hostile-out 2>&1 || status=$?
-  read -r kib secs </tmp/hostile-time
+  read -r kib secs < <(tail -1 /tmp/hostile-time)
   printf '%-44s exit %s  peak %6d MiB  %6.1f s  %s\n' "$name" "$status" $((kib / 1024)) "$secs" \
-    "$(grep -m1 -o 'game-too-large\|\[[a-z.-]*\]' /tmp/hostile-out || true)"
+    "$(grep -a -m1 -o 'game-too-large\|\[[a-z.-]*\]' /tmp/hostile-out || true)"
 }
 gib=$((1 << 30))
 measure "pgn check: 1 GiB line, no newline" \

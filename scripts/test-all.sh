@@ -15,7 +15,7 @@ if python3 -c 'import chess, sys; sys.exit(chess.__version__ != "1.11.2")' 2>/de
   # Legal moves, SAN, FEN after every move, game state and PGN of whole games (seeded; see TESTING.md).
   mkdir -p target/differential
   python3 tests/differential/python_chess_games.py --games 150 > target/differential/python-chess.jsonl
-  FORSYTH_PYTHON_CHESS_DUMP=target/differential/python-chess.jsonl \
+  FORSYTH_PYTHON_CHESS_DUMP="$PWD/target/differential/python-chess.jsonl" \
     cargo test -q -p forsyth --test differential_python_chess -- --ignored --nocapture
 else
   echo "SKIPPED fen_roundtrip, differential_python_chess: python-chess 1.11.2 could not be installed"

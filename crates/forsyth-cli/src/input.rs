@@ -1,6 +1,6 @@
 //! Reading the inputs every command shares: variants, FENs, and lines from standard input.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
 use forsyth::notation::letters::{Language, Letters};
@@ -62,14 +62,32 @@ pub fn args_or_stdin(args: Vec<String>) -> Result<Vec<String>, Failure> {
         return Ok(args);
     }
     let mut lines = Vec::new();
-    for line in std::io::stdin().lock().lines() {
-        let line = line?;
+    let mut stdin = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        // One line at most MAX_LINE bytes: a hostile line with no end is refused, not read into memory whole.
+        if (&mut stdin).take(MAX_LINE + 1).read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        if bytes.len() as u64 > MAX_LINE {
+            return Err(Failure(format!(
+                "line {number} of standard input is longer than {} MiB: no FEN or move is",
+                MAX_LINE >> 20
+            )));
+        }
+        let line = String::from_utf8(std::mem::take(&mut bytes))
+            .map_err(|e| Failure(format!("line {number} of standard input is not UTF-8: {e}")))?;
+        let line = line.trim_end_matches(['\n', '\r']);
         if !line.trim().is_empty() {
-            lines.push(line);
+            lines.push(line.to_string());
         }
     }
     Ok(lines)
 }
+
+/// The longest line of standard input read by [`args_or_stdin`] (1 MiB; a FEN is under 100 bytes).
+const MAX_LINE: u64 = 1 << 20;
 
 /// How pieces are written: `--lang`, `--letters` or `--figurine` (English letters by default).
 #[derive(clap::Args, Clone, Copy)]

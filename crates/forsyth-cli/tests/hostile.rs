@@ -1,0 +1,45 @@
+//! Hostile standard input through the binary: an endless line, invalid UTF-8, random bytes. Each ends with exit
+//! status 1 and a message, never a panic (status 101) or a line read into memory whole. The full-size cases are
+//! in `scripts/hostile.sh` (see TESTING.md).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn forsyth(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_forsyth"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // forsyth may stop reading early (that is the point): a broken pipe here is expected.
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_line_without_end_is_refused_by_every_fen_command() {
+    let line = vec![b'8'; 3 << 20];
+    for command in [&["fen", "check"][..], &["moves"], &["count"]] {
+        let out = forsyth(command, &line);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {stderr}");
+        assert!(stderr.contains("line 1 of standard input is longer than 1 MiB"), "{command:?}: {stderr}");
+    }
+}
+
+#[test]
+fn invalid_utf8_and_random_bytes_are_errors_not_panics() {
+    let out = forsyth(&["fen", "check"], b"8/8/8/8/8/8/8/8 w - - 0 1\n\xff\xfe\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2 of standard input is not UTF-8"));
+    let mut rng = fastrand::Rng::with_seed(7);
+    let bytes: Vec<u8> = (0..1 << 16).map(|_| rng.u8(..)).collect();
+    for command in [&["fen", "check"][..], &["moves"], &["pgn", "check"], &["count"]] {
+        let out = forsyth(command, &bytes);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
