@@ -211,6 +211,9 @@ fn issue_error_messages() {
     let err = parse_move(&pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), "O-O", &en).unwrap_err();
     assert_eq!(err.code(), "move.illegal");
     assert!(err.to_string().starts_with("'O-O': White may not castle kingside: the king"), "{err}");
+    let moved = pos("4k3/8/8/8/8/8/8/5K1R w - - 0 1");
+    let err = parse_move(&moved, "O-O", &en).unwrap_err();
+    assert_eq!(err.to_string(), "'O-O': White may not castle kingside: the king has moved");
     let err = parse_move(&pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "Rxa5", &en).unwrap_err();
     assert_eq!(err.code(), "move.nothing-to-capture");
     assert_eq!(err.to_string(), "'Rxa5': there is nothing to capture on a5");

@@ -453,7 +453,13 @@ impl Position {
         let side_name = if side == CastlingSide::KingSide { "kingside" } else { "queenside" };
         if !self.castling_rooks().contains(rook) {
             let has_any = self.castling_rooks().iter().any(|sq| sq.rank() == king.rank());
-            return if !has_any && self.castling_rook(us, CastlingSide::KingSide).is_none() {
+            let back_rank = if us.is_white() { crate::Rank::FIRST } else { crate::Rank::EIGHTH };
+            let start_file = self.variant().start_array().find('K').and_then(|i| crate::File::new(i as u8));
+            let king_moved = king.rank() != back_rank
+                || (!self.variant().is_shuffle() && start_file.is_some_and(|f| f != king.file()));
+            return if !has_any && king_moved {
+                format!("{} may not castle {side_name}: the king has moved", us.name())
+            } else if !has_any && self.castling_rook(us, CastlingSide::KingSide).is_none() {
                 format!("{} may not castle {side_name}: the king or that rook has moved", us.name())
             } else {
                 format!("{} may not castle {side_name}: that rook has moved", us.name())
