@@ -110,3 +110,51 @@ fn chess960_positions_computed_by_python_chess() {
         }
     }
 }
+
+/// 10×8 positions counted by Fairy-Stockfish, among them CRC positions whose castling rights belong to inner rooks
+/// (how: `tools/reference/perft_10x8.py` and the header of the data file). The data file is made by a separate
+/// tool run; until it is in the repository this test says so and checks nothing.
+#[test]
+fn wide_positions_computed_by_fairy_stockfish() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft-10x8.epd");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("{} not generated yet: nothing checked", path.display());
+        return;
+    };
+    let cases = epd_cases(&text);
+    assert!(cases.len() >= 50, "only {} 10×8 cases", cases.len());
+    let mut inner_rook_rights = 0;
+    for (variant, fen, counts) in cases {
+        let variant = variant.expect("every 10×8 line names its variant");
+        // Some inner-rook positions are made by hand with a third rook and every pawn: impossible by material
+        // count, but the castling rules they test do not care.
+        let setup = fen.parse::<Fen>().unwrap().setup;
+        let pos = Position::from_setup(&setup, variant).unwrap_or_else(|e| {
+            let material_only = e.problems.iter().all(|p| p.code() == "position.too-many-pieces");
+            assert!(material_only, "{fen}: {e}");
+            Position::from_setup_unchecked(&setup, variant)
+        });
+        let castling = pos.castling_rooks();
+        inner_rook_rights += castling
+            .iter()
+            .filter(|rook| {
+                let king =
+                    pos.king(if rook.rank().index() == 0 { forsyth::Color::White } else { forsyth::Color::Black });
+                let Some(king) = king else { return false };
+                let (lo, hi) =
+                    if rook.file() < king.file() { (0, rook.file().index()) } else { (rook.file().index() + 1, 10) };
+                (lo..hi).any(|f| {
+                    let sq = forsyth::Square::new(forsyth::File::new(f).unwrap(), rook.rank());
+                    pos.piece_at(sq) == pos.piece_at(*rook)
+                })
+            })
+            .count();
+        for (depth, expected) in counts {
+            if expected > 3_000_000 {
+                continue;
+            }
+            assert_eq!(pos.perft(depth), expected, "{variant} {fen} depth {depth}");
+        }
+    }
+    assert!(inner_rook_rights > 0, "no castling right of an inner rook among the CRC positions");
+}
