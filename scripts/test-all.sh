@@ -26,7 +26,7 @@ fi
 # move list, SAN and FEN (crates/forsyth/tests/differential_pyffish.rs).
 if python3 -c 'import pyffish' 2>/dev/null || python3 -m pip install -q pyffish; then
   python3 tests/differential/pyffish_10x8.py --out target/pyffish-10x8.tsv --games 4
-  FORSYTH_PYFFISH_DATA=target/pyffish-10x8.tsv cargo test -q -p forsyth --test differential_pyffish
+  FORSYTH_PYFFISH_DATA="$PWD/target/pyffish-10x8.tsv" cargo test -q -p forsyth --test differential_pyffish
 else
   echo "SKIPPED pyffish_10x8: pyffish could not be installed"
 fi
