@@ -127,6 +127,10 @@ fn castling_prefix_written_and_read() {
         assert_eq!(dropped.len(), 1);
         assert_eq!(Fen::from_position(&repaired).to_string(), text.replace(prefix, "KQkq"));
     }
+    // On 8×8 boards no prefix means anything.
+    let standard = Fen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w mKQkq - 0 1").unwrap();
+    let err = standard.position(None).unwrap_err().to_string();
+    assert!(err.contains("'m' (modern castling, as in Embassy chess) has no meaning on a board 8 files wide"), "{err}");
     // No prefix once the rights are gone; none for the other variants.
     let bare = Fen::parse("r3k4r/10/10/10/10/10/10/R3K4R w - - 0 1").unwrap().position(Some(Variant::Embassy));
     assert!(Fen::from_position(&bare.unwrap()).to_string().ends_with(" w - - 0 1"));

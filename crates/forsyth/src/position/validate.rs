@@ -127,6 +127,16 @@ impl fmt::Display for Problem {
                 write!(f, "castling right with the rook on {square}: {reason}")
             }
             Problem::InvalidEnPassant { square, reason } => write!(f, "en-passant square {square}: {reason}"),
+            Problem::CastlingPrefixMismatch { prefix, variant } if variant.shape() != prefix.variant().shape() => {
+                write!(
+                    f,
+                    "castling prefix '{}' ({}, as in {} chess) has no meaning on a board {} files wide: drop the prefix",
+                    prefix.char(),
+                    prefix.name(),
+                    prefix.variant().pgn_name(),
+                    variant.shape().files()
+                )
+            }
             Problem::CastlingPrefixMismatch { prefix, variant } => {
                 let wanted = match CastlingPrefix::of(*variant) {
                     Some(own) => format!("{variant} writes '{}'", own.char()),
