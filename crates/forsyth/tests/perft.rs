@@ -112,16 +112,10 @@ fn chess960_positions_computed_by_python_chess() {
 }
 
 /// 10×8 positions counted by Fairy-Stockfish, among them CRC positions whose castling rights belong to inner rooks
-/// (how: `tools/reference/perft_10x8.py` and the header of the data file). The data file is made by a separate
-/// tool run; until it is in the repository this test says so and checks nothing.
+/// (how: `tools/reference/perft_10x8.py` and the header of the data file).
 #[test]
 fn wide_positions_computed_by_fairy_stockfish() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft-10x8.epd");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("{} not generated yet: nothing checked", path.display());
-        return;
-    };
-    let cases = epd_cases(&text);
+    let cases = epd_cases(include_str!("data/perft-10x8.epd"));
     assert!(cases.len() >= 50, "only {} 10×8 cases", cases.len());
     let mut inner_rook_rights = 0;
     for (variant, fen, counts) in cases {
