@@ -510,3 +510,16 @@ fn a_game_kept_past_a_bad_fen_tag_writes_pgn_that_reads_back() {
     let again = Game::read_all(&written, &ReadOptions::default());
     assert_eq!(again[0].as_ref().unwrap().start, game.start);
 }
+
+#[test]
+fn a_comment_word_that_looks_like_a_tag_never_starts_a_line_even_after_a_lone_word() {
+    // Found by the pgn fuzz target: a long tag-like word after a line holding one word was moved to the start
+    // of a line, where the splitter takes it for the next game's tags.
+    let comment = format!("\"FIDE [Even{} x", "\"".repeat(90));
+    let text = format!("1. e4 {{{}}} *\n", format!("{} ", "w".repeat(70)) + &comment);
+    let games = Game::read_all(&text, &ReadOptions::default());
+    let mut written = String::new();
+    write_game(games[0].as_ref().unwrap(), &WriteOptions::default(), &mut written);
+    assert!(!written.lines().any(|l| l.starts_with("[Even\"\"")), "{written}");
+    assert_eq!(Game::read_all(&written, &ReadOptions::default()).len(), 1, "{written}");
+}

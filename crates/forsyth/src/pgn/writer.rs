@@ -141,9 +141,9 @@ impl Movetext {
         }
     }
 
-    /// Lines of at most [`MAX_LINE`] characters (longer only for a single long word or a `;` comment). No line
-    /// starts with `[` and a letter, which readers (forsyth's among them) take for a tag pair after an unclosed
-    /// comment.
+    /// Lines of at most [`MAX_LINE`] characters (longer only for a long word, a `;` comment, or where a break
+    /// would put a tag-like word first). No line starts with `[` and a letter, which readers (forsyth's among
+    /// them) take for a tag pair after an unclosed comment.
     fn wrap(self) -> Vec<String> {
         let mut lines = Vec::new();
         let mut line: Vec<String> = Vec::new();
@@ -151,17 +151,15 @@ impl Movetext {
         let looks_like_tag = |t: &str| t.starts_with('[') && t[1..].starts_with(|c: char| c.is_ascii_alphabetic());
         for (token, ends_line) in self.tokens {
             let len = token.chars().count();
-            if !line.is_empty() && width + 1 + len > MAX_LINE {
-                let mut carried = Vec::new();
-                if looks_like_tag(&token) {
-                    while line.len() > 1 && line.last().is_some_and(|t| looks_like_tag(t)) {
-                        carried.push(line.pop().expect("checked"));
-                    }
-                    if line.len() > 1 {
-                        carried.push(line.pop().expect("checked"));
-                    }
-                    carried.reverse();
-                }
+            // Before a word that looks like a tag, the break goes before the tag-like words that end the line
+            // and the word before them; with no such word on the line, the line runs long instead.
+            let carry = if looks_like_tag(&token) {
+                line.iter().rev().take_while(|t| looks_like_tag(t)).count() + 1
+            } else {
+                0
+            };
+            if !line.is_empty() && width + 1 + len > MAX_LINE && carry < line.len() {
+                let carried = line.split_off(line.len() - carry);
                 lines.push(line.join(" "));
                 width = carried.iter().map(|t| t.chars().count() + 1).sum::<usize>().saturating_sub(1);
                 line = carried;
