@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Read};
 
-use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, Quoted};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::styles::Style;
 use forsyth::{Position, Variant};
@@ -48,7 +48,7 @@ pub fn position(fen: &str, variant: Option<Variant>) -> Result<Position, Failure
 
 /// The failure for text that is not a FEN: the text, where and what is wrong.
 pub fn fen_failure(text: &str, error: forsyth::notation::fen::FenError) -> Failure {
-    Failure(format!("invalid FEN '{}': [{}] {error}", text.trim(), error.code))
+    Failure(format!("invalid FEN {}: [{}] {error}", Quoted(text.trim()), error.code))
 }
 
 /// The start position of `variant` (standard chess if none).

@@ -71,3 +71,13 @@ fn chess960_numbers_both_ways() {
     let number = stdout(&["chess960", "--number", random.trim()]);
     assert!(number.trim().parse::<u16>().unwrap() < 960);
 }
+
+#[test]
+fn a_hostile_fen_gets_a_short_error() {
+    let fen = format!("{}8 w - - 0 1", "8/".repeat(10_000));
+    let out = forsyth(&["moves", &fen]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("10001 ranks"), "{err}");
+    assert!(err.len() < 500, "the message quotes the whole input: {} bytes", err.len());
+}

@@ -36,7 +36,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         return Err(Failure(format!("{variant} has one start position; use --variant chess960 or --variant crc")));
     }
     if let Some(fen) = args.number {
-        let parsed: Fen = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
+        let parsed: Fen = fen.parse().map_err(|e| input::fen_failure(&fen, e))?;
         let board = parsed.setup.board;
         let variant = if board.shape() == variant.shape() { variant } else { Variant::Crc };
         let back: String = (0..board.shape().files())

@@ -234,14 +234,32 @@ pub struct FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "column {} ({}): ", self.column, self.field)?;
-        // A hostile field (a board of 10,000 ranks) is quoted by its start, so that the message stays readable.
-        const QUOTE: usize = 60;
-        match self.text.char_indices().nth(QUOTE) {
-            Some((cut, _)) => write!(f, "'{}…' ({} characters): ", &self.text[..cut], self.text.chars().count())?,
-            None if !self.text.is_empty() => write!(f, "'{}': ", self.text)?,
-            None => {}
+        if !self.text.is_empty() {
+            write!(f, "{}: ", Quoted(&self.text))?;
         }
         f.write_str(&self.message)
+    }
+}
+
+/// Input text quoted for an error message: in full when short, else by its first 60 characters and its length, so
+/// that a hostile input (a board of 10,000 ranks) still gives a readable message.
+///
+/// ```
+/// use forsyth::notation::fen::Quoted;
+/// assert_eq!(Quoted("KQkx").to_string(), "'KQkx'");
+/// let long = "8/".repeat(100);
+/// assert!(Quoted(&long).to_string().ends_with("…' (200 characters)"));
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const QUOTE: usize = 60;
+        match self.0.char_indices().nth(QUOTE) {
+            Some((cut, _)) => write!(f, "'{}…' ({} characters)", &self.0[..cut], self.0.chars().count()),
+            None => write!(f, "'{}'", self.0),
+        }
     }
 }
 
