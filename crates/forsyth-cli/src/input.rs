@@ -4,7 +4,7 @@ use std::io::{BufRead, Read};
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, Quoted};
 use forsyth::notation::letters::{Language, Letters};
-use forsyth::notation::styles::Style;
+use forsyth::notation::styles::{Style, WriteOptions};
 use forsyth::{Position, Variant};
 
 use crate::Failure;
@@ -109,6 +109,34 @@ impl LetterArgs {
     /// The letters chosen.
     pub fn letters(&self) -> Letters {
         if self.figurine { Letters::FIGURINES } else { self.lang.or(self.letters).unwrap_or_default() }
+    }
+}
+
+/// How moves are written: `--notation`, the piece letters, `--capture` and `--double-plus-mate`; shared by every
+/// command that writes moves.
+#[derive(clap::Args, Clone)]
+pub struct MoveWriteArgs {
+    /// Move notation: san, fide, lan, problem or uci (default: uci for `moves`, san for `translate` and `pgn`).
+    #[arg(long, value_parser = style)]
+    notation: Option<Style>,
+    #[command(flatten)]
+    letters: LetterArgs,
+    /// Capture sign (default: ':' in problem notation, 'x' elsewhere).
+    #[arg(long, value_parser = ["x", ":", "×"])]
+    capture: Option<String>,
+    /// Mate as '++' (older FIDE sign) in the fide notation.
+    #[arg(long)]
+    double_plus_mate: bool,
+}
+
+impl MoveWriteArgs {
+    /// The write options the flags describe, in `default` notation when none is named.
+    pub fn options(&self, default: Style) -> WriteOptions {
+        WriteOptions {
+            capture: self.capture.as_deref().and_then(|c| c.chars().next()),
+            double_plus_mate: self.double_plus_mate,
+            ..WriteOptions::new(self.notation.unwrap_or(default)).with_letters(self.letters.letters())
+        }
     }
 }
 

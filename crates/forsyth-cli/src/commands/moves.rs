@@ -1,7 +1,7 @@
 //! `forsyth moves`: list the legal moves of positions.
 
 use forsyth::Variant;
-use forsyth::notation::{Style, WriteOptions, write_move};
+use forsyth::notation::{Style, write_move};
 
 use serde_json::json;
 
@@ -16,17 +16,8 @@ pub struct Args {
     /// Variant; inferred from each FEN if absent.
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
-    /// Move notation: san, fide, lan, problem or uci.
-    #[arg(long, default_value = "uci", value_parser = input::style)]
-    notation: Style,
     #[command(flatten)]
-    letters: input::LetterArgs,
-    /// Capture sign (default: ':' in problem notation, 'x' elsewhere).
-    #[arg(long, value_parser = ["x", ":", "×"])]
-    capture: Option<String>,
-    /// Mate as '++' (older FIDE sign) in the fide notation.
-    #[arg(long)]
-    double_plus_mate: bool,
+    write: input::MoveWriteArgs,
     /// Write UCI castling as king takes rook (e1h1) even in standard chess.
     #[arg(long)]
     uci_960: bool,
@@ -37,22 +28,8 @@ pub struct Args {
     fens: Vec<String>,
 }
 
-/// The write options the shared flags describe.
-pub fn write_options(
-    style: Style,
-    letters: &input::LetterArgs,
-    capture: Option<&str>,
-    double_plus_mate: bool,
-) -> WriteOptions {
-    WriteOptions {
-        capture: capture.and_then(|c| c.chars().next()),
-        double_plus_mate,
-        ..WriteOptions::new(style).with_letters(letters.letters())
-    }
-}
-
 pub fn run(args: Args) -> Result<(), Failure> {
-    let mut options = write_options(args.notation, &args.letters, args.capture.as_deref(), args.double_plus_mate);
+    let mut options = args.write.options(Style::Uci);
     options.chess960_uci = args.uci_960;
     for fen in input::args_or_stdin(args.fens)? {
         let pos = input::position(&fen, args.variant)?;

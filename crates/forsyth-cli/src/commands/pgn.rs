@@ -7,7 +7,7 @@ use clap::Subcommand;
 use forsyth::Variant;
 use forsyth::notation::letters::Letters;
 use forsyth::notation::read::ReadOptions as MoveReadOptions;
-use forsyth::notation::styles::{Style, WriteOptions as MoveWriteOptions};
+use forsyth::notation::styles::Style;
 use forsyth::pgn::{
     Encoding, GameBuilder, GameReport, PgnError, RawGame, ReadOptions, Visitor, WriteOptions, read_game,
     start_position, write_game,
@@ -100,16 +100,9 @@ struct ConvertArgs {
 /// What the writer writes.
 #[derive(clap::Args)]
 struct WriteArgs {
-    /// Move notation: san, fide, lan, problem or uci.
-    #[arg(long, default_value = "san", value_parser = input::style)]
-    notation: Style,
-    /// Piece letters of the output (en, de, fr, ...; or six letters PNBRQK in order). PGN files for exchange
-    /// should stay English.
-    #[arg(long, value_name = "LANG", value_parser = input::letters)]
-    lang: Option<Letters>,
-    /// Write pieces as figurines (♘f3).
-    #[arg(long, conflicts_with = "lang")]
-    figurine: bool,
+    /// How moves are written (PGN files for exchange should stay English SAN).
+    #[command(flatten)]
+    moves: input::MoveWriteArgs,
     /// Leave comments out.
     #[arg(long)]
     no_comments: bool,
@@ -131,11 +124,7 @@ impl WriteArgs {
             variations: !self.no_variations,
             nags: !self.no_nags,
             fen_comments: self.fen_comments,
-            moves: MoveWriteOptions::new(self.notation).with_letters(if self.figurine {
-                Letters::FIGURINES
-            } else {
-                self.lang.unwrap_or_default()
-            }),
+            moves: self.moves.options(Style::San),
         }
     }
 }

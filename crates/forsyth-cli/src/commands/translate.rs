@@ -25,17 +25,8 @@ pub struct Args {
     /// Piece letters of the input's language (en cs da nl et fi fr de hu is it no pl pt ro es sv; default en).
     #[arg(long, value_name = "LANG", value_parser = input::letters)]
     input_lang: Option<forsyth::notation::Letters>,
-    /// Notation written: san, fide, lan, problem or uci.
-    #[arg(long, default_value = "san", value_parser = input::style)]
-    notation: Style,
     #[command(flatten)]
-    letters: input::LetterArgs,
-    /// Capture sign (default: ':' in problem notation, 'x' elsewhere).
-    #[arg(long, value_parser = ["x", ":", "×"])]
-    capture: Option<String>,
-    /// Mate as '++' (older FIDE sign) in the fide notation.
-    #[arg(long)]
-    double_plus_mate: bool,
+    write: input::MoveWriteArgs,
     /// Print one JSON object for programs: {"moves": [...], "score": "..."}.
     #[arg(long)]
     json: bool,
@@ -50,8 +41,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(fen) => input::position(fen, args.variant)?,
         None => input::start(args.variant),
     };
-    let options =
-        super::moves::write_options(args.notation, &args.letters, args.capture.as_deref(), args.double_plus_mate);
+    let options = args.write.options(Style::San);
     options.letters.check(pos.variant())?;
     let read_options = ReadOptions::with_letters(args.input_lang.unwrap_or_default());
     let mut text = String::new();
@@ -79,7 +69,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
         };
         let mut written = write_move(&pos, read.mv, &options);
-        if args.notation != Style::Uci {
+        if options.style != Style::Uci {
             for &nag in &read.nags {
                 written.push_str(GLYPHS.get(nag as usize).copied().unwrap_or(""));
             }
