@@ -221,6 +221,17 @@ const fn leaper_table<const N: usize>(width: u32, steps: &[(i32, i32)]) -> [u128
     out
 }
 
+/// Each square's slider attacks along `directions` on an empty board.
+const fn empty_board_slider_table<const N: usize>(width: u32, directions: &[(i32, i32)]) -> [u128; N] {
+    let mut out = [0u128; N];
+    let mut sq = 0;
+    while sq < N {
+        out[sq] = rays::slider_attacks(width, sq as u32, 0, directions);
+        sq += 1;
+    }
+    out
+}
+
 const fn pawn_table<const N: usize>(width: u32) -> [[u128; N]; 2] {
     [leaper_table::<N>(width, &[(-1, 1), (1, 1)]), leaper_table::<N>(width, &[(-1, -1), (1, -1)])]
 }
@@ -371,35 +382,15 @@ static RAYS10: [[u128; 80]; 8] = {
     let mut out = [[0u128; 80]; 8];
     let mut d = 0;
     while d < 8 {
-        let mut sq = 0;
-        while sq < 80 {
-            out[d][sq] = rays::slider_attacks(10, sq as u32, 0, &[DIRS[d]]);
-            sq += 1;
-        }
+        out[d] = empty_board_slider_table::<80>(10, &[DIRS[d]]);
         d += 1;
     }
     out
 };
 
-static ROOK_RAYS10: [u128; 80] = {
-    let mut out = [0u128; 80];
-    let mut sq = 0;
-    while sq < 80 {
-        out[sq] = rays::slider_attacks(10, sq as u32, 0, &rays::ROOK_DIRECTIONS);
-        sq += 1;
-    }
-    out
-};
+static ROOK_RAYS10: [u128; 80] = empty_board_slider_table::<80>(10, &rays::ROOK_DIRECTIONS);
 
-static BISHOP_RAYS10: [u128; 80] = {
-    let mut out = [0u128; 80];
-    let mut sq = 0;
-    while sq < 80 {
-        out[sq] = rays::slider_attacks(10, sq as u32, 0, &rays::BISHOP_DIRECTIONS);
-        sq += 1;
-    }
-    out
-};
+static BISHOP_RAYS10: [u128; 80] = empty_board_slider_table::<80>(10, &rays::BISHOP_DIRECTIONS);
 
 /// Attacks along one line through `sq`, made of the rays `up` (growing bit index) and `down`, by the
 /// obstruction difference: the nearest blocker below (or bit 0 as a sentinel) subtracted from the blockers above

@@ -516,9 +516,7 @@ fn attackers_by_tables<S: Shape>(pos: &Core<S>, them: crate::Color, sq: u32, occ
     let diagonal_sliders = pos.diagonal_sliders();
     // Only sliders on the empty board's lines through `sq` can attack it; those attack-table entries (occupancy
     // empty) are few and stay in cache.
-    let mut sliders = (S::rook_attacks(sq, S::Bits::EMPTY) & straight_sliders
-        | S::bishop_attacks(sq, S::Bits::EMPTY) & diagonal_sliders)
-        & theirs;
+    let mut sliders = (S::rook_rays(sq) & straight_sliders | S::bishop_rays(sq) & diagonal_sliders) & theirs;
     while !sliders.is_empty() {
         let s = sliders.lowest();
         sliders ^= S::Bits::bit(s);
