@@ -48,22 +48,28 @@ pub fn unescape_tag_value(raw: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// A tag value written for a PGN file: `\` and `"` escaped.
+/// A tag value written for a PGN file: `\` and `"` escaped, and a line break (which a tag pair cannot hold: it
+/// must stand on one line) written as a space.
 ///
 /// ```
 /// use forsyth::pgn::escape_tag_value;
 /// assert_eq!(escape_tag_value(r#"a "b" \ c"#), r#"a \"b\" \\ c"#);
+/// assert_eq!(escape_tag_value("two\nlines"), "two lines");
 /// ```
 pub fn escape_tag_value(value: &str) -> Cow<'_, str> {
-    if !value.contains(['\\', '"']) {
+    if !value.contains(['\\', '"', '\n', '\r']) {
         return Cow::Borrowed(value);
     }
     let mut out = String::with_capacity(value.len() + 2);
     for c in value.chars() {
-        if matches!(c, '\\' | '"') {
-            out.push('\\');
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
         }
-        out.push(c);
     }
     Cow::Owned(out)
 }
