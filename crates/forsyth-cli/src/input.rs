@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Read};
 
-use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, Quoted};
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, Quoted};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::styles::{Style, WriteOptions};
 use forsyth::{Position, Variant};
@@ -42,8 +42,10 @@ pub fn ep_mode(text: &str) -> Result<EpMode, String> {
 
 /// The position of a FEN, in `variant` or the one the FEN implies.
 pub fn position(fen: &str, variant: Option<Variant>) -> Result<Position, Failure> {
-    let parsed: Fen = fen.parse().map_err(|e| fen_failure(fen, e))?;
-    parsed.position(variant).map_err(|e| Failure(format!("illegal position '{fen}': {e}")))
+    Fen::parse_position(fen, variant).map_err(|e| match e {
+        FenPositionError::Syntax(e) => fen_failure(fen, e),
+        FenPositionError::Illegal(e) => Failure(format!("illegal position '{fen}': {e}")),
+    })
 }
 
 /// The failure for text that is not a FEN: the text, where and what is wrong.

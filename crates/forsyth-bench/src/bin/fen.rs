@@ -1,7 +1,9 @@
 //! FEN speed: forsyth against shakmaty on the same 100,000 FENs, in one process, one thread.
 //!
-//! Read + validate: text to a legal position (forsyth `Fen::parse` + `Fen::position`, shakmaty `Fen` parse +
-//! `into_position::<Chess>` in Chess960 castling mode, which both the Chess960 and the standard FENs need).
+//! Read + validate: text to a legal position, every rule checked (forsyth `Fen::parse_position`, which infers the
+//! variant; shakmaty `Fen` parse + `into_position::<Chess>` in Chess960 castling mode, which both the Chess960 and
+//! the standard FENs need). For comparison also forsyth's two steps, `Fen::parse` + `Fen::position`, which keep the
+//! `Fen` in between (and are the path for everything but a canonical standard-board FEN).
 //! Write: legal position to FEN text, en-passant square after every double step, and again only when legal.
 //! The FENs: the first 75,000 positions of `shared/corpus/3moves-frc.epd.zst` (Chess960, three moves in) and 25,000
 //! positions from random standard games (fixed seed, FEN written with every double step's en-passant square).
@@ -99,13 +101,19 @@ fn main() {
     println!("{} FENs, one thread, fastest of {runs} alternating runs per 1,000; positions/s", fens.len());
     println!("{:<34} {:>12} {:>12} {:>10}", "work", "forsyth", "shakmaty", "ratio");
 
-    let read_ours = |f: &String| Fen::parse(f).ok().and_then(|fen| fen.position(None).ok());
+    let read_ours = |f: &String| Fen::parse_position(f, None).ok();
+    let read_in_two_steps = |f: &String| Fen::parse(f).ok().and_then(|fen| fen.position(None).ok());
     let read_theirs = |f: &String| {
         let fen = ShakmatyFen::from_ascii(f.as_bytes()).ok()?;
         fen.into_position::<Chess>(CastlingMode::Chess960).ok()
     };
+    let same = fens.iter().filter(|f| read_ours(f) == read_in_two_steps(f)).count();
+    assert_eq!(same, fens.len(), "Fen::parse_position and Fen::parse + Fen::position disagree");
     let times = race(&fens, runs, |f| black_box(read_ours(f)).is_some(), |f| black_box(read_theirs(f)).is_some());
     report("read + validate", fens.len(), times);
+    let times =
+        race(&fens, runs, |f| black_box(read_in_two_steps(f)).is_some(), |f| black_box(read_theirs(f)).is_some());
+    report("read + validate (parse, position)", fens.len(), times);
 
     let ours: Vec<Position> = fens.iter().filter_map(read_ours).collect();
     let theirs: Vec<Chess> = fens.iter().filter_map(read_theirs).collect();

@@ -114,12 +114,7 @@ pub fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Positi
             Some(v) => Position::new(v),
         });
     };
-    let parsed = Fen::parse(fen).map_err(|e| StartError::BadFen(e.to_string()))?;
-    let inferred = parsed.infer_variant();
-    let variant = match named {
-        // Standard by name but Chess960 by its castling rights: the FEN knows better.
-        Some(Variant::Standard) | None => inferred,
-        Some(v) => v,
-    };
-    parsed.position(Some(variant)).map_err(|e| StartError::BadFen(e.to_string()))
+    // Standard by name but Chess960 by its castling rights: the FEN knows better, so standard chess is inferred.
+    let variant = named.filter(|&v| v != Variant::Standard);
+    Fen::parse_position(fen, variant).map_err(|e| StartError::BadFen(e.to_string()))
 }

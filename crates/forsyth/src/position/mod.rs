@@ -37,6 +37,22 @@ macro_rules! on_core {
     };
 }
 
+/// A [`Setup`] of a standard (8×8) board in the bit layout of the 8×8 core (bit = rank × 8 + file), which the FEN
+/// reader's fast path fills directly: a [`Setup`] is sized for 10×8 boards, and building and copying it cost more
+/// than reading the FEN.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct StandardSetup {
+    pub(crate) by_color: [u64; 2],
+    /// By [`Role::index`].
+    pub(crate) by_role: [u64; 8],
+    pub(crate) turn: Color,
+    /// Squares on the back ranks.
+    pub(crate) castling_rooks: SquareSet,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
 /// A legal chess position of any variant: board, side to move, castling rights, en-passant square and clocks.
 ///
 /// ```
@@ -81,8 +97,41 @@ impl Position {
             return Err(PositionError { problems: vec![problem] });
         }
         let pos = Position::from_setup_unchecked(setup, variant);
-        let problems = on_core!(pos, c => validate::problems(c, setup));
+        let problems = on_core!(pos, c => validate::problems(c, &validate::Claims::of(setup)));
         if problems.is_empty() { Ok(pos) } else { Err(PositionError { problems }) }
+    }
+
+    /// [`Position::from_setup`] for a standard-board setup already in the 8×8 core's layout: the same position and
+    /// the same problems, without building (and copying) a [`Setup`] sized for 10×8 boards.
+    pub(crate) fn from_standard_setup(setup: &StandardSetup, variant: Variant) -> Result<Position, PositionError> {
+        if variant.shape() != BoardShape::Standard {
+            return Err(PositionError { problems: vec![Problem::WrongBoardShape { variant, files: 8 }] });
+        }
+        let mut castling = 0;
+        for sq in setup.castling_rooks.iter() {
+            castling |= Shape8::square_bit(sq);
+        }
+        let core = Core::<Shape8> {
+            by_color: setup.by_color,
+            by_role: setup.by_role,
+            turn: setup.turn,
+            castling,
+            ep: setup.ep_square.map_or(self::core::NO_EP, |sq| Shape8::bit_of(sq) as u8),
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            variant,
+        };
+        let claims = validate::Claims {
+            castling_rooks: setup.castling_rooks,
+            ep_square: setup.ep_square,
+            castling_prefix: None,
+        };
+        let problems = validate::problems(&core, &claims);
+        if problems.is_empty() {
+            Ok(Position { inner: Inner::Standard(core) })
+        } else {
+            Err(PositionError { problems })
+        }
     }
 
     /// A position from a setup without checking it. Move generation on a position with, for example, no king is

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::bitboard::{Bits, Shape};
 use crate::position::core::{Core, NO_EP};
-use crate::{CastlingPrefix, CastlingSide, Color, Role, Setup, Square, Variant};
+use crate::{CastlingPrefix, CastlingSide, Color, Role, Setup, Square, SquareSet, Variant};
 
 /// One reason a setup is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -217,19 +217,38 @@ pub(crate) fn shape_problem(setup: &Setup, variant: Variant) -> Option<Problem> 
     (files != variant.shape().files()).then_some(Problem::WrongBoardShape { variant, files })
 }
 
-/// Every rule the position breaks, in a stable order: material, checks, castling rights, en passant. `setup` is
-/// what `core` was made from (its castling field may name squares the bit sets cannot hold).
-pub(crate) fn problems<S: Shape>(core: &Core<S>, setup: &Setup) -> Vec<Problem> {
+/// What a setup says beyond the placement, as given: its castling rooks and en-passant square may name squares
+/// that the core's bit sets cannot hold (off a narrower board), which validation must still report.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Claims {
+    pub(crate) castling_rooks: SquareSet,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) castling_prefix: Option<CastlingPrefix>,
+}
+
+impl Claims {
+    pub(crate) fn of(setup: &Setup) -> Claims {
+        Claims {
+            castling_rooks: setup.castling_rooks,
+            ep_square: setup.ep_square,
+            castling_prefix: setup.castling_prefix,
+        }
+    }
+}
+
+/// Every rule the position breaks, in a stable order: material, checks, castling rights, en passant. `claims` is
+/// what `core` was made from.
+pub(crate) fn problems<S: Shape>(core: &Core<S>, claims: &Claims) -> Vec<Problem> {
     let mut problems = Vec::new();
     material_problems(core, &mut problems);
     check_problems(core, &mut problems);
-    castling_problems(core, setup, &mut problems);
-    if let Some(prefix) = setup.castling_prefix
+    castling_problems(core, claims.castling_rooks, &mut problems);
+    if let Some(prefix) = claims.castling_prefix
         && CastlingPrefix::of(core.variant) != Some(prefix)
     {
         problems.push(Problem::CastlingPrefixMismatch { prefix, variant: core.variant });
     }
-    if let Some(problem) = ep_problem(core, setup) {
+    if let Some(problem) = ep_problem(core, claims.ep_square) {
         problems.push(problem);
     }
     problems
@@ -336,15 +355,15 @@ fn double_check_possible<S: Shape>(core: &Core<S>, checkers: S::Bits, king: u32)
     leapers_or_pawns.count() != 2 && !S::line(a, b).has(king)
 }
 
-fn castling_problems<S: Shape>(core: &Core<S>, setup: &Setup, problems: &mut Vec<Problem>) {
-    if setup.castling_rooks.is_empty() {
+fn castling_problems<S: Shape>(core: &Core<S>, castling_rooks: SquareSet, problems: &mut Vec<Problem>) {
+    if castling_rooks.is_empty() {
         return;
     }
     let variant = core.variant;
     let array = variant.start_array().as_bytes();
     let start_king_file = array.iter().position(|&c| c == b'K').unwrap_or(0);
     let mut seen = [[false; 2]; 2];
-    for square in setup.castling_rooks.iter() {
+    for square in castling_rooks.iter() {
         let invalid = |reason| Problem::InvalidCastlingRight { square, reason };
         let color = match square.rank().index() {
             0 => Color::White,
@@ -389,8 +408,8 @@ fn castling_problems<S: Shape>(core: &Core<S>, setup: &Setup, problems: &mut Vec
     }
 }
 
-fn ep_problem<S: Shape>(core: &Core<S>, setup: &Setup) -> Option<Problem> {
-    let square = setup.ep_square?;
+fn ep_problem<S: Shape>(core: &Core<S>, ep_square: Option<Square>) -> Option<Problem> {
+    let square = ep_square?;
     if !S::SHAPE.contains(square) {
         return Some(Problem::InvalidEnPassant { square, reason: "it is not on the board" });
     }

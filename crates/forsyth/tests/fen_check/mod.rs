@@ -1,12 +1,14 @@
-//! The invariant the FEN fuzz target and the property tests check: reading never panics, and a FEN that reads
-//! as a legal position is written in every mode as text that reads back, strictly, as the same position.
+//! The invariant the FEN fuzz target and the property tests check: reading never panics, `Fen::parse_position`
+//! (with its fast path for standard boards) says exactly what `Fen::parse` + `Fen::position` say, and a FEN that
+//! reads as a legal position is written in every mode as text that reads back, strictly, as the same position.
 //! Shared with `fuzz/fuzz_targets/fen.rs`.
 
-use forsyth::Position;
-use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError};
+use forsyth::{Position, Variant};
 
 /// Reads `text` every way there is; for a legal position, checks every writing mode round-trips.
 pub fn check_text(text: &str) {
+    check_parse_position(text);
     let _ = Fen::parse_strict(text);
     let _ = Fen::parse_diagram(text);
     let Ok((fen, _)) = Fen::parse_lenient(text) else { return };
@@ -38,5 +40,16 @@ pub fn check_position(pos: &Position) {
                 assert_eq!(back.legal_moves(), pos.legal_moves(), "{text}");
             }
         }
+    }
+}
+
+/// `Fen::parse_position` gives the position or the error of the general path, `Fen::parse` then `Fen::position`,
+/// with the variant inferred and with each variant given (a 10×8 one included, which the fast path leaves alone).
+pub fn check_parse_position(text: &str) {
+    for variant in [None, Some(Variant::Standard), Some(Variant::Chess960), Some(Variant::Capablanca)] {
+        let general = Fen::parse(text)
+            .map_err(FenPositionError::Syntax)
+            .and_then(|fen| fen.position(variant).map_err(FenPositionError::Illegal));
+        assert_eq!(Fen::parse_position(text, variant), general, "{text:?} in {variant:?}");
     }
 }
