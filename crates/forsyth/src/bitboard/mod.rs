@@ -5,6 +5,7 @@
 
 #[allow(dead_code)]
 mod rays;
+mod wide_sliders;
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
@@ -365,7 +366,7 @@ impl Shape for Shape8 {
     }
 }
 
-/// The 10×8 board (`u128` sets, ray-scan sliders).
+/// The 10×8 board (`u128` sets, sliders looked up line by line).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Shape10;
 
@@ -375,34 +376,9 @@ static PAWN10: [[u128; 80]; 2] = pawn_table::<80>(10);
 static BETWEEN10: [[u128; 80]; 80] = pair_table::<80>(10, false);
 static LINE10: [[u128; 80]; 80] = pair_table::<80>(10, true);
 
-/// Empty-board rays from each square; directions 0..4 grow the bit index, 4..8 (the opposite ones, in the same
-/// order) shrink it.
-static RAYS10: [[u128; 80]; 8] = {
-    const DIRS: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
-    let mut out = [[0u128; 80]; 8];
-    let mut d = 0;
-    while d < 8 {
-        out[d] = empty_board_slider_table::<80>(10, &[DIRS[d]]);
-        d += 1;
-    }
-    out
-};
-
 static ROOK_RAYS10: [u128; 80] = empty_board_slider_table::<80>(10, &rays::ROOK_DIRECTIONS);
 
 static BISHOP_RAYS10: [u128; 80] = empty_board_slider_table::<80>(10, &rays::BISHOP_DIRECTIONS);
-
-/// Attacks along one line through `sq`, made of the rays `up` (growing bit index) and `down`, by the
-/// obstruction difference: the nearest blocker below (or bit 0 as a sentinel) subtracted from the blockers above
-/// leaves exactly the squares up to the nearest blocker above.
-#[inline(always)]
-fn line_attacks(up: usize, down: usize, sq: u32, occupied: u128) -> u128 {
-    let upper_ray = RAYS10[up][sq as usize];
-    let lower_ray = RAYS10[down][sq as usize];
-    let upper = upper_ray & occupied;
-    let nearest_below = <u128 as Bits>::bit(((lower_ray & occupied) | 1).highest());
-    (upper_ray | lower_ray) & (upper ^ upper.wrapping_sub(nearest_below))
-}
 
 impl Shape for Shape10 {
     type Bits = u128;
@@ -438,11 +414,11 @@ impl Shape for Shape10 {
     }
     #[inline(always)]
     fn rook_attacks(sq: u32, occupied: u128) -> u128 {
-        line_attacks(0, 4, sq, occupied) | line_attacks(1, 5, sq, occupied)
+        wide_sliders::rook_attacks(sq, occupied)
     }
     #[inline(always)]
     fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
-        line_attacks(2, 6, sq, occupied) | line_attacks(3, 7, sq, occupied)
+        wide_sliders::bishop_attacks(sq, occupied)
     }
     #[inline(always)]
     fn rook_rays(sq: u32) -> u128 {
@@ -505,8 +481,14 @@ mod tests {
     fn wide_sliders_match_ray_walk() {
         let mut rng = fastrand::Rng::with_seed(8);
         for sq in 0..80u32 {
-            for _ in 0..200 {
-                let occ = (rng.u128(..) & rng.u128(..)) & Shape10::ALL;
+            for i in 0..400 {
+                // Sparse, medium and dense boards, and the empty board.
+                let occ = match i % 4 {
+                    0 => rng.u128(..) & rng.u128(..) & rng.u128(..),
+                    1 => rng.u128(..) & rng.u128(..),
+                    2 => rng.u128(..) | rng.u128(..),
+                    _ => 0,
+                } & Shape10::ALL;
                 assert_eq!(Shape10::rook_attacks(sq, occ), rays::slider_attacks(10, sq, occ, &rays::ROOK_DIRECTIONS));
                 assert_eq!(
                     Shape10::bishop_attacks(sq, occ),

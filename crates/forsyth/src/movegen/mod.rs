@@ -93,8 +93,31 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
     // A pinned piece can never answer a check, so in check only free pieces move.
     let movable = if checkers.is_empty() { ours } else { ours & !pinned } & origins;
 
-    let pin_line = |sq: u32| if pinned.has(sq) { S::line(king, sq) } else { S::ALL };
+    // Usually no pinned piece may move, and then no destination needs the pin-line test.
+    if (pinned & movable).is_empty() {
+        generate_pieces(pos, sink, movable, target_mask, occupied, |_| S::ALL);
+    } else {
+        let pin_line = |sq: u32| if pinned.has(sq) { S::line(king, sq) } else { S::ALL };
+        generate_pieces(pos, sink, movable, target_mask, occupied, pin_line);
+    }
 
+    generate_pawns(pos, sink, movable, pinned, king, check_mask & destinations, occupied);
+
+    if checkers.is_empty() && origins.has(king) {
+        generate_castling(pos, sink, king, occupied, destinations);
+    }
+}
+
+/// Moves of the knights, sliders and compounds among `movable`, each kept within `pin_line` of its square.
+#[inline(always)]
+fn generate_pieces<S: Shape, K: Sink<S>>(
+    pos: &Core<S>,
+    sink: &mut K,
+    movable: S::Bits,
+    target_mask: S::Bits,
+    occupied: S::Bits,
+    pin_line: impl Fn(u32) -> S::Bits,
+) {
     let leapers = pos.leapers() & movable;
     for from in leapers.iter() {
         sink.piece(from, S::knight_attacks(from) & target_mask & pin_line(from));
@@ -106,12 +129,6 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
     let straight = pos.straight_sliders() & movable;
     for from in straight.iter() {
         sink.piece(from, S::rook_attacks(from, occupied) & target_mask & pin_line(from));
-    }
-
-    generate_pawns(pos, sink, movable, pinned, king, check_mask & destinations, occupied);
-
-    if checkers.is_empty() && origins.has(king) {
-        generate_castling(pos, sink, king, occupied, destinations);
     }
 }
 
@@ -199,6 +216,11 @@ fn generate_castling<S: Shape, K: Sink<S>>(
     }
     let rooks = pos.castling & pos.pieces(us, Role::Rook) & back & destinations;
     for rook in rooks.iter() {
+        // In every variant the rook lands next to the king, so the king's and rook's paths together cover every
+        // square between them: one look-up rejects the usual case of a piece still standing there.
+        if !(S::between(king, rook) & occupied).is_empty() {
+            continue;
+        }
         let (king_to, rook_to) = pos.castling_targets(us, king, rook);
         let movers = S::Bits::bit(king) | S::Bits::bit(rook);
         let king_path = S::between(king, king_to) | S::Bits::bit(king_to);
