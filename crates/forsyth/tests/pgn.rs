@@ -484,6 +484,28 @@ mod splitting {
             }
         }
 
+        /// Cutting is the same whatever the reader's buffer size, on any input: a word that runs past the end of a
+        /// buffer goes byte by byte, a word inside one is skipped whole, and both must cut in the same places.
+        #[test]
+        fn cutting_does_not_depend_on_buffer_boundaries_on_any_input(
+            words in proptest::collection::vec(
+                prop_oneof![
+                    Just("1-0"), Just("0-1"), Just("1/2-1/2"), Just("*"), Just("½-½"), Just("1."), Just("12..."),
+                    Just("e4"), Just("Nf3"), Just("O-O"), Just("{"), Just("}"), Just("("), Just(")"), Just("["),
+                    Just("]"), Just("[Event \"x\"]"), Just("%"), Just(";"), Just("\n"), Just("\r\n"), Just(" "),
+                    Just("$1"), Just("\""), Just("e4{c}"), Just("d5)"), Just("Nf3("), Just("0-0"), Just("10."),
+                ],
+                0..80,
+            ),
+            capacity in 1usize..16,
+        ) {
+            let text = words.concat();
+            let whole: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
+            let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            let small: Vec<_> = GameSplitter::new(reader).map(Result::unwrap).collect();
+            prop_assert_eq!(whole, small);
+        }
+
         /// Reading is the same whatever the reader's buffer size.
         #[test]
         fn splitting_does_not_depend_on_buffer_boundaries(capacity in 1usize..64) {

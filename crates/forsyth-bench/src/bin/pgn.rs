@@ -1,7 +1,10 @@
 //! PGN: parse and validate every move of a file, forsyth against pgn-reader + shakmaty, on the same bytes in
 //! the same process.
 //!
-//! `cargo run --release -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS]`
+//! `cargo run --release -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS] [--only forsyth|pgn-reader]`
+//!
+//! `--only` runs one side once and prints its counts, for profilers (`valgrind --tool=callgrind` counts
+//! instructions deterministically where wall time on a busy machine does not).
 //!
 //! The file is unpacked into memory first, so that both libraries read the same bytes and no decompression is
 //! timed. forsyth runs `forsyth pgn check`'s work: cut into games, read every token, resolve and play every move
@@ -108,8 +111,10 @@ fn best<T>(rounds: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: pgn FILE.pgn[.zst] [ROUNDS]");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let only = args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).expect("--only forsyth|pgn-reader"));
+    let mut args = args.iter().filter(|a| !a.starts_with("--") && Some(*a) != only);
+    let path = args.next().expect("usage: pgn FILE.pgn[.zst] [ROUNDS] [--only forsyth|pgn-reader]");
     let rounds: usize = args.next().map_or(3, |r| r.parse().expect("ROUNDS is a number"));
     let file = std::fs::read(&path).expect("readable file");
     let bytes = if path.ends_with(".zst") {
@@ -119,6 +124,12 @@ fn main() {
     } else {
         file
     };
+    match only.map(String::as_str) {
+        Some("forsyth") => return println!("forsyth: {:?}", forsyth_validate(&bytes, 1)),
+        Some("pgn-reader") => return println!("pgn-reader: {:?}", pgn_reader_validate(&bytes)),
+        Some(other) => panic!("--only takes forsyth or pgn-reader, not {other}"),
+        None => {}
+    }
     let mib = bytes.len() as f64 / (1024.0 * 1024.0);
     println!("{path}: {mib:.1} MiB, best of {rounds}");
 

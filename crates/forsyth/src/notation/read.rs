@@ -278,7 +278,7 @@ enum Form {
 }
 
 /// A move as written: everything the tokenizer found, nothing resolved yet.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Parsed {
     form: Form,
     role: Option<Role>,
@@ -333,7 +333,9 @@ pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<R
     let fail = |kind| MoveError { text: text.to_string(), kind };
     // Filled in place: copying a freshly written `Parsed` as a whole would stall on store forwarding.
     let mut parsed = Parsed::default();
-    tokenize(text, &options.letters, &mut parsed).map_err(|why| fail(MoveErrorKind::Syntax(why)))?;
+    if !plain_san(text.as_bytes(), &options.letters, &mut parsed) {
+        tokenize(text, &options.letters, &mut parsed).map_err(|why| fail(MoveErrorKind::Syntax(why)))?;
+    }
     let mut normalised = parsed.normalised;
     let mv = resolve(pos, &parsed, options, &mut normalised).map_err(fail)?;
     if options.strict {
@@ -428,6 +430,65 @@ impl Cursor<'_> {
     fn done(&self) -> bool {
         self.at >= self.bytes.len()
     }
+}
+
+/// Plain SAN as PGN files hold it (`e4`, `Nbd7`, `exd5`, `R1xe2+`, `e8=Q#`, `O-O-O`) in the text's letters, read
+/// in one pass over the bytes into `p`. Anything else (figurines, pawn letters, other signs, glyphs, `e.p.`...)
+/// leaves `p` untouched and returns `false`: the full tokenizer reads it, and reads these forms to the same
+/// `Parsed`, so the shortcut changes speed only.
+#[inline(always)]
+fn plain_san(bytes: &[u8], letters: &Letters, p: &mut Parsed) -> bool {
+    let text = match bytes {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => bytes,
+    };
+    let side = match text {
+        b"O-O" => Some(CastlingSide::KingSide),
+        b"O-O-O" => Some(CastlingSide::QueenSide),
+        _ => None,
+    };
+    if let Some(side) = side {
+        p.form = Form::Castle(side);
+        p.annotation_start = bytes.len();
+        return true;
+    }
+    let (role, text) = match text {
+        [letter @ b'A'..=b'Z', rest @ ..] => match letters.role_of(*letter as char) {
+            Some(role) if role != Role::Pawn && !letters.is_figurines() => (Some(role), rest),
+            _ => return false,
+        },
+        _ => (None, text),
+    };
+    let (promotion, text) = match text {
+        [rest @ .., b'=', letter @ b'A'..=b'Z'] => match letters.role_of(*letter as char) {
+            Some(role) if role != Role::Pawn && role != Role::King => (Some(role), rest),
+            _ => return false,
+        },
+        _ => (None, text),
+    };
+    let file = |b: u8| File::new(b.wrapping_sub(b'a')).filter(|_| b.is_ascii_lowercase());
+    let rank = |b: u8| Rank::new(b.wrapping_sub(b'1')).filter(|_| b.is_ascii_digit());
+    let [origin @ .., to_file, to_rank] = text else { return false };
+    let (Some(to_file), Some(to_rank)) = (file(*to_file), rank(*to_rank)) else { return false };
+    let (capture, origin) = match origin {
+        [rest @ .., b'x'] => (true, rest),
+        _ => (false, origin),
+    };
+    let (from_file, from_rank) = match *origin {
+        [] => (None, None),
+        [f] if file(f).is_some() => (file(f), None),
+        [r] if rank(r).is_some() => (None, rank(r)),
+        [f, r] if file(f).is_some() && rank(r).is_some() => (file(f), rank(r)),
+        _ => return false,
+    };
+    p.role = role;
+    p.from_file = from_file;
+    p.from_rank = from_rank;
+    p.to = Square::new(to_file, to_rank);
+    p.capture = capture;
+    p.promotion = promotion;
+    p.annotation_start = bytes.len();
+    true
 }
 
 #[inline(always)]
@@ -944,4 +1005,41 @@ fn explain_missing(pos: &Position, p: &Parsed, role: Role, from: Option<Square>,
         }
     }
     MoveErrorKind::Unreachable { color: us, role, to }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::letters::Language;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The plain-SAN shortcut reads exactly what the full tokenizer reads, whenever it takes a text at all.
+        #[test]
+        fn plain_san_agrees_with_the_tokenizer(
+            text in "(O-O|O-O-O|0-0|[A-Z]?[a-k]?[0-9]?[x:]?[a-k][0-9](=[A-Za-z])?|[a-k][0-9][a-k][0-9][a-z]?)[+#!?=]{0,2}",
+            language in 0..Language::ALL.len(),
+        ) {
+            let letters = Letters::language(Language::ALL[language]);
+            let mut fast = Parsed::default();
+            if plain_san(text.as_bytes(), &letters, &mut fast) {
+                let mut full = Parsed::default();
+                prop_assert_eq!(tokenize(&text, &letters, &mut full), Ok(()));
+                prop_assert_eq!(fast, full);
+            } else {
+                prop_assert_eq!(fast, Parsed::default(), "a refused text leaves the parse untouched");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_san_takes_what_pgn_files_hold() {
+        let english = Letters::default();
+        for text in ["e4", "Nf3", "exd5", "Nbd7", "R1e2", "Qh4xe1+", "e8=Q#", "O-O", "O-O-O+", "bxa1=N"] {
+            assert!(plain_san(text.as_bytes(), &english, &mut Parsed::default()), "{text}");
+        }
+        for text in ["e2-e4", "0-0", "Pe4", "e4!", "exd6e.p.", "e8Q", "Bxe5++", "--", "Z0", "0000", "e7e8q"] {
+            assert!(!plain_san(text.as_bytes(), &english, &mut Parsed::default()), "{text}");
+        }
+    }
 }

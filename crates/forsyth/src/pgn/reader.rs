@@ -194,18 +194,49 @@ fn line_column(text: &str, offset: usize) -> (u64, u64) {
 }
 
 /// One line of play being read: the main line or a variation.
+///
+/// The last move is kept aside, not yet played: `before` is then the position a variation of that move starts
+/// from, and the main line needs no copy of the position per move, only one per variation.
 #[derive(Clone)]
 struct LineState {
-    /// The position before the last move (where a variation of that move starts).
+    /// The position before the last move.
     before: Position,
-    /// The position now.
-    current: Position,
-    /// Half-moves played in this line, counting from the game's start for the main line.
+    /// The last move read in this line, not yet played on `before` (none before the line's first move: a
+    /// variation needs a move to be an alternative to).
+    last: Option<Move>,
+    /// Half-moves read in this line, counting from the game's start for the main line.
     ply: u32,
-    /// Whether a move has been played in this line (a variation needs a move to be an alternative to).
-    has_move: bool,
-    /// Whether the last move was an en-passant capture (for a separate `e.p.` mark).
-    last_en_passant: bool,
+}
+
+impl LineState {
+    fn new(start: Position, ply: u32) -> LineState {
+        LineState { before: start, last: None, ply }
+    }
+
+    /// The position after every move read, which the next move is played from.
+    fn current(&mut self) -> &Position {
+        if let Some(mv) = self.last.take() {
+            self.before.play_unchecked(mv);
+        }
+        &self.before
+    }
+
+    fn has_move(&self) -> bool {
+        self.last.is_some()
+    }
+}
+
+/// The lines being read: the main line, and the variations open inside it, innermost last (kept apart so that a
+/// game without variations allocates nothing).
+struct Lines {
+    main: LineState,
+    variations: Vec<LineState>,
+}
+
+impl Lines {
+    fn top(&mut self) -> &mut LineState {
+        self.variations.last_mut().unwrap_or(&mut self.main)
+    }
 }
 
 struct Parser<'a> {
@@ -273,21 +304,37 @@ impl<'a> Parser<'a> {
         self.text.as_bytes().get(self.pos).copied()
     }
 
-    /// Skips whitespace (and a byte-order mark); `true` if the skipped text ends at the start of a line.
-    fn skip_space(&mut self) -> bool {
+    /// Skips whitespace (and a byte-order mark) and returns the byte after it.
+    #[inline(always)]
+    fn skip_space(&mut self) -> Option<u8> {
         let bytes = self.text.as_bytes();
-        while self.pos < bytes.len() {
-            match bytes[self.pos] {
+        loop {
+            match *bytes.get(self.pos)? {
                 b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
                 0xef if self.text[self.pos..].starts_with('\u{feff}') => self.pos += 3,
-                _ => break,
+                b => return Some(b),
             }
         }
-        self.pos == 0 || matches!(bytes.get(self.pos.wrapping_sub(1)), Some(b'\n'))
+    }
+
+    /// Whether the cursor stands at the start of a line (where `%` begins an escape line).
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
+    }
+
+    /// Skips whitespace, comments and escape lines; returns the byte after them.
+    #[inline(always)]
+    fn skip_space_and_comments(&mut self, visitor: &mut impl Visitor) -> Result<Option<u8>, Found> {
+        loop {
+            match self.skip_space() {
+                Some(b'{' | b';' | b'%') if self.comment(visitor)? => {}
+                next => return Ok(next),
+            }
+        }
     }
 
     /// Reads a comment or escape line at the cursor, if there is one.
-    fn comment(&mut self, at_line_start: bool, visitor: &mut impl Visitor) -> Result<bool, Found> {
+    fn comment(&mut self, visitor: &mut impl Visitor) -> Result<bool, Found> {
         let bytes = self.text.as_bytes();
         match bytes.get(self.pos) {
             Some(b'{') => {
@@ -313,7 +360,7 @@ impl<'a> Parser<'a> {
                 self.pos = end;
                 Ok(true)
             }
-            Some(b'%') if at_line_start => {
+            Some(b'%') if self.at_line_start() => {
                 let start = self.pos + 1;
                 let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
                 visitor.escape(self.text[start..end].trim_end());
@@ -328,14 +375,7 @@ impl<'a> Parser<'a> {
         // Tag section (with any comments before or between the tags).
         let mut variant: Option<Cow<'a, str>> = None;
         let mut fen: Option<Cow<'a, str>> = None;
-        loop {
-            let line_start = self.skip_space();
-            if self.comment(line_start, visitor)? {
-                continue;
-            }
-            if self.peek() != Some(b'[') {
-                break;
-            }
+        while self.skip_space_and_comments(visitor)? == Some(b'[') {
             let (name, value) = self.tag()?;
             visitor.tag(name, &value);
             if name.eq_ignore_ascii_case("Variant") {
@@ -422,16 +462,10 @@ impl<'a> Parser<'a> {
     fn movetext(&mut self, start: Position, visitor: &mut impl Visitor) -> Result<(), Found> {
         let text = self.text;
         let bytes = text.as_bytes();
-        let main = LineState { before: start, current: start, ply: 0, has_move: false, last_en_passant: false };
-        let mut lines: Vec<LineState> = vec![main];
+        let mut lines = Lines { main: LineState::new(start, 0), variations: Vec::new() };
         let mut result_seen = false;
-        loop {
-            let line_start = self.skip_space();
-            if self.comment(line_start, visitor)? {
-                continue;
-            }
+        while let Some(b) = self.skip_space_and_comments(visitor)? {
             let at = self.pos;
-            let Some(b) = self.peek() else { break };
             if result_seen {
                 return Err(found(
                     ErrorKind::MisplacedResult,
@@ -447,8 +481,7 @@ impl<'a> Parser<'a> {
                         self.pos += 3;
                         continue;
                     }
-                    let top = lines.last().expect("the main line is never popped");
-                    if !top.has_move {
+                    if !lines.top().has_move() {
                         return Err(found(
                             ErrorKind::Variation,
                             at,
@@ -456,7 +489,7 @@ impl<'a> Parser<'a> {
                             "a variation must follow the move it is an alternative to",
                         ));
                     }
-                    if lines.len() > MAX_VARIATION_DEPTH {
+                    if lines.variations.len() >= MAX_VARIATION_DEPTH {
                         return Err(found(
                             ErrorKind::Variation,
                             at,
@@ -466,22 +499,16 @@ impl<'a> Parser<'a> {
                             ),
                         ));
                     }
-                    let branch = LineState {
-                        before: top.before,
-                        current: top.before,
-                        ply: top.ply - 1,
-                        has_move: false,
-                        last_en_passant: false,
-                    };
-                    lines.push(branch);
+                    let top = lines.top();
+                    let branch = LineState::new(top.before, top.ply - 1);
+                    lines.variations.push(branch);
                     visitor.begin_variation();
                     self.pos += 1;
                 }
                 b')' => {
-                    if lines.len() == 1 {
+                    if lines.variations.pop().is_none() {
                         return Err(found(ErrorKind::Variation, at, ")", "this ')' closes no variation"));
                     }
-                    lines.pop();
                     visitor.end_variation();
                     self.pos += 1;
                 }
@@ -489,7 +516,7 @@ impl<'a> Parser<'a> {
                     let end = word_end(bytes, at + 1);
                     let digits = &text[at + 1..end];
                     match digits.parse::<u8>() {
-                        Ok(nag) if lines.last().is_some_and(|l| l.has_move) => visitor.nag(nag),
+                        Ok(nag) if lines.top().has_move() => visitor.nag(nag),
                         Ok(_) => {
                             return Err(found(
                                 ErrorKind::BadNag,
@@ -524,7 +551,7 @@ impl<'a> Parser<'a> {
                     let word = &text[at..end];
                     let could_be_result = matches!(word.as_bytes()[0], b'1' | b'0' | b'*' | 0xc2);
                     if could_be_result && let Some(result) = GameResult::parse(word) {
-                        if lines.len() > 1 {
+                        if !lines.variations.is_empty() {
                             return Err(found(
                                 ErrorKind::MisplacedResult,
                                 at,
@@ -535,19 +562,14 @@ impl<'a> Parser<'a> {
                         visitor.result(result);
                         result_seen = true;
                         // Comments after the result still belong to this game.
-                        loop {
-                            let line_start = self.skip_space();
-                            if !self.comment(line_start, visitor)? {
-                                break;
-                            }
-                        }
+                        self.skip_space_and_comments(visitor)?;
                         continue;
                     }
-                    self.word(word, at, lines.last_mut().expect("main line"), visitor)?;
+                    self.word(word, at, lines.top(), visitor)?;
                 }
             }
         }
-        if lines.len() > 1 {
+        if !lines.variations.is_empty() {
             return Err(found(ErrorKind::Variation, text.len(), "", "a variation is not closed: ')' is missing"));
         }
         Ok(())
@@ -581,14 +603,14 @@ impl<'a> Parser<'a> {
         // Moves start with a letter or a castling zero; glyphs with a sign (or are the lone `N` of a novelty).
         let could_be_glyph = !word.as_bytes()[0].is_ascii_alphanumeric() || word == "N";
         if could_be_glyph && let Some(nag) = glyph_nag(word) {
-            if !line.has_move {
+            if !line.has_move() {
                 return Err(found(ErrorKind::BadNag, at, word, "an annotation glyph before any move"));
             }
             visitor.nag(nag);
             return Ok(());
         }
         if matches!(word, "e.p." | "ep" | "e.p") {
-            return if line.last_en_passant {
+            return if line.last.is_some_and(Move::is_en_passant) {
                 Ok(())
             } else {
                 Err(found(
@@ -599,22 +621,20 @@ impl<'a> Parser<'a> {
                 ))
             };
         }
-        let read = match read_move(&line.current, word, self.options) {
+        let before = line.current();
+        let read = match read_move(before, word, self.options) {
             Ok(read) => read,
             Err((kind, reason)) => {
                 let mut error = found(kind, at, word, reason);
-                error.line = Some(Box::new((line.current, line.ply + 1)));
+                error.line = Some(Box::new((*before, line.ply + 1)));
                 return Err(error);
             }
         };
         let mv = read.mv;
-        line.before = line.current;
-        line.current.play_unchecked(mv);
+        visitor.play(before, mv);
+        line.last = Some(mv);
         line.ply += 1;
-        line.has_move = true;
-        line.last_en_passant = mv.is_en_passant();
         self.report.moves += 1;
-        visitor.play(&line.before, mv);
         for &nag in &read.nags {
             visitor.nag(nag);
         }
@@ -626,6 +646,7 @@ impl<'a> Parser<'a> {
 }
 
 /// The end of the word starting at `at`.
+#[inline(always)]
 fn word_end(bytes: &[u8], at: usize) -> usize {
     bytes[at..].iter().position(|&b| DELIMITER[b as usize]).map_or(bytes.len(), |k| at + k).max(at + 1).min(bytes.len())
 }

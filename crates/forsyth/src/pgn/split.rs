@@ -283,6 +283,19 @@ impl Scanner {
                     }
                 }
                 State::Between => {
+                    // In movetext, most tokens are moves and move numbers, which change nothing but the line
+                    // start: skip them whole. Anything else (and a word that runs past the chunk) takes the
+                    // general path below.
+                    if self.seen_movetext && !self.ended {
+                        let plain = plain_movetext_len(&chunk[i..]);
+                        if plain > 0 {
+                            i += plain;
+                            self.line_start = chunk[i - 1] == b'\n';
+                            if i == chunk.len() {
+                                break;
+                            }
+                        }
+                    }
                     let b = chunk[i];
                     let at_line_start = self.line_start;
                     self.line_start = b == b'\n' || (at_line_start && (b == b'\r'));
@@ -370,6 +383,42 @@ pub(crate) static DELIMITER: [bool; 256] = {
     while i < delimiters.len() {
         table[delimiters[i] as usize] = true;
         i += 1;
+    }
+    table
+};
+
+/// How many bytes at the start of `bytes` are spaces, line breaks and whole movetext words that cannot be results
+/// (moves, move numbers): text the splitter may skip without looking further.
+#[inline(always)]
+fn plain_movetext_len(bytes: &[u8]) -> usize {
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if matches!(b, b' ' | b'\t' | b'\n') {
+            i += 1;
+            continue;
+        }
+        // `1.`, `10.`, `0...`: a digit or dot after a leading 1 or 0 rules out `1-0`, `0-1` and `1/2-1/2`.
+        let plain = PLAIN_WORD_START[b as usize]
+            || (matches!(b, b'0' | b'1') && matches!(bytes.get(i + 1), Some(b'0'..=b'9' | b'.')));
+        if !plain {
+            break;
+        }
+        match bytes[i + 1..].iter().position(|&b| DELIMITER[b as usize]) {
+            Some(k) => i += k + 1,
+            None => break,
+        }
+    }
+    i
+}
+
+/// The bytes that start a movetext word which cannot be a result (results start with `1`, `0`, `*` or `½`) and
+/// is not a delimiter or an escape-line `%`.
+static PLAIN_WORD_START: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = !DELIMITER[b] && !matches!(b as u8, b'0' | b'1' | b'*' | b'%') && b > b' ' as usize && b < 0x7f;
+        b += 1;
     }
     table
 };
