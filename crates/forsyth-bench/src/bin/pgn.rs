@@ -116,7 +116,7 @@ fn main() {
     let mut args = args.iter().filter(|a| !a.starts_with("--") && Some(*a) != only);
     let path = args.next().expect("usage: pgn FILE.pgn[.zst] [ROUNDS] [--only forsyth|pgn-reader]");
     let rounds: usize = args.next().map_or(3, |r| r.parse().expect("ROUNDS is a number"));
-    let file = std::fs::read(&path).expect("readable file");
+    let file = std::fs::read(path).expect("readable file");
     let bytes = if path.ends_with(".zst") {
         let mut out = Vec::new();
         zstd::Decoder::new(file.as_slice()).expect("zstd").read_to_end(&mut out).expect("zstd");
