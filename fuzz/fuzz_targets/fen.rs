@@ -1,5 +1,5 @@
-//! FEN reader: no input may panic, and every FEN that reads as a legal position must round-trip through every
-//! writing mode. Run with `RUSTC_BOOTSTRAP=1 cargo fuzz run fen -- -max_total_time=60`.
+//! FEN reader: no input may panic, `Fen::parse_position` must agree with `Fen::parse` + `Fen::position`, and every
+//! FEN that reads as a legal position must round-trip through every writing mode. Run with `RUSTC_BOOTSTRAP=1 cargo fuzz run fen -- -max_total_time=60`.
 
 #![no_main]
 
