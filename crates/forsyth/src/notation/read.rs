@@ -28,7 +28,7 @@
 
 use std::fmt;
 
-use crate::{CastlingSide, Color, File, Move, Position, Rank, Role, Square, SquareSet};
+use crate::{CastlingSide, Color, File, Move, MoveKind, Position, Rank, Role, Square, SquareSet};
 
 use super::letters::Letters;
 use super::san::Disambiguation;
@@ -877,6 +877,19 @@ fn piece(
     };
     let mut candidates = crate::MovesTo::new();
     pos.legal_moves_of_into(role, to, &mut candidates);
+    // Most moves in a game: one candidate, no origin given, a plain move or capture written as such.
+    if let [mv] = candidates.as_slice()
+        && mv.kind() == MoveKind::Normal
+        && p.from_file.is_none()
+        && p.from_rank.is_none()
+        && p.promotion.is_none()
+        && p.captured.is_none()
+        && !p.en_passant
+        && (role != Role::Pawn || mv.from().file() == to.file())
+        && p.capture == pos.is_occupied(to)
+    {
+        return Ok(*mv);
+    }
     let mut found: Option<Move> = None;
     let mut matches = 0;
     for m in candidates.iter().filter(|m| !m.is_castle()) {

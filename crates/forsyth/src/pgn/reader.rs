@@ -430,7 +430,7 @@ impl<'a> Parser<'a> {
         let value_start = self.pos + 1;
         let mut i = value_start;
         loop {
-            match memchr::memchr3(b'"', b'\\', b'\n', &bytes[i..]) {
+            match bytes[i..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n')) {
                 Some(k) if bytes[i + k] == b'\\' => i += k + 2,
                 Some(k) if bytes[i + k] == b'"' => {
                     i += k;

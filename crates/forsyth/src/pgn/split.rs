@@ -242,7 +242,8 @@ impl Scanner {
                     }
                     None => i = chunk.len(),
                 },
-                State::TagString => match memchr::memchr2(b'"', b'\\', &chunk[i..]) {
+                // Tag pairs are short: a plain loop beats memchr's set-up cost on them.
+                State::TagString => match chunk[i..].iter().position(|&b| b == b'"' || b == b'\\') {
                     Some(k) => {
                         self.state = if chunk[i + k] == b'"' { State::Tag } else { State::TagEscape };
                         i += k + 1;
@@ -253,7 +254,7 @@ impl Scanner {
                     self.state = State::TagString;
                     i += 1;
                 }
-                State::Tag => match memchr::memchr3(b'"', b']', b'\n', &chunk[i..]) {
+                State::Tag => match chunk[i..].iter().position(|&b| matches!(b, b'"' | b']' | b'\n')) {
                     Some(k) => {
                         self.state = match chunk[i + k] {
                             b'"' => State::TagString,

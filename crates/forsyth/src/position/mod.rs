@@ -167,16 +167,22 @@ impl Position {
     }
 
     /// The variant.
+    #[inline]
     pub fn variant(&self) -> Variant {
         on_core!(self, c => c.variant)
     }
 
     /// The board shape.
+    #[inline]
     pub fn shape(&self) -> BoardShape {
-        self.variant().shape()
+        match self.inner {
+            Inner::Standard(_) => BoardShape::Standard,
+            Inner::Wide(_) => BoardShape::Wide,
+        }
     }
 
     /// Side to move.
+    #[inline]
     pub fn turn(&self) -> Color {
         on_core!(self, c => c.turn)
     }
@@ -237,6 +243,7 @@ impl Position {
     }
 
     /// The piece on a square.
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         if !self.shape().contains(sq) {
             return None;
