@@ -65,6 +65,13 @@ pub trait Bits:
     fn iter(self) -> BitIter<Self> {
         BitIter(self)
     }
+    /// Calls `f` with each member, lowest first: what `iter` does, in fewer instructions for a set of two words.
+    #[inline(always)]
+    fn for_each_member(self, mut f: impl FnMut(u32)) {
+        for i in self.iter() {
+            f(i);
+        }
+    }
     /// The lower 64 bits (used for hashing and tests).
     fn low_u64(self) -> u64;
     /// The set from a `u128` (truncated to this type's width).
@@ -75,8 +82,9 @@ pub trait Bits:
 
 /// Implements [`Bits`] for an unsigned integer type; `$bit` makes the single-bit set of an index.
 macro_rules! impl_bits {
-    ($t:ty, $bit:expr) => {
+    ($t:ty, $bit:expr $(, $for_each:item)?) => {
         impl Bits for $t {
+            $($for_each)?
             const EMPTY: $t = 0;
             #[inline(always)]
             fn bit(i: u32) -> $t {
@@ -130,7 +138,21 @@ static SINGLE_BITS_128: [u128; 128] = {
     out
 };
 
-impl_bits!(u128, |i: u32| SINGLE_BITS_128[i as usize & 127]);
+impl_bits!(
+    u128,
+    |i: u32| SINGLE_BITS_128[i as usize & 127],
+    /// One loop per word: stepping through a `u128` costs two bit scans, a select and a two-word subtraction
+    /// per member.
+    #[inline(always)]
+    fn for_each_member(self, mut f: impl FnMut(u32)) {
+        for i in (self as u64).iter() {
+            f(i);
+        }
+        for i in ((self >> 64) as u64).iter() {
+            f(i + 64);
+        }
+    }
+);
 
 /// Iterator over the members of a [`Bits`] set, lowest first.
 #[derive(Clone, Debug)]

@@ -10,7 +10,7 @@ use crate::bitboard::{Bits, Shape};
 use crate::position::core::{Core, NO_EP};
 use arrayvec::ArrayVec;
 
-use crate::{MAX_MOVES, Move, MoveList, MovesTo, Role};
+use crate::{Color, MAX_MOVES, Move, MoveList, MovesTo, Role};
 
 /// Receives legal moves in bulk.
 pub(crate) trait Sink<S: Shape> {
@@ -101,7 +101,12 @@ pub(crate) fn generate<S: Shape, K: Sink<S>>(pos: &Core<S>, sink: &mut K) {
         generate_pieces(pos, sink, movable, target_mask, occupied, pin_line);
     }
 
-    generate_pawns(pos, sink, movable, pinned, king, check_mask & destinations, occupied);
+    // One copy per colour, so that the pawn steps are constant shifts.
+    if us.is_white() {
+        generate_pawns::<S, K, true>(pos, sink, movable, pinned, king, check_mask & destinations, occupied);
+    } else {
+        generate_pawns::<S, K, false>(pos, sink, movable, pinned, king, check_mask & destinations, occupied);
+    }
 
     if checkers.is_empty() && origins.has(king) {
         generate_castling(pos, sink, king, occupied, destinations);
@@ -118,22 +123,19 @@ fn generate_pieces<S: Shape, K: Sink<S>>(
     occupied: S::Bits,
     pin_line: impl Fn(u32) -> S::Bits,
 ) {
-    let leapers = pos.leapers() & movable;
-    for from in leapers.iter() {
+    (pos.leapers() & movable).for_each_member(|from| {
         sink.piece(from, S::knight_attacks(from) & target_mask & pin_line(from));
-    }
-    let diagonal = pos.diagonal_sliders() & movable;
-    for from in diagonal.iter() {
+    });
+    (pos.diagonal_sliders() & movable).for_each_member(|from| {
         sink.piece(from, S::bishop_attacks(from, occupied) & target_mask & pin_line(from));
-    }
-    let straight = pos.straight_sliders() & movable;
-    for from in straight.iter() {
+    });
+    (pos.straight_sliders() & movable).for_each_member(|from| {
         sink.piece(from, S::rook_attacks(from, occupied) & target_mask & pin_line(from));
-    }
+    });
 }
 
 #[inline(always)]
-fn generate_pawns<S: Shape, K: Sink<S>>(
+fn generate_pawns<S: Shape, K: Sink<S>, const WHITE: bool>(
     pos: &Core<S>,
     sink: &mut K,
     movable: S::Bits,
@@ -142,7 +144,7 @@ fn generate_pawns<S: Shape, K: Sink<S>>(
     check_mask: S::Bits,
     occupied: S::Bits,
 ) {
-    let us = pos.turn;
+    let us = if WHITE { Color::White } else { Color::Black };
     let pawns = pos.role(Role::Pawn) & movable;
     let empty = !occupied & S::ALL;
     let theirs = pos.theirs();
@@ -528,7 +530,7 @@ fn slides_to<S: Shape>(from: u32, to: u32, occupied: S::Bits, straight_ok: bool,
 /// The pieces of `them` attacking bit `sq` with this occupancy, found piece by piece with the line and between
 /// tables: the same answer as [`Core::attacked_by`], without the large slider tables.
 #[inline(always)]
-fn attackers_by_tables<S: Shape>(pos: &Core<S>, them: crate::Color, sq: u32, occupied: S::Bits) -> S::Bits {
+fn attackers_by_tables<S: Shape>(pos: &Core<S>, them: Color, sq: u32, occupied: S::Bits) -> S::Bits {
     let theirs = pos.by_color[them.index()];
     let mut checkers = (S::knight_attacks(sq) & pos.leapers()
         | S::pawn_attacks(!them, sq) & pos.role(Role::Pawn)
