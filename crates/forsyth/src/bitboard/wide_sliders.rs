@@ -96,10 +96,11 @@ struct SquareLines {
     rank: u32,
 }
 
-static SQUARES: [SquareLines; 80] = {
+/// Indexed by bit; 128 entries (the last 48 empty) so that any bit of a `u128` indexes it without a bounds check.
+static SQUARES: [SquareLines; 128] = {
     let empty =
         SquareLines { diagonal: 0, anti_diagonal: 0, diagonal_inner: 0, anti_diagonal_inner: 0, file: 0, rank: 0 };
-    let mut out = [empty; 80];
+    let mut out = [empty; 128];
     let mut sq = 0;
     while sq < 80 {
         let me = 1u128 << sq;
@@ -135,7 +136,7 @@ fn diagonal_attacks(file: u32, inner: u64, line: u128) -> u128 {
 /// Bishop attacks from bit `sq` given the occupied squares.
 #[inline(always)]
 pub(super) fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
-    let s = &SQUARES[sq as usize % 80];
+    let s = &SQUARES[sq as usize & 127];
     let inner = inner_ranks(occupied);
     diagonal_attacks(s.file, inner & s.diagonal_inner, s.diagonal)
         | diagonal_attacks(s.file, inner & s.anti_diagonal_inner, s.anti_diagonal)
@@ -144,7 +145,7 @@ pub(super) fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
 /// Rook attacks from bit `sq` given the occupied squares.
 #[inline(always)]
 pub(super) fn rook_attacks(sq: u32, occupied: u128) -> u128 {
-    let s = &SQUARES[sq as usize % 80];
+    let s = &SQUARES[sq as usize & 127];
     let (file, rank) = (s.file & 15, s.rank & 7);
     let rank_occ = ((occupied >> (10 * rank + 1)) as u64 & 0xff) as usize;
     let along_rank = (LINE[file as usize][rank_occ] as u128) << (10 * rank);

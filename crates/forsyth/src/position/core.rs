@@ -235,7 +235,9 @@ impl<S: Shape> Core<S> {
             }
             MoveKind::Normal | MoveKind::Promotion(_) => {
                 let role = self.role_at(from).unwrap_or(Role::Pawn);
-                if let Some(captured) = self.role_at(to) {
+                // Most moves capture nothing: one test of the enemy's squares spares looking through every role.
+                let captured = if self.by_color[(!us).index()].has(to) { self.role_at(to) } else { None };
+                if let Some(captured) = captured {
                     self.remove(to, Piece::new(!us, captured));
                     self.halfmoves = 0;
                 }
