@@ -119,7 +119,7 @@ where
     let name = input.name.clone();
     let mut progress = Progress::new(&input);
     pgn::for_each_game(input.reader, jobs, work, |raw, out| {
-        sink(&raw, out)?;
+        sink(raw, out)?;
         progress.games += 1;
         if progress.games.is_multiple_of(PROGRESS_EVERY) {
             progress.update();

@@ -228,8 +228,8 @@ fn issue_error_messages() {
 fn assessment_glyphs_become_nags() {
     let p = Position::default();
     for (text, nag) in [("e4!", 1), ("e4?", 2), ("e4!!", 3), ("e4??", 4), ("e4!?", 5), ("e4?!", 6)] {
-        assert_eq!(parse_move(&p, text, &ReadOptions::default()).unwrap().nags, vec![nag], "{text}");
+        assert_eq!(parse_move(&p, text, &ReadOptions::default()).unwrap().nag, Some(nag), "{text}");
     }
-    assert!(parse_move(&p, "e4", &ReadOptions::default()).unwrap().nags.is_empty());
+    assert_eq!(parse_move(&p, "e4", &ReadOptions::default()).unwrap().nag, None);
     assert!(parse_move(&p, "e4!!!", &ReadOptions::default()).is_err());
 }

@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         };
         let mut written = write_move(&pos, read.mv, &options);
         if options.style != Style::Uci {
-            for &nag in &read.nags {
+            if let Some(nag) = read.nag {
                 written.push_str(GLYPHS.get(nag as usize).copied().unwrap_or(""));
             }
             if read.draw_offer {

@@ -14,7 +14,7 @@
 //! let pos = Position::default();
 //! let read = parse_move(&pos, "Nf3!?", &ReadOptions::default()).unwrap();
 //! assert_eq!(read.mv.to_string(), "g1f3");
-//! assert_eq!(read.nags, vec![5]);
+//! assert_eq!(read.nag, Some(5));
 //! let german = ReadOptions { letters: Letters::language(Language::De), ..ReadOptions::default() };
 //! assert_eq!(parse_move(&pos, "Sg1-f3", &german).unwrap().mv.to_string(), "g1f3");
 //! let err = parse_move(&pos, "Nf6", &ReadOptions::default()).unwrap_err();
@@ -23,8 +23,8 @@
 //! ```
 //!
 //! Speed: reading works on bytes and resolves the move from its destination with
-//! [`Position::legal_moves_of`]; the happy path allocates nothing (`nags` is an empty `Vec` unless the move carries
-//! an assessment glyph, which allocates once).
+//! [`Position::legal_moves_of`]; it allocates nothing unless the move is refused. Plain SAN, what PGN files hold,
+//! is read in one pass before the general tokenizer.
 
 use std::fmt;
 
@@ -135,13 +135,13 @@ impl fmt::Display for Normalised {
 }
 
 /// A move read from text, with what surrounded it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ReadMove {
     /// The legal move ([`Move::NULL`] for a null move).
     pub mv: Move,
-    /// Numeric annotation glyphs from assessment signs: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6. Empty (and
-    /// not allocated) for most moves.
-    pub nags: Vec<u8>,
+    /// The numeric annotation glyph of an assessment sign after the move (a move carries at most one): `!` 1,
+    /// `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
+    pub nag: Option<u8>,
     /// A draw offer `(=)` followed the move (FIDE Appendix E, E13).
     pub draw_offer: bool,
     /// What the lenient reader changed to reach canonical SAN.
@@ -341,8 +341,8 @@ pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<R
     if options.strict {
         check_canonical(pos, mv, text, &parsed, options).map_err(fail)?;
     }
-    let nags = if parsed.nag == 0 { Vec::new() } else { vec![parsed.nag] };
-    Ok(ReadMove { mv, nags, draw_offer: parsed.draw_offer, normalised })
+    let nag = (parsed.nag != 0).then_some(parsed.nag);
+    Ok(ReadMove { mv, nag, draw_offer: parsed.draw_offer, normalised })
 }
 
 /// The text without surrounding white space; decodes characters only when an end is not plain ASCII.

@@ -37,13 +37,15 @@ where
     R: BufRead + Send,
     T: Send,
     W: Fn(&RawGame) -> T + Sync,
-    S: FnMut(RawGame, T) -> io::Result<()>,
+    S: FnMut(&RawGame, T) -> io::Result<()>,
 {
     if jobs <= 1 {
-        for raw in GameSplitter::new(reader) {
+        let mut games = GameSplitter::new(reader);
+        while let Some(raw) = games.next() {
             let raw = raw?;
             let out = work(&raw);
-            sink(raw, out)?;
+            sink(&raw, out)?;
+            games.recycle(raw);
         }
         return Ok(());
     }
@@ -103,7 +105,7 @@ where
             waiting.insert(sequence, done);
             while let Some(done) = waiting.remove(&next) {
                 for (raw, out) in done {
-                    sink(raw, out)?;
+                    sink(&raw, out)?;
                 }
                 next += 1;
             }

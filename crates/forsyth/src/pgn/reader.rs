@@ -411,8 +411,8 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let name = &text[name_start..self.pos];
-        let line_end = memchr::memchr(b'\n', &bytes[open..]).map_or(bytes.len(), |k| open + k);
         let bad = |at: usize, reason: &str| {
+            let line_end = memchr::memchr(b'\n', &bytes[open..]).map_or(bytes.len(), |k| open + k);
             found(
                 ErrorKind::BadTag,
                 at,
@@ -429,9 +429,13 @@ impl<'a> Parser<'a> {
         }
         let value_start = self.pos + 1;
         let mut i = value_start;
+        let mut escaped = false;
         loop {
             match bytes[i..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n')) {
-                Some(k) if bytes[i + k] == b'\\' => i += k + 2,
+                Some(k) if bytes[i + k] == b'\\' => {
+                    i += k + 2;
+                    escaped = true;
+                }
                 Some(k) if bytes[i + k] == b'"' => {
                     i += k;
                     break;
@@ -442,7 +446,8 @@ impl<'a> Parser<'a> {
                 return Err(bad(value_start - 1, &format!("the value of tag {name} has no closing quote")));
             }
         }
-        let value = unescape_tag_value(&text[value_start..i]);
+        let value = &text[value_start..i];
+        let value = if escaped { unescape_tag_value(value) } else { Cow::Borrowed(value) };
         self.pos = i + 1;
         self.skip_inline_space();
         if self.peek() != Some(b']') {
@@ -635,7 +640,7 @@ impl<'a> Parser<'a> {
         line.last = Some(mv);
         line.ply += 1;
         self.report.moves += 1;
-        for &nag in &read.nags {
+        if let Some(nag) = read.nag {
             visitor.nag(nag);
         }
         if read.draw_offer {

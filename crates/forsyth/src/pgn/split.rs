@@ -92,6 +92,8 @@ struct Scanner {
     word: [u8; 8],
     word_len: usize,
     current: RawGame,
+    /// A buffer handed back by [`GameSplitter::recycle`], used for the next game instead of a new allocation.
+    spare: Vec<u8>,
     next_number: u64,
     next_line: u64,
     /// Bytes scanned so far.
@@ -111,6 +113,25 @@ impl<R: BufRead> GameSplitter<R> {
     pub fn bytes_read(&self) -> u64 {
         self.scanner.consumed
     }
+
+    /// Hands back a game the caller is done with: its buffer holds the next game, which saves an allocation
+    /// per game when games are read one at a time.
+    ///
+    /// ```
+    /// use forsyth::pgn::GameSplitter;
+    /// let mut games = GameSplitter::new("1. e4 *\n1. d4 *\n".as_bytes());
+    /// let first = games.next().unwrap().unwrap();
+    /// games.recycle(first);
+    /// assert_eq!(games.next().unwrap().unwrap().bytes, b"1. d4 *\n");
+    /// ```
+    pub fn recycle(&mut self, game: RawGame) {
+        let mut bytes = game.bytes;
+        // A buffer grown by a huge game is not kept, so memory stays small after it.
+        if bytes.capacity() <= 1 << 20 {
+            bytes.clear();
+            self.scanner.spare = bytes;
+        }
+    }
 }
 
 impl Scanner {
@@ -127,6 +148,7 @@ impl Scanner {
             word: [0; 8],
             word_len: 0,
             current: RawGame { number: 1, line: 1, ..RawGame::default() },
+            spare: Vec::new(),
             next_number: 2,
             next_line: 1,
             consumed: 0,
@@ -154,15 +176,13 @@ impl Scanner {
         let start_offset = self.current.offset + self.current.bytes.len() as u64 + self.skipped;
         self.next_line = self.current.line + lines;
         (self.skipped, self.skipped_lines) = (0, 0);
-        // The next game is likely about as long as this one: reserve that much to avoid regrowing.
-        let capacity = self.current.bytes.len().clamp(256, 1 << 16);
-        let next = RawGame {
-            bytes: Vec::with_capacity(capacity),
-            number: self.next_number,
-            line: self.next_line,
-            offset: start_offset,
-            oversized: false,
-        };
+        let mut bytes = std::mem::take(&mut self.spare);
+        if bytes.capacity() == 0 {
+            // The next game is likely about as long as this one: reserve that much to avoid regrowing.
+            bytes.reserve(self.current.bytes.len().clamp(256, 1 << 16));
+        }
+        let next =
+            RawGame { bytes, number: self.next_number, line: self.next_line, offset: start_offset, oversized: false };
         self.next_number += 1;
         self.seen_movetext = false;
         self.seen_tag = false;
