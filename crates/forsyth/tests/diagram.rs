@@ -417,3 +417,87 @@ fn fields_left_out_are_named_with_the_values_read() {
     let whole = explain("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", Lang::English, None).unwrap().to_string();
     assert!(!whole.contains("not given"));
 }
+
+/// Every kind of problem the validator reports, and every reason it gives for a castling right or an en-passant
+/// square, has a German text: the problems are made by the validator itself, so a reworded English reason (the
+/// German reasons are looked up by it) fails here instead of leaking English into German explanations.
+#[test]
+fn every_problem_kind_has_a_german_text() {
+    use forsyth::diagram::explain::problem_text;
+    use forsyth::notation::fen::Fen;
+    use forsyth::{CastlingPrefix, Position, Problem, Setup, Square};
+
+    /// The kinds of problem, numbered; a new kind fails to compile here until it is given a number and a case.
+    const KINDS: usize = 13;
+    fn kind(problem: &Problem) -> usize {
+        match problem {
+            Problem::WrongBoardShape { .. } => 0,
+            Problem::RoleNotInVariant { .. } => 1,
+            Problem::MissingKing(_) => 2,
+            Problem::TooManyKings(..) => 3,
+            Problem::PawnOnBackRank(_) => 4,
+            Problem::TooManyPawns(..) => 5,
+            Problem::TooManyPieces(..) => 6,
+            Problem::OppositeCheck => 7,
+            Problem::AdjacentKings => 8,
+            Problem::ImpossibleCheck { .. } => 9,
+            Problem::InvalidCastlingRight { .. } => 10,
+            Problem::InvalidEnPassant { .. } => 11,
+            Problem::CastlingPrefixMismatch { .. } => 12,
+        }
+    }
+    let setup = |fen: &str| Fen::parse(fen).unwrap_or_else(|e| panic!("{fen}: {e}")).setup;
+    let square = |name: &str| name.parse::<Square>().unwrap();
+    let with_rooks = |fen: &str, rooks: &[&str]| {
+        let mut s = setup(fen);
+        s.castling_rooks = rooks.iter().map(|r| square(r)).collect();
+        s
+    };
+    let with_ep = |fen: &str, ep: &str| Setup { ep_square: Some(square(ep)), ..setup(fen) };
+    let standard = Variant::Standard;
+    let cases: Vec<(Setup, Variant)> = vec![
+        (setup(Variant::Standard.start_fen()), Variant::Capablanca),
+        (setup("4k3/8/8/8/8/8/8/3CK3 w - - 0 1"), standard),
+        (setup("8/8/8/8/8/8/8/4K3 w - - 0 1"), standard),
+        (setup("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"), standard),
+        (setup("P3k3/8/8/8/8/8/8/4K3 w - - 0 1"), standard),
+        (setup("4k3/8/8/8/8/8/PPPPPPPP/P3K3 w - - 0 1"), standard),
+        (setup("QQQQk3/QQQQ4/QQQQ4/QQQQ4/8/8/8/4K3 w - - 0 1"), standard),
+        (setup("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"), standard),
+        (setup("8/8/8/8/8/8/8/3kK3 w - - 0 1"), standard),
+        (setup("4k3/8/8/8/8/3n1n2/4r3/4K3 w - - 0 1"), standard),
+        // Castling rights, one per reason.
+        (with_rooks("4k3/8/8/8/8/8/7R/4K3 w - - 0 1", &["h2"]), standard),
+        (with_rooks("4k3/8/8/8/8/8/8/4K2N w - - 0 1", &["h1"]), standard),
+        (with_rooks("4k3/8/8/8/8/8/8/7R w - - 0 1", &["h1"]), standard),
+        (with_rooks("4k3/8/8/8/8/8/4K3/7R w - - 0 1", &["h1"]), standard),
+        (with_rooks("4k3/8/8/8/8/8/8/5K1R w - - 0 1", &["h1"]), standard),
+        (with_rooks("4k3/8/8/8/8/8/8/4K1R1 w - - 0 1", &["g1"]), standard),
+        (with_rooks("4k3/8/8/8/8/8/8/4KRR1 w - - 0 1", &["f1", "g1"]), Variant::Chess960),
+        // En-passant squares, one per reason.
+        (with_ep("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "i6"), standard),
+        (with_ep("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e3"), standard),
+        (with_ep("4k3/8/8/8/8/8/8/4K3 b - - 0 1", "e6"), standard),
+        (with_ep("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e6"), standard),
+        (with_ep("4k3/4n3/8/4p3/8/8/8/4K3 w - - 0 1", "e6"), standard),
+        (with_ep("4k3/8/8/4p3/8/8/8/r3K3 w - - 0 1", "e6"), standard),
+        (Setup { castling_prefix: Some(CastlingPrefix::Symmetric), ..setup(Variant::Standard.start_fen()) }, standard),
+    ];
+    let mut kinds = [false; KINDS];
+    let mut reasons = std::collections::BTreeSet::new();
+    for (setup, variant) in &cases {
+        let problems = Position::from_setup(setup, *variant).expect_err("an illegal setup").problems;
+        for problem in &problems {
+            kinds[kind(problem)] = true;
+            let (english, german) = (problem_text(problem, Lang::English), problem_text(problem, Lang::German));
+            assert_eq!(english, problem.to_string());
+            assert_ne!(german, english, "{}: no German text", problem.code());
+            if let Problem::InvalidCastlingRight { reason, .. } | Problem::InvalidEnPassant { reason, .. } = problem {
+                assert!(!german.contains(reason), "{}: the reason '{reason}' has no German text", problem.code());
+                reasons.insert(*reason);
+            }
+        }
+    }
+    assert_eq!(kinds, [true; KINDS], "a kind of problem none of the cases shows");
+    assert_eq!(reasons.len(), 13, "a reason none of the cases shows: {reasons:?}");
+}
