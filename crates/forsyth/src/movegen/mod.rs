@@ -240,24 +240,29 @@ fn generate_castling<S: Shape, K: Sink<S>>(
 /// Counts moves without listing them.
 ///
 /// Without a `popcnt` instruction (the portable build), counting a 10×8 set costs a software popcount of each of
-/// its two words, though only 16 of the 80 squares lie in the high word. So the high words of four sets are packed
-/// into one word and counted together.
+/// its two words, though only 16 of the 80 squares lie in the high word. So the high word is counted with two
+/// look-ups in a table of byte counts instead.
 pub(crate) struct Counter<S: Shape> {
     count: u64,
-    /// Up to four high words of 10×8 sets, 16 bits each, not yet counted.
-    high: u64,
-    /// How many high words `high` holds.
-    pending: u32,
     promotion_rank: S::Bits,
     promotion_choices: u64,
 }
+
+/// The number of members of each byte value.
+static BYTE_COUNTS: [u8; 256] = {
+    let mut out = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        out[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    out
+};
 
 impl<S: Shape> Counter<S> {
     pub(crate) fn new(pos: &Core<S>) -> Counter<S> {
         Counter {
             count: 0,
-            high: 0,
-            pending: 0,
             promotion_rank: S::rank_mask(if pos.turn.is_white() { 7 } else { 0 }),
             promotion_choices: pos.variant.promotion_roles().len() as u64,
         }
@@ -265,7 +270,7 @@ impl<S: Shape> Counter<S> {
 
     /// The number of moves counted.
     pub(crate) fn total(&self) -> u64 {
-        self.count + u64::from(self.high.count_ones())
+        self.count
     }
 
     #[inline(always)]
@@ -275,14 +280,10 @@ impl<S: Shape> Counter<S> {
             return;
         }
         let wide = targets.to_u128();
-        self.count += u64::from((wide as u64).count_ones());
-        self.high = (self.high << 16) | (wide >> 64) as u64;
-        self.pending += 1;
-        if self.pending == 4 {
-            self.count += u64::from(self.high.count_ones());
-            self.high = 0;
-            self.pending = 0;
-        }
+        let high = (wide >> 64) as usize;
+        self.count += u64::from((wide as u64).count_ones())
+            + u64::from(BYTE_COUNTS[high & 0xff])
+            + u64::from(BYTE_COUNTS[(high >> 8) & 0xff]);
     }
 }
 
