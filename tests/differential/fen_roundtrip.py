@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Differential test of `forsyth fen convert` against python-chess (chess==1.11.2).
 
-Positions: random games (fixed seed) from the standard start and from random Chess960 starts, plus a sample of
-the Chess960 EPD corpus. For each position python-chess writes the FEN in every mode forsyth has (castling X-FEN or
-Shredder-FEN; en passant always / pseudo / legal, which python-chess calls fen / xfen / legal). forsyth reads
-python-chess's FEN (X-FEN or Shredder-FEN at random, en passant always) and must write exactly the same text in
-every mode; reading forsyth's own output again must give the same text (round trip).
+Positions: the seeded random games of `random_games.py` (standard chess and random Chess960 starts, every position
+of each), plus a sample of the Chess960 EPD corpus. For each position python-chess writes the FEN in every mode
+forsyth has (castling X-FEN or Shredder-FEN; en passant always / pseudo / legal, which python-chess calls fen / xfen /
+legal). forsyth reads python-chess's FEN (X-FEN or Shredder-FEN at random, en passant always) and must write exactly
+the same text in every mode; reading forsyth's own output again must give the same text (round trip).
 
 Usage: fen_roundtrip.py FORSYTH_BINARY [--games N]
 """
@@ -18,23 +18,12 @@ import sys
 
 import chess
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from random_games import boards as game_boards, games  # noqa: E402
+
 EP_MODES = {"always": "fen", "pseudo": "xfen", "legal": "legal"}
 CASTLING = {"xfen": False, "shredder": True}
 CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "shared", "corpus", "3moves-frc.epd.zst")
-
-
-def random_game_positions(rng, board, plies):
-    out = [board.copy()]
-    for _ in range(plies):
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        # Prefer pawn double steps now and then, so that en-passant squares are common.
-        doubles = [m for m in moves if board.piece_type_at(m.from_square) == chess.PAWN
-                   and abs(m.to_square - m.from_square) == 16]
-        board.push(rng.choice(doubles) if doubles and rng.random() < 0.3 else rng.choice(moves))
-        out.append(board.copy())
-    return out
 
 
 def corpus_positions(every):
@@ -63,13 +52,13 @@ def main():
     parser.add_argument("forsyth")
     parser.add_argument("--games", type=int, default=120)
     args = parser.parse_args()
-    rng = random.Random(20261121)
+    seed = 20261121
     boards = []
-    for _ in range(args.games):
-        boards += random_game_positions(rng, chess.Board(), rng.randrange(20, 120))
-        start = chess.Board.from_chess960_pos(rng.randrange(960))
-        boards += random_game_positions(rng, start, rng.randrange(20, 120))
+    # `--games` games of each variant, 20 to 119 plies long.
+    for _variant, start, moves in games(seed, args.games, min_plies=20, max_plies=120):
+        boards += game_boards(start, moves)
     boards += corpus_positions(every=100)
+    rng = random.Random(seed)
     inputs = [b.fen(shredder=rng.random() < 0.5, en_passant="fen") for b in boards]
     failures = 0
     for castling, shredder in CASTLING.items():

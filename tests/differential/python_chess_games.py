@@ -19,7 +19,7 @@ import chess
 import chess.pgn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from random_games import games, pick_move  # noqa: E402
+from random_games import boards, games, pick_move  # noqa: E402
 
 WORDS = ["a", "good", "idea", "White", "is", "better", "unclear", "zugzwang", "with", "the", "initiative", "!"]
 
@@ -77,27 +77,17 @@ def main():
     args = parser.parse_args()
     rng = random.Random(args.seed + 1)
     for variant, start, moves in games(args.seed, args.games):
-        board = start.copy()
         positions = []
-        for i in range(len(moves) + 1):
+        for board in boards(start, moves):
             legal = {uci(board, m): board.san(m) for m in board.legal_moves}
             positions.append({"fen": board.fen(), "state": state(board), "moves": legal})
-            if i < len(moves):
-                board.push(moves[i])
         print(json.dumps({
             "variant": variant,
             "start": start.fen(),
-            "played": [uci(b, m) for b, m in zip_boards(start, moves)],
+            "played": [uci(b, m) for b, m in zip(boards(start, moves), moves)],
             "positions": positions,
             "pgn": annotated_pgn(rng, start, moves),
         }))
-
-
-def zip_boards(start, moves):
-    board = start.copy()
-    for move in moves:
-        yield board, move
-        board.push(move)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Seeded random games with python-chess: the positions the differential tests compare forsyth against.
 
 One place for every differential script: `games(seed, count)` yields (variant, start board, moves) for standard
-chess and Chess960, with pawn double steps, captures and promotions favoured now and then so that en passant,
+chess and Chess960, and `boards(start, moves)` the positions along one of them, with pawn double steps, captures and promotions favoured now and then so that en passant,
 castling rights and under-promotions come up often. Same seed, same games, on every machine (python-chess 1.11.2).
 """
 
@@ -52,3 +52,13 @@ def games(seed, count, variants=("standard", "chess960"), min_plies=10, max_plie
         for variant in variants:
             start, moves = random_game(rng, variant, rng.randrange(min_plies, max_plies))
             yield variant, start, moves
+
+
+def boards(start, moves):
+    """The boards of a game: the start, then the board after each of `moves`. Each is a copy without the moves that
+    led to it (copying those would make a long game quadratic), which is all FEN, legal moves and SAN need."""
+    board = start.copy()
+    yield board.copy(stack=False)
+    for move in moves:
+        board.push(move)
+        yield board.copy(stack=False)
