@@ -9,16 +9,15 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+mod common;
+use common::forsyth;
+
 const SEED_000: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
 const SEED_001: &str = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR";
 /// Capablanca chess after 1.e4 e5 2.Ci3 Nh6 3.Ch5: the chancellor attacks f7 and h6.
 const CAPABLANCA: &str = "rnabqkbc1r/pppp1ppppp/7n2/4p2C2/4P5/10/PPPP1PPPPP/RNABQKB1NR b KQkq - 3 3";
 /// A Gothic chess position where White has a second archbishop, so a promoted one.
 const GOTHIC: &str = "r1bqckabnr/pppppppppp/10/10/10/10/1PPPPPPPPP/RA1QCKABNR w Kkq - 0 9";
-
-fn forsyth(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_forsyth")).args(args).output().expect("the forsyth binary runs")
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")

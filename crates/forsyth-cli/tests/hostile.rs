@@ -2,22 +2,13 @@
 //! status 1 and a message, never a panic (status 101) or a line read into memory whole. The full-size cases are
 //! in `scripts/hostile.sh` (see TESTING.md).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
 
 fn forsyth(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_forsyth"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
     // forsyth may stop reading early (that is the point): a broken pipe here is expected.
-    let _ = input.write_all(stdin);
-    drop(input);
-    child.wait_with_output().unwrap()
+    common::forsyth_with_input(args, stdin).0
 }
 
 #[test]

@@ -1,20 +1,11 @@
 //! `forsyth translate`, `moves --notation` and `play --input-lang` as users run them, against seed 004's sample game
 //! and seed 001's problem notation, and their exit statuses.
 
-use std::process::{Command, Output};
+mod common;
+use common::{forsyth, ok};
 
 const SEED_004_GAME: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6 7.Lg5 Sc6 8.De3+ Le7 \
                               9.Sbd2 0-0 10.0-0-0 Te8 11.Kb1 (=)";
-
-fn forsyth(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_forsyth")).args(args).output().expect("the forsyth binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let output = forsyth(args);
-    assert_eq!(output.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap().trim_end().to_string()
-}
 
 #[test]
 fn seed_004_game_translates_back_to_itself_and_into_english() {

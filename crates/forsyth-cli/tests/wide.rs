@@ -4,24 +4,14 @@
 //! Expected moves and FENs are Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `get_san`, `get_fen`), except the
 //! prefixes `s`/`m`, which only seed 002 defines.
 
-use std::process::{Command, Output};
+mod common;
+use common::{forsyth, ok};
 
 const CAPABLANCA: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
 /// Capablanca's king and rooks alone on the back ranks.
 const CASTLES: &str = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
 /// The same with the king on the e-file, as in Janus and Embassy chess.
 const CASTLES_E: &str = "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1";
-
-fn forsyth(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_forsyth")).args(args).output().expect("the forsyth binary runs")
-}
-
-/// Standard output of a run that must succeed.
-fn ok(args: &[&str]) -> String {
-    let output = forsyth(args);
-    assert_eq!(output.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap().trim_end().to_string()
-}
 
 /// Standard error of a run that must fail with status 1.
 fn refused(args: &[&str]) -> String {

@@ -4,7 +4,7 @@ use forsyth::notation::fen::{CastlingStyle, ERROR_CODES, EpMode, Fen, FenField, 
 use forsyth::{Position, Variant};
 
 fn play(fen: &str, moves: &[&str]) -> Position {
-    let mut pos = Fen::parse(fen).unwrap().position(None).unwrap();
+    let mut pos = common::position(fen, None);
     for uci in moves {
         let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
         pos.play(m).unwrap();
@@ -275,23 +275,14 @@ fn ep_modes() {
 
 mod fen_check;
 
-/// A position reached by `plies` random legal moves from a start of `variant` (a random array for the shuffle
-/// variants).
+mod common;
+
+/// A position reached by `plies` random legal moves from a start of `variant` (a random array for Chess960), or
+/// the mate or stalemate the game ends in before.
 fn random_position(variant: Variant, seed: u64, plies: usize) -> Position {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let setup = match variant {
-        Variant::Chess960 => forsyth::start::chess960_setup(rng.u16(0..960)).unwrap(),
-        _ => forsyth::Setup::start(variant),
-    };
-    let mut pos = Position::from_setup(&setup, variant).unwrap();
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[rng.usize(..moves.len())]);
-    }
-    pos
+    let start = common::random_start(variant, &mut rng);
+    common::random_game(start, &mut rng, common::any_move).take(plies + 1).last().unwrap()
 }
 
 proptest::proptest! {

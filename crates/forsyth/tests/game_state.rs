@@ -1,12 +1,13 @@
 //! Game-state rules: check, mate, stalemate, insufficient material, the 50- and 75-move rules, threefold and
 //! fivefold repetition, and Polyglot keys. Where an independent implementation can judge a position, shakmaty does.
 
-use forsyth::notation::fen::Fen;
 use forsyth::{History, Position, Status, Variant};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen as ShakmatyFen};
 
+mod common;
+
 fn ours(fen: &str) -> Position {
-    Fen::parse(fen).unwrap().position(None).unwrap()
+    common::position(fen, None)
 }
 
 fn theirs(fen: &str) -> Chess {

@@ -2,39 +2,18 @@
 //! seeded random games, in standard chess and Chess960, forsyth writes the same SAN (with `+`/`#`) and reads
 //! shakmaty's SAN back to the same move.
 
+use forsyth::Variant;
 use forsyth::notation::fen::Fen;
 use forsyth::notation::read::{ReadOptions, parse_move};
 use forsyth::notation::san::write_san;
-use forsyth::{Position, Variant};
 use shakmaty::{CastlingMode, Chess, Position as _};
 
-/// Positions along seeded random games.
-fn random_positions(variant: Variant, games: usize, seed: u64) -> Vec<Position> {
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = match variant {
-            Variant::Chess960 => {
-                let setup = forsyth::start::chess960_setup(rng.u16(0..960)).unwrap();
-                Position::from_setup(&setup, Variant::Chess960).unwrap()
-            }
-            v => Position::new(v),
-        };
-        for _ in 0..rng.usize(20..160) {
-            out.push(pos);
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.usize(0..moves.len())]);
-        }
-    }
-    out
-}
+mod common;
+use common::random_positions;
 
 fn compare(variant: Variant, games: usize, seed: u64) -> usize {
     let mut checked = 0;
-    for pos in random_positions(variant, games, seed) {
+    for pos in random_positions(variant, games, seed, 20..160) {
         let fen = Fen::from_position(&pos).to_string();
         let theirs: Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
             .unwrap()
@@ -74,25 +53,9 @@ fn legal_moves_of_agrees_with_the_generator() {
     for (variant, seed) in
         [(Variant::Standard, 7), (Variant::Chess960, 8), (Variant::Capablanca, 9), (Variant::Janus, 10)]
     {
-        let positions = if variant.shape() == forsyth::BoardShape::Standard {
-            random_positions(variant, 20, seed)
-        } else {
-            let mut rng = fastrand::Rng::with_seed(seed);
-            let mut out = Vec::new();
-            for _ in 0..20 {
-                let mut pos = Position::new(variant);
-                for _ in 0..rng.usize(20..120) {
-                    out.push(pos);
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.play_unchecked(moves[rng.usize(0..moves.len())]);
-                }
-            }
-            out
-        };
-        for pos in positions {
+        // Shorter games on 10×8 boards, whose positions have more squares and pieces to check.
+        let plies = if variant.shape() == forsyth::BoardShape::Standard { 20..160 } else { 20..120 };
+        for pos in random_positions(variant, 20, seed, plies) {
             let all = pos.legal_moves();
             for sq in pos.shape().squares() {
                 for role in forsyth::Role::ALL {

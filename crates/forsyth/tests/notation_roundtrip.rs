@@ -8,29 +8,22 @@ use forsyth::notation::styles::{Style, WriteOptions, write_move};
 use forsyth::{Move, Position, Variant};
 use proptest::prelude::*;
 
+mod common;
+use common::{position, random_game, random_start};
+
+/// Every fourth position of seeded random games, 20 to 119 plies long, that play a promotion now and then to reach
+/// endgames and promotions.
 fn random_positions(variant: Variant, games: usize, seed: u64) -> Vec<Position> {
+    let prefer_promotions = |rng: &mut fastrand::Rng, moves: &[Move]| {
+        let promotion = moves.iter().copied().find(|m| m.promotion_role().is_some() && rng.bool());
+        promotion.unwrap_or(moves[rng.usize(0..moves.len())])
+    };
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut out = Vec::new();
     for _ in 0..games {
-        let mut pos = match variant {
-            Variant::Chess960 => {
-                let setup = forsyth::start::chess960_setup(rng.u16(0..960)).unwrap();
-                Position::from_setup(&setup, Variant::Chess960).unwrap()
-            }
-            v => Position::new(v),
-        };
-        for ply in 0..rng.usize(20..120) {
-            if ply % 4 == 0 {
-                out.push(pos);
-            }
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            // Prefer captures and promotions now and then, to reach endgames and promotions.
-            let pick = moves.iter().copied().find(|m| m.promotion_role().is_some() && rng.bool());
-            pos.play_unchecked(pick.unwrap_or(moves[rng.usize(0..moves.len())]));
-        }
+        let start = random_start(variant, &mut rng);
+        let plies = rng.usize(20..120);
+        out.extend(random_game(start, &mut rng, prefer_promotions).take(plies).step_by(4));
     }
     out
 }
@@ -80,17 +73,13 @@ fn languages_whose_letters_clash_with_10x8_pieces_are_refused() {
     assert!(Letters::language(Language::De).check(Variant::Capablanca).is_ok());
 }
 
-fn pos(fen: &str) -> Position {
-    fen.parse::<Fen>().unwrap().position(None).unwrap()
-}
-
 fn lenient(p: &Position, text: &str) -> Move {
     parse_move(p, text, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}")).mv
 }
 
 #[test]
 fn lenient_reader_takes_what_real_files_contain() {
-    let castles = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    let castles = position("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", None);
     let short = lenient(&castles, "O-O");
     let long = lenient(&castles, "O-O-O");
     for text in ["0-0", "0–0", "O–O", "o-o", "e1g1", "e1h1", "Ke1-g1", "O-O+", "0-0!?"] {
@@ -99,7 +88,7 @@ fn lenient_reader_takes_what_real_files_contain() {
     for text in ["0-0-0", "0–0–0", "e1c1", "e1a1"] {
         assert_eq!(lenient(&castles, text), long, "{text}");
     }
-    let promo = pos("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let promo = position("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", None);
     let queen = lenient(&promo, "a8=Q");
     for text in ["a8Q", "a8=q", "a8(Q)", "a8/Q", "a8q", "a7a8q", "a7-a8=Q", "Pa7-a8=Q", "a8=♕", "a8♛"] {
         assert_eq!(lenient(&promo, text), queen, "{text}");
@@ -107,7 +96,7 @@ fn lenient_reader_takes_what_real_files_contain() {
     assert_eq!(lenient(&promo, "axb8=N").to_string(), "a7b8n");
     assert_eq!(lenient(&promo, "a7b8n").to_string(), "a7b8n");
     assert_eq!(lenient(&promo, "axb8b").to_string(), "a7b8b");
-    let ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    let ep = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", None);
     let exd6 = lenient(&ep, "exd6");
     for text in ["exd6e.p.", "exd6 e.p.", "exd6 ep", "exd6ep", "e5:d6", "e5xd6", "e5d6", "exd6 e. p.", "ed6"] {
         if text == "ed6" {
@@ -126,7 +115,7 @@ fn lenient_reader_takes_what_real_files_contain() {
     let read = parse_move(&start, "Ng1-f3", &ReadOptions::default()).unwrap();
     assert!(read.normalised.contains(Normalised::OVERSPECIFIED));
     assert_eq!(parse_move(&start, "N:f3", &ReadOptions::default()).unwrap_err().code(), "move.nothing-to-capture");
-    let capture = pos("4k3/8/8/8/8/5p2/8/4K1N1 w - - 0 1");
+    let capture = position("4k3/8/8/8/8/5p2/8/4K1N1 w - - 0 1", None);
     for text in ["Nxf3", "N:f3", "N×f3", "Nf3", "Ng1xf3", "Ng1:f3"] {
         assert_eq!(lenient(&capture, text).to_string(), "g1f3", "{text}");
     }
@@ -164,7 +153,7 @@ proptest! {
 
     #[test]
     fn reader_never_panics_on_move_like_text(text in "[NBRQKOPSLTDa-jx:×=+#!?()/0-9 .–-]{0,12}") {
-        let p = pos("r3k2r/pP2pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1");
+        let p = position("r3k2r/pP2pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1", None);
         for letters in [Letters::ENGLISH, Letters::language(Language::De), Letters::FIGURINES] {
             let _ = parse_move(&p, &text, &ReadOptions::with_letters(letters));
         }

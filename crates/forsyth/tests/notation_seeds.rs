@@ -7,9 +7,8 @@ use forsyth::notation::read::{ReadOptions, parse_move};
 use forsyth::notation::styles::{Style, WriteOptions, write_move};
 use forsyth::{Move, Position};
 
-fn pos(fen: &str) -> Position {
-    fen.parse::<Fen>().unwrap().position(None).unwrap()
-}
+mod common;
+use common::position;
 
 fn german(style: Style) -> WriteOptions {
     WriteOptions::new(style).with_letters(Letters::language(Language::De))
@@ -21,7 +20,7 @@ fn read(pos: &Position, text: &str, letters: Letters) -> Move {
 
 /// Reads `text` strictly in `style` and German, and writes the move back to the same text.
 fn german_exact(fen: &str, style: Style, text: &str) -> Move {
-    let p = pos(fen);
+    let p = position(fen, None);
     let strict = ReadOptions::strict(style, Letters::language(Language::De));
     let m = parse_move(&p, text, &strict).unwrap_or_else(|e| panic!("{fen}: {e}")).mv;
     assert_eq!(write_move(&p, m, &german(style)), text, "{fen}");
@@ -155,7 +154,7 @@ fn seed_004_e8_to_e12_examples() {
     german_exact("4k3/8/8/8/8/8/1p6/7K b - - 0 1", fide, "b1L");
     german_exact("4k3/8/8/8/8/7K/6p1/8 b - - 0 1", fide, "g1T");
     // `++` is the older sign for mate.
-    let mate = pos("6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1");
+    let mate = position("6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1", None);
     let m = read(&mate, "Td8++", Letters::language(Language::De));
     let double_plus = WriteOptions { double_plus_mate: true, ..german(fide) };
     assert_eq!(write_move(&mate, m, &double_plus), "Td8++");
@@ -176,7 +175,7 @@ fn seed_001_problem_notation_examples() {
     german_exact("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", problem, "0-0");
     german_exact("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", problem, "0-0-0");
     // × is another capture sign.
-    let p = pos("4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1");
+    let p = position("4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1", None);
     let m = read(&p, "Be2×d3", Letters::language(Language::De));
     let times = WriteOptions { capture: Some('×'), ..german(problem) };
     assert_eq!(write_move(&p, m, &times), "Be2×d3");
@@ -202,25 +201,25 @@ fn seed_001_fen_examples_follow_the_moves() {
 #[test]
 fn issue_error_messages() {
     let en = ReadOptions::default();
-    let p = pos("rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3");
+    let p = position("rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3", None);
     let err = parse_move(&p, "Nd2", &en).unwrap_err();
     assert_eq!(err.code(), "move.ambiguous");
     assert_eq!(err.to_string(), "'Nd2' is ambiguous: the knights on b1 and f3 can both go to d2 (write Nbd2 or Nfd2)");
     let err = parse_move(&Position::default(), "Nf6", &en).unwrap_err();
     assert_eq!(err.to_string(), "'Nf6': no white knight can reach f6");
-    let err = parse_move(&pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), "O-O", &en).unwrap_err();
+    let err = parse_move(&position("4k3/8/8/8/8/8/8/4K2R w - - 0 1", None), "O-O", &en).unwrap_err();
     assert_eq!(err.code(), "move.illegal");
     assert!(err.to_string().starts_with("'O-O': White may not castle kingside: the king"), "{err}");
-    let moved = pos("4k3/8/8/8/8/8/8/5K1R w - - 0 1");
+    let moved = position("4k3/8/8/8/8/8/8/5K1R w - - 0 1", None);
     let err = parse_move(&moved, "O-O", &en).unwrap_err();
     assert_eq!(err.to_string(), "'O-O': White may not castle kingside: the king has moved");
-    let err = parse_move(&pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "Rxa5", &en).unwrap_err();
+    let err = parse_move(&position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", None), "Rxa5", &en).unwrap_err();
     assert_eq!(err.code(), "move.nothing-to-capture");
     assert_eq!(err.to_string(), "'Rxa5': there is nothing to capture on a5");
-    let err = parse_move(&pos("8/P7/8/8/8/8/7k/4K3 w - - 0 1"), "a8", &en).unwrap_err();
+    let err = parse_move(&position("8/P7/8/8/8/8/7k/4K3 w - - 0 1", None), "a8", &en).unwrap_err();
     assert_eq!(err.code(), "move.missing-promotion");
     assert_eq!(err.to_string(), "'a8': a pawn reaching a8 must promote (write a8=Q, a8=R, a8=B or a8=N)");
-    let err = parse_move(&pos("4k3/8/8/8/8/8/8/r2RK3 w - - 0 1"), "Rd1-d5", &en).unwrap_err();
+    let err = parse_move(&position("4k3/8/8/8/8/8/8/r2RK3 w - - 0 1", None), "Rd1-d5", &en).unwrap_err();
     assert!(err.to_string().contains("pinned"), "{err}");
 }
 

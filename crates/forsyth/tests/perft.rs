@@ -3,10 +3,8 @@
 use forsyth::notation::fen::Fen;
 use forsyth::{Position, Variant};
 
-fn position(fen: &str, variant: Option<Variant>) -> Position {
-    let parsed: Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
-    parsed.position(variant).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
+mod common;
+use common::position;
 
 /// Published numbers (chessprogramming.org "Perft Results", via shared/reference/variants.md).
 const STANDARD: &[(&str, &[u64])] = &[

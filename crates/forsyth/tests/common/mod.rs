@@ -1,0 +1,60 @@
+//! Helpers shared by the integration tests (`mod common;`): positions from FEN text and seeded random games.
+#![allow(dead_code)] // each test file uses its own part
+
+use std::ops::Range;
+
+use fastrand::Rng;
+use forsyth::notation::fen::Fen;
+use forsyth::{Move, Position, Variant};
+
+/// The position of `fen` in `variant` (or the variant the FEN implies); the FEN must be a legal position.
+pub fn position(fen: &str, variant: Option<Variant>) -> Position {
+    let parsed: Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+    parsed.position(variant).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The start of a random game of `variant`: a Chess960 array drawn from `rng`, else the variant's own start.
+pub fn random_start(variant: Variant, rng: &mut Rng) -> Position {
+    match variant {
+        Variant::Chess960 => {
+            let setup = forsyth::start::chess960_setup(rng.u16(0..960)).unwrap();
+            Position::from_setup(&setup, Variant::Chess960).unwrap()
+        }
+        v => Position::new(v),
+    }
+}
+
+/// The positions of a random game from `start`, each before the move `choose` picks in it, up to a mate or
+/// stalemate. The move is drawn as its position is taken, so a game cut after n positions has drawn n moves.
+pub fn random_game<'r>(
+    start: Position,
+    rng: &'r mut Rng,
+    mut choose: impl FnMut(&mut Rng, &[Move]) -> Move + 'r,
+) -> impl Iterator<Item = Position> + 'r {
+    std::iter::successors(Some(start), move |pos| {
+        let moves = pos.legal_moves();
+        (!moves.is_empty()).then(|| {
+            let mut next = *pos;
+            next.play_unchecked(choose(rng, &moves));
+            next
+        })
+    })
+}
+
+/// Any of the legal moves, each as likely.
+pub fn any_move(rng: &mut Rng, moves: &[Move]) -> Move {
+    moves[rng.usize(0..moves.len())]
+}
+
+/// Every position of `games` seeded random games of `variant`, each as many plies long as drawn from `plies`
+/// (fewer at a mate or stalemate), with moves chosen by [`any_move`].
+pub fn random_positions(variant: Variant, games: usize, seed: u64, plies: Range<usize>) -> Vec<Position> {
+    let mut rng = Rng::with_seed(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let start = random_start(variant, &mut rng);
+        let length = rng.usize(plies.clone());
+        out.extend(random_game(start, &mut rng, any_move).take(length));
+    }
+    out
+}
