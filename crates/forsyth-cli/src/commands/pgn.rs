@@ -196,20 +196,36 @@ fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
     })
 }
 
-fn check(args: CheckArgs) -> Result<(), Failure> {
-    let options = args.read.options(false);
+/// Reads every game of every input with `read_one` (on `--jobs` threads), counts it with its error written to
+/// `errors`, and hands the game and what `read_one` made of it to `emit`, in input order.
+fn for_each_game<T: Send>(
+    read: &ReadArgs,
+    errors: &mut dyn Write,
+    read_one: impl Fn(&RawGame) -> (Option<PgnError>, T) + Sync,
+    mut emit: impl FnMut(&RawGame, T) -> io::Result<()>,
+) -> Result<Tally, Failure> {
     let mut tally = Tally::default();
-    let mut out = BufWriter::new(io::stdout().lock());
-    for path in args.read.inputs() {
+    for path in read.inputs() {
         let input = stream::open(&path)?;
         let name = input.name.clone();
-        stream::for_each_game(
-            input,
-            args.read.jobs,
-            |raw| read_game(raw, &options, &mut forsyth::pgn::Validate).error,
-            |_, error| tally.count(&name, error.as_ref(), &mut out),
-        )?;
+        stream::for_each_game(input, read.jobs, &read_one, |raw, (error, made)| {
+            tally.count(&name, error.as_ref(), errors)?;
+            emit(raw, made)
+        })?;
     }
+    Ok(tally)
+}
+
+fn check(args: CheckArgs) -> Result<(), Failure> {
+    let options = args.read.options(false);
+    let mut out = BufWriter::new(io::stdout().lock());
+    // The error lines are the report: they go to standard output, before the summary.
+    let tally = for_each_game(
+        &args.read,
+        &mut out,
+        |raw| (read_game(raw, &options, &mut forsyth::pgn::Validate).error, ()),
+        |_, ()| Ok(()),
+    )?;
     let valid = tally.games - tally.broken;
     writeln!(out, "{} games, {valid} valid, {} with errors", tally.games, tally.broken)
         .and_then(|()| out.flush())
@@ -220,31 +236,22 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
 fn convert(args: ConvertArgs) -> Result<(), Failure> {
     let options = args.read.options(args.keep_broken);
     let write = args.write.options();
-    let mut tally = Tally::default();
     let mut out = output(args.output.as_deref())?;
     let mut errors = io::stderr().lock();
-    for path in args.read.inputs() {
-        let input = stream::open(&path)?;
-        let name = input.name.clone();
-        stream::for_each_game(
-            input,
-            args.read.jobs,
-            |raw| {
-                let mut builder = GameBuilder::default();
-                let report = read_game(raw, &options, &mut builder);
-                let mut text = String::new();
-                if report.error.is_none() || options.keep_broken {
-                    write_game(&builder.finish(), &write, &mut text);
-                }
-                (report.error, text)
-            },
-            |_, (error, text)| {
-                tally.count(&name, error.as_ref(), &mut errors)?;
-                out.write_all(text.as_bytes())?;
-                Ok(())
-            },
-        )?;
-    }
+    let tally = for_each_game(
+        &args.read,
+        &mut errors,
+        |raw| {
+            let mut builder = GameBuilder::default();
+            let report = read_game(raw, &options, &mut builder);
+            let mut text = String::new();
+            if report.error.is_none() || options.keep_broken {
+                write_game(&builder.finish(), &write, &mut text);
+            }
+            (report.error, text)
+        },
+        |_, text| out.write_all(text.as_bytes()),
+    )?;
     out.flush().or_else(stream::closed_pipe)?;
     tally.finish()
 }
@@ -263,7 +270,6 @@ impl Visitor for FilterTags {
 
 fn filter(args: FilterArgs) -> Result<(), Failure> {
     let options = args.read.options(false);
-    let mut tally = Tally::default();
     let mut out = output(args.output.as_deref())?;
     let mut errors = io::stderr().lock();
     let matches = |tags: &[(String, String)]| {
@@ -278,28 +284,23 @@ fn filter(args: FilterArgs) -> Result<(), Failure> {
         };
         tags_match && variant_matches
     };
-    for path in args.read.inputs() {
-        let input = stream::open(&path)?;
-        let name = input.name.clone();
-        stream::for_each_game(
-            input,
-            args.read.jobs,
-            |raw| {
-                let mut tags = FilterTags::default();
-                let report: GameReport = read_game(raw, &options, &mut tags);
-                let keep = report.error.is_none() && matches(&tags.tags);
-                (report.error, keep)
-            },
-            |raw: &RawGame, (error, keep)| {
-                tally.count(&name, error.as_ref(), &mut errors)?;
-                if keep {
-                    out.write_all(raw.bytes.trim_ascii_end())?;
-                    out.write_all(b"\n\n")?;
-                }
-                Ok(())
-            },
-        )?;
-    }
+    let tally = for_each_game(
+        &args.read,
+        &mut errors,
+        |raw| {
+            let mut tags = FilterTags::default();
+            let report: GameReport = read_game(raw, &options, &mut tags);
+            let keep = report.error.is_none() && matches(&tags.tags);
+            (report.error, keep)
+        },
+        |raw, keep| {
+            if keep {
+                out.write_all(raw.bytes.trim_ascii_end())?;
+                out.write_all(b"\n\n")?;
+            }
+            Ok(())
+        },
+    )?;
     out.flush().or_else(stream::closed_pipe)?;
     tally.finish()
 }
