@@ -97,17 +97,18 @@ fn pgn_reader_validate(bytes: &[u8]) -> Counts {
     counts
 }
 
-/// The best of `rounds` runs.
-fn best<T>(rounds: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
-    let mut best = Duration::MAX;
-    let mut out = None;
+/// Runs each contender once per round, in turns, `rounds` times, and keeps each one's best time and last result:
+/// a change in the machine's load between rounds then touches all of them alike.
+fn best_in_turns(rounds: usize, contenders: &mut [&mut dyn FnMut() -> Counts]) -> Vec<(Duration, Counts)> {
+    let mut best: Vec<(Duration, Counts)> = contenders.iter().map(|_| (Duration::MAX, Counts::default())).collect();
     for _ in 0..rounds {
-        let start = Instant::now();
-        let result = run();
-        best = best.min(start.elapsed());
-        out = Some(result);
+        for (run, (time, counts)) in contenders.iter_mut().zip(&mut best) {
+            let start = Instant::now();
+            *counts = run();
+            *time = (*time).min(start.elapsed());
+        }
     }
-    (best, out.expect("at least one round"))
+    best
 }
 
 fn main() {
@@ -131,12 +132,19 @@ fn main() {
         None => {}
     }
     let mib = bytes.len() as f64 / (1024.0 * 1024.0);
-    println!("{path}: {mib:.1} MiB, best of {rounds}");
+    println!("{path}: {mib:.1} MiB, best of {rounds} rounds taken in turns");
 
-    let (reference_time, reference) = best(rounds, || pgn_reader_validate(&bytes));
-    let (one_time, one) = best(rounds, || forsyth_validate(&bytes, 1));
-    let (two_time, two) = best(rounds, || forsyth_validate(&bytes, 2));
+    let results = best_in_turns(
+        rounds,
+        &mut [&mut || pgn_reader_validate(&bytes), &mut || forsyth_validate(&bytes, 1), &mut || {
+            forsyth_validate(&bytes, 2)
+        }],
+    );
+    let [(reference_time, reference), (one_time, one), (two_time, two)] = &results[..] else {
+        unreachable!("three contenders")
+    };
     assert_eq!(one, two, "one and two threads find the same");
+    let reference_time = *reference_time;
 
     let line = |name: &str, time: Duration, counts: &Counts| {
         let seconds = time.as_secs_f64();
@@ -150,7 +158,7 @@ fn main() {
             reference_time.as_secs_f64() / seconds
         );
     };
-    line("pgn-reader 0.29 + shakmaty 0.30", reference_time, &reference);
-    line("forsyth, 1 thread", one_time, &one);
-    line("forsyth, --jobs 2", two_time, &two);
+    line("pgn-reader 0.29 + shakmaty 0.30", reference_time, reference);
+    line("forsyth, 1 thread", *one_time, one);
+    line("forsyth, --jobs 2", *two_time, two);
 }
