@@ -10,8 +10,9 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use super::split::{GameSplitter, RawGame};
 
-/// Games per batch: enough to make the hand-over cheap, few enough to keep memory small.
-const BATCH_GAMES: usize = 256;
+/// Games per batch: enough that threads rarely wait on each other (each hand-over can put a thread to sleep and
+/// wake another), few enough to keep memory small.
+const BATCH_GAMES: usize = 1024;
 /// Bytes per batch, whichever limit comes first.
 const BATCH_BYTES: usize = 1 << 20;
 
@@ -53,11 +54,23 @@ where
         let (batch_send, batch_receive) = mpsc::sync_channel::<(u64, Vec<RawGame>)>(jobs * 2);
         let batch_receive = Arc::new(Mutex::new(batch_receive));
         let (result_send, result_receive) = mpsc::sync_channel::<(u64, Vec<(RawGame, T)>)>(jobs * 2);
+        // Games handed on come back to the splitter, whose next games reuse their buffers: no allocation per
+        // game, and no memory freed on a thread other than the one that allocated it.
+        let (spare_send, spare_receive) = mpsc::channel::<Vec<RawGame>>();
         let splitter = scope.spawn(move || -> io::Result<()> {
             let mut batch = Vec::with_capacity(BATCH_GAMES);
             let mut bytes = 0;
             let mut sequence = 0;
-            for raw in GameSplitter::new(reader) {
+            let mut games = GameSplitter::new(reader);
+            let mut spares: Vec<RawGame> = Vec::new();
+            loop {
+                if spares.is_empty() {
+                    spares = spare_receive.try_recv().unwrap_or_default();
+                }
+                if let Some(spare) = spares.pop() {
+                    games.recycle(spare);
+                }
+                let Some(raw) = games.next() else { break };
                 let raw = raw?;
                 bytes += raw.bytes.len();
                 batch.push(raw);
@@ -104,9 +117,13 @@ where
         for (sequence, done) in result_receive {
             waiting.insert(sequence, done);
             while let Some(done) = waiting.remove(&next) {
+                let mut spares = Vec::with_capacity(done.len());
                 for (raw, out) in done {
                     sink(&raw, out)?;
+                    spares.push(raw);
                 }
+                // The splitter may have finished; its games are then simply dropped.
+                let _ = spare_send.send(spares);
                 next += 1;
             }
         }
