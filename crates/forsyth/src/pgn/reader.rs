@@ -308,13 +308,16 @@ impl<'a> Parser<'a> {
     #[inline(always)]
     fn skip_space(&mut self) -> Option<u8> {
         let bytes = self.text.as_bytes();
-        loop {
-            match *bytes.get(self.pos)? {
-                b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
-                0xef if self.text[self.pos..].starts_with('\u{feff}') => self.pos += 3,
-                b => return Some(b),
+        let mut pos = self.pos;
+        let next = loop {
+            match bytes.get(pos) {
+                Some(&b) if SPACE[b as usize] => pos += 1,
+                Some(0xef) if bytes[pos..].starts_with("\u{feff}".as_bytes()) => pos += 3,
+                next => break next.copied(),
             }
-        }
+        };
+        self.pos = pos;
+        next
     }
 
     /// Whether the cursor stands at the start of a line (where `%` begins an escape line).
@@ -650,11 +653,27 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The end of the word starting at `at`.
+/// The end of the word starting at `at` (at least one byte long).
 #[inline(always)]
 fn word_end(bytes: &[u8], at: usize) -> usize {
-    bytes[at..].iter().position(|&b| DELIMITER[b as usize]).map_or(bytes.len(), |k| at + k).max(at + 1).min(bytes.len())
+    let mut end = at + 1;
+    while end < bytes.len() && !DELIMITER[bytes[end] as usize] {
+        end += 1;
+    }
+    end.min(bytes.len())
 }
+
+/// The whitespace bytes between tokens.
+static SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let spaces = b" \t\n\r\x0b\x0c";
+    let mut i = 0;
+    while i < spaces.len() {
+        table[spaces[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 /// The NAG a move-assessment or position glyph stands for (PGN standard §10; the Informant symbols too).
 ///
