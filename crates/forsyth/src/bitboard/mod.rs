@@ -20,6 +20,10 @@ use crate::{BoardShape, Color, File, Rank, Square};
 /// assert_eq!(set.count(), 2);
 /// assert_eq!(set.lowest(), 3);
 /// assert_eq!(set.iter().collect::<Vec<_>>(), vec![3, 10]);
+/// let wide = <u128 as Bits>::bit(63) | <u128 as Bits>::bit(64);
+/// let mut members = Vec::new();
+/// wide.for_each_member(|i| members.push(i));
+/// assert_eq!(members, vec![63, 64]);
 /// ```
 pub trait Bits:
     Copy
@@ -517,6 +521,21 @@ mod tests {
                     rays::slider_attacks(10, sq, occ, &rays::BISHOP_DIRECTIONS)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn for_each_member_visits_what_iter_does() {
+        let mut rng = fastrand::Rng::with_seed(9);
+        for _ in 0..1000 {
+            let wide = rng.u128(..) & rng.u128(..);
+            let mut members = Vec::new();
+            wide.for_each_member(|i| members.push(i));
+            assert_eq!(members, wide.iter().collect::<Vec<_>>());
+            let narrow = rng.u64(..);
+            let mut members = Vec::new();
+            narrow.for_each_member(|i| members.push(i));
+            assert_eq!(members, narrow.iter().collect::<Vec<_>>());
         }
     }
 
