@@ -94,12 +94,21 @@ struct SquareLines {
     anti_diagonal_inner: u64,
     file: u32,
     rank: u32,
+    /// Where the rank's inner squares start in the word `rank_word` picks for this square.
+    rank_shift: u32,
 }
 
 /// Indexed by bit; 128 entries (the last 48 empty) so that any bit of a `u128` indexes it without a bounds check.
 static SQUARES: [SquareLines; 128] = {
-    let empty =
-        SquareLines { diagonal: 0, anti_diagonal: 0, diagonal_inner: 0, anti_diagonal_inner: 0, file: 0, rank: 0 };
+    let empty = SquareLines {
+        diagonal: 0,
+        anti_diagonal: 0,
+        diagonal_inner: 0,
+        anti_diagonal_inner: 0,
+        file: 0,
+        rank: 0,
+        rank_shift: 0,
+    };
     let mut out = [empty; 128];
     let mut sq = 0;
     while sq < 80 {
@@ -113,6 +122,7 @@ static SQUARES: [SquareLines; 128] = {
             anti_diagonal_inner: (anti_diagonal >> 10) as u64 & ((1 << 60) - 1),
             file: sq % 10,
             rank: sq / 10,
+            rank_shift: if sq / 10 >= 2 { 10 * (sq / 10) + 1 - 16 } else { 10 * (sq / 10) + 1 },
         };
         sq += 1;
     }
@@ -147,7 +157,9 @@ pub(super) fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
 pub(super) fn rook_attacks(sq: u32, occupied: u128) -> u128 {
     let s = &SQUARES[sq as usize & 127];
     let (file, rank) = (s.file & 15, s.rank & 7);
-    let rank_occ = ((occupied >> (10 * rank + 1)) as u64 & 0xff) as usize;
+    // Ranks 0 and 1 lie in the low word, ranks 2 to 7 in the word from bit 16 on: one 64-bit shift finds them.
+    let rank_word = if rank >= 2 { (occupied >> 16) as u64 } else { occupied as u64 };
+    let rank_occ = ((rank_word >> (s.rank_shift & 63)) & 0xff) as usize;
     let along_rank = (LINE[file as usize][rank_occ] as u128) << (10 * rank);
     let file_occ = (((inner_ranks(occupied) >> file) & INNER_FILE_A).wrapping_mul(GATHER_FILE) >> 58) as usize;
     let along_file = FILE[rank as usize][file_occ] << file;
