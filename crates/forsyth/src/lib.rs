@@ -49,7 +49,10 @@ pub use color::{ByColor, Color};
 pub use geometry::{BoardShape, File, ParseSquareError, Rank, Square};
 pub use moves::{MAX_MOVES, MAX_MOVES_TO, Move, MoveKind, MoveList, MovesTo};
 pub use piece::Piece;
-pub use position::{CastlingPrefix, History, IllegalMove, Outcome, Position, PositionError, Problem, Setup, Status};
+pub use position::{
+    CastlingPrefix, CastlingRightProblem, EnPassantProblem, History, IllegalMove, Outcome, Position, PositionError,
+    Problem, Setup, Status,
+};
 pub use role::Role;
 pub use square_set::SquareSet;
 pub use variant::{CastlingSide, UnknownVariant, Variant};

@@ -419,13 +419,16 @@ fn fields_left_out_are_named_with_the_values_read() {
 }
 
 /// Every kind of problem the validator reports, and every reason it gives for a castling right or an en-passant
-/// square, has a German text: the problems are made by the validator itself, so a reworded English reason (the
-/// German reasons are looked up by it) fails here instead of leaking English into German explanations.
+/// square, has a German text of its own: the problems are made by the validator itself, and the reasons are
+/// numbered here by exhaustive matches, so a new kind or reason fails to compile until it is given a number, and
+/// then fails until a case shows it and `ALL` lists it.
 #[test]
 fn every_problem_kind_has_a_german_text() {
+    use std::collections::BTreeSet;
+
     use forsyth::diagram::explain::problem_text;
     use forsyth::notation::fen::Fen;
-    use forsyth::{CastlingPrefix, Position, Problem, Setup, Square};
+    use forsyth::{CastlingPrefix, CastlingRightProblem, EnPassantProblem, Position, Problem, Setup, Square};
 
     /// The kinds of problem, numbered; a new kind fails to compile here until it is given a number and a case.
     const KINDS: usize = 13;
@@ -444,6 +447,31 @@ fn every_problem_kind_has_a_german_text() {
             Problem::InvalidCastlingRight { .. } => 10,
             Problem::InvalidEnPassant { .. } => 11,
             Problem::CastlingPrefixMismatch { .. } => 12,
+        }
+    }
+    /// The reasons a castling right is invalid, numbered.
+    const CASTLING_REASONS: usize = 7;
+    fn castling_reason(reason: CastlingRightProblem) -> usize {
+        match reason {
+            CastlingRightProblem::RookNotOnBackRank => 0,
+            CastlingRightProblem::NoRook => 1,
+            CastlingRightProblem::MissingKing => 2,
+            CastlingRightProblem::KingNotOnBackRank => 3,
+            CastlingRightProblem::KingNotOnStartSquare => 4,
+            CastlingRightProblem::RookNotOnStartSquare => 5,
+            CastlingRightProblem::SideAlreadyHeld => 6,
+        }
+    }
+    /// The reasons an en-passant square is invalid, numbered (the wrong rank once per side to move).
+    const EN_PASSANT_REASONS: usize = 6;
+    fn en_passant_reason(reason: EnPassantProblem) -> usize {
+        match reason {
+            EnPassantProblem::OffBoard => 0,
+            EnPassantProblem::WrongRank { to_move: Color::White } => 1,
+            EnPassantProblem::WrongRank { to_move: Color::Black } => 2,
+            EnPassantProblem::NoPawn => 3,
+            EnPassantProblem::PathNotEmpty => 4,
+            EnPassantProblem::CheckNotFromDoubleStep => 5,
         }
     }
     let setup = |fen: &str| Fen::parse(fen).unwrap_or_else(|e| panic!("{fen}: {e}")).setup;
@@ -484,7 +512,8 @@ fn every_problem_kind_has_a_german_text() {
         (Setup { castling_prefix: Some(CastlingPrefix::Symmetric), ..setup(Variant::Standard.start_fen()) }, standard),
     ];
     let mut kinds = [false; KINDS];
-    let mut reasons = std::collections::BTreeSet::new();
+    let mut castling_reasons = [false; CASTLING_REASONS];
+    let mut en_passant_reasons = [false; EN_PASSANT_REASONS];
     for (setup, variant) in &cases {
         let problems = Position::from_setup(setup, *variant).expect_err("an illegal setup").problems;
         for problem in &problems {
@@ -492,12 +521,35 @@ fn every_problem_kind_has_a_german_text() {
             let (english, german) = (problem_text(problem, Lang::English), problem_text(problem, Lang::German));
             assert_eq!(english, problem.to_string());
             assert_ne!(german, english, "{}: no German text", problem.code());
-            if let Problem::InvalidCastlingRight { reason, .. } | Problem::InvalidEnPassant { reason, .. } = problem {
-                assert!(!german.contains(reason), "{}: the reason '{reason}' has no German text", problem.code());
-                reasons.insert(*reason);
+            match *problem {
+                Problem::InvalidCastlingRight { reason, .. } => castling_reasons[castling_reason(reason)] = true,
+                Problem::InvalidEnPassant { reason, .. } => en_passant_reasons[en_passant_reason(reason)] = true,
+                _ => {}
             }
         }
     }
     assert_eq!(kinds, [true; KINDS], "a kind of problem none of the cases shows");
-    assert_eq!(reasons.len(), 13, "a reason none of the cases shows: {reasons:?}");
+    assert_eq!(castling_reasons, [true; CASTLING_REASONS], "a castling reason none of the cases shows");
+    assert_eq!(en_passant_reasons, [true; EN_PASSANT_REASONS], "an en-passant reason none of the cases shows");
+
+    // Each reason in `ALL` (which must list them all) has its own German text, in which no English is left.
+    let square = Square::H1;
+    let reasons = CastlingRightProblem::ALL
+        .iter()
+        .map(|&reason| (reason.to_string(), Problem::InvalidCastlingRight { square, reason }))
+        .chain(
+            EnPassantProblem::ALL
+                .iter()
+                .map(|&reason| (reason.to_string(), Problem::InvalidEnPassant { square, reason })),
+        );
+    let mut german_reasons = BTreeSet::new();
+    for (english_reason, problem) in reasons {
+        let german = problem_text(&problem, Lang::German);
+        assert!(!german.contains(&english_reason), "'{english_reason}' has no German text: {german}");
+        assert!(german_reasons.insert(german.split_once(": ").unwrap().1.to_string()), "{german} twice");
+    }
+    let listed: BTreeSet<usize> = CastlingRightProblem::ALL.iter().map(|&r| castling_reason(r)).collect();
+    assert_eq!(listed.len(), CASTLING_REASONS, "CastlingRightProblem::ALL misses a reason");
+    let listed: BTreeSet<usize> = EnPassantProblem::ALL.iter().map(|&r| en_passant_reason(r)).collect();
+    assert_eq!(listed.len(), EN_PASSANT_REASONS, "EnPassantProblem::ALL misses a reason");
 }

@@ -1,7 +1,7 @@
 //! The FEN family: the seeds' examples, one input per error code, and round trips.
 
 use forsyth::notation::fen::{CastlingStyle, ERROR_CODES, EpMode, Fen, FenField, NOTE_CODES};
-use forsyth::{Position, Variant};
+use forsyth::{CastlingRightProblem, EnPassantProblem, Position, Problem, Variant};
 
 fn play(fen: &str, moves: &[&str]) -> Position {
     let mut pos = common::position(fen, None);
@@ -239,6 +239,53 @@ fn every_problem_code() {
         let codes: Vec<&str> = err.problems.iter().map(|p| p.code()).collect();
         assert_eq!(codes, [code], "{input}: {err}");
     }
+}
+
+/// The reasons of an invalid castling right or en-passant square have stable codes of their own, one per reason
+/// (the wrong rank is one reason whichever side is to move), which the validator gives for FENs.
+#[test]
+fn castling_and_en_passant_reason_codes() {
+    let codes: Vec<&str> = CastlingRightProblem::ALL.iter().map(|r| r.code()).collect();
+    assert_eq!(
+        codes,
+        [
+            "rook-not-on-back-rank",
+            "no-rook",
+            "missing-king",
+            "king-not-on-back-rank",
+            "king-not-on-start-square",
+            "rook-not-on-start-square",
+            "side-already-held",
+        ]
+    );
+    let codes: Vec<&str> = EnPassantProblem::ALL.iter().map(|r| r.code()).collect();
+    assert_eq!(
+        codes,
+        ["off-board", "wrong-rank", "wrong-rank", "no-pawn", "path-not-empty", "check-not-from-double-step"]
+    );
+    let reason_codes = |fen: &str, variant: Option<Variant>| -> Vec<&'static str> {
+        let err = Fen::parse(fen).unwrap().position(variant).unwrap_err();
+        err.problems
+            .iter()
+            .filter_map(|p| match p {
+                Problem::InvalidCastlingRight { reason, .. } => Some(reason.code()),
+                Problem::InvalidEnPassant { reason, .. } => Some(reason.code()),
+                _ => None,
+            })
+            .collect()
+    };
+    let standard = Some(Variant::Standard);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/8/4K3 w K - 0 1", None), ["no-rook"]);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/8/7R w K - 0 1", None), ["missing-king"]);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/4K3/7R w K - 0 1", None), ["king-not-on-back-rank"]);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/8/5K1R w K - 0 1", standard), ["king-not-on-start-square"]);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/8/4K1R1 w G - 0 1", standard), ["rook-not-on-start-square"]);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/8/4KRR1 w FG - 0 1", None), ["side-already-held"]);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", None), ["wrong-rank"]);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/8/4K3 b - e6 0 1", None), ["wrong-rank"]);
+    assert_eq!(reason_codes("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", None), ["no-pawn"]);
+    assert_eq!(reason_codes("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1", None), ["path-not-empty"]);
+    assert_eq!(reason_codes("4k3/8/8/4p3/8/8/8/r3K3 w - e6 0 1", None), ["check-not-from-double-step"]);
 }
 
 #[test]

@@ -19,7 +19,10 @@ use super::{Diagram, Lang, Occupant, PieceCount, read};
 use crate::notation::fen::{Fen, FenError};
 use crate::notation::letters::Letters;
 use crate::notation::styles::{Style, WriteOptions, write_move};
-use crate::{CastlingSide, Color, File, Move, Piece, Position, Problem, Rank, Role, Square, Status, Variant};
+use crate::{
+    CastlingRightProblem, CastlingSide, Color, EnPassantProblem, File, Move, Piece, Position, Problem, Rank, Role,
+    Square, Status, Variant,
+};
 
 /// Picks the English or the German wording.
 macro_rules! tr {
@@ -952,16 +955,18 @@ fn status_text(pos: &Position, lang: Lang) -> Option<String> {
 
 /// A validation problem in the explanation's language.
 ///
-/// The German is chosen by the problem's kind (its variant, whose [`Problem::code`] is stable), never by its
-/// English wording; only the reason of an invalid castling right or en-passant square, which the validator gives
-/// as English text without a code, is looked up in that kind's own table (`CASTLING_REASONS`,
-/// `EN_PASSANT_REASONS`), and a test holds every reason the validator gives to a German text.
+/// The German is chosen by the problem's kind (its variant, whose [`Problem::code`] is stable) and, for an invalid
+/// castling right or en-passant square, by the reason's kind ([`CastlingRightProblem`], [`EnPassantProblem`]),
+/// never by the English wording.
 ///
 /// ```
 /// use forsyth::diagram::{Lang, explain::problem_text};
-/// use forsyth::{Color, Problem};
+/// use forsyth::{CastlingRightProblem, Color, Problem, Square};
 /// assert_eq!(problem_text(&Problem::MissingKing(Color::Black), Lang::English), "Black has no king");
 /// assert_eq!(problem_text(&Problem::MissingKing(Color::Black), Lang::German), "Schwarz hat keinen König");
+/// let no_rook = Problem::InvalidCastlingRight { square: Square::H1, reason: CastlingRightProblem::NoRook };
+/// let german = problem_text(&no_rook, Lang::German);
+/// assert_eq!(german, "Rochaderecht mit dem Turm auf h1: dort steht kein Turm dieser Farbe");
 /// ```
 pub fn problem_text(problem: &Problem, lang: Lang) -> String {
     match lang {
@@ -1000,10 +1005,10 @@ fn german_problem_text(problem: &Problem) -> String {
             format!("kein einzelner Zug kann dieses Schach geben (Schach von {})", join(&list, lang))
         }
         Problem::InvalidCastlingRight { square, reason } => {
-            format!("Rochaderecht mit dem Turm auf {square}: {}", german_reason(&CASTLING_REASONS, reason))
+            format!("Rochaderecht mit dem Turm auf {square}: {}", german_castling_reason(*reason))
         }
         Problem::InvalidEnPassant { square, reason } => {
-            format!("En-passant-Feld {square}: {}", german_reason(&EN_PASSANT_REASONS, reason))
+            format!("En-passant-Feld {square}: {}", german_en_passant_reason(*reason))
         }
         Problem::CastlingPrefixMismatch { prefix, variant } => format!(
             "das Rochade-Präfix '{}' gehört zu {}, nicht zu {}",
@@ -1014,37 +1019,33 @@ fn german_problem_text(problem: &Problem) -> String {
     }
 }
 
-/// The reasons the validator gives for an invalid castling right, with their German.
-const CASTLING_REASONS: [(&str, &str); 7] = [
-    (
-        "a castling rook must stand on its side's back rank",
-        "ein Rochadeturm muss auf der Grundreihe seiner Seite stehen",
-    ),
-    ("there is no rook of that colour there", "dort steht kein Turm dieser Farbe"),
-    ("its king is missing", "der König fehlt"),
-    ("the king is not on the back rank", "der König steht nicht auf der Grundreihe"),
-    ("the king is not on its start square", "der König steht nicht auf seinem Ausgangsfeld"),
-    ("the rook is not on its start square", "der Turm steht nicht auf seinem Ausgangsfeld"),
-    (
-        "another rook already holds the castling right on that side",
-        "ein anderer Turm hat auf dieser Seite schon das Rochaderecht",
-    ),
-];
+/// The German of why a square cannot hold a castling right.
+fn german_castling_reason(reason: CastlingRightProblem) -> &'static str {
+    match reason {
+        CastlingRightProblem::RookNotOnBackRank => "ein Rochadeturm muss auf der Grundreihe seiner Seite stehen",
+        CastlingRightProblem::NoRook => "dort steht kein Turm dieser Farbe",
+        CastlingRightProblem::MissingKing => "der König fehlt",
+        CastlingRightProblem::KingNotOnBackRank => "der König steht nicht auf der Grundreihe",
+        CastlingRightProblem::KingNotOnStartSquare => "der König steht nicht auf seinem Ausgangsfeld",
+        CastlingRightProblem::RookNotOnStartSquare => "der Turm steht nicht auf seinem Ausgangsfeld",
+        CastlingRightProblem::SideAlreadyHeld => "ein anderer Turm hat auf dieser Seite schon das Rochaderecht",
+    }
+}
 
-/// The reasons the validator gives for an invalid en-passant square, with their German.
-const EN_PASSANT_REASONS: [(&str, &str); 6] = [
-    ("it is not on the board", "es liegt nicht auf dem Brett"),
-    ("with White to move it must be on rank 6", "wenn Weiß am Zug ist, muss es auf der 6. Reihe liegen"),
-    ("with Black to move it must be on rank 3", "wenn Schwarz am Zug ist, muss es auf der 3. Reihe liegen"),
-    ("no pawn stands on the square the double step reached", "auf dem Zielfeld des Doppelschritts steht kein Bauer"),
-    ("the squares the pawn passed are not empty", "die Felder, die der Bauer überquert hat, sind nicht leer"),
-    (
-        "the double step that made it cannot have given the check on the board",
-        "der Doppelschritt, der es erzeugt hat, kann das Schach auf dem Brett nicht gegeben haben",
-    ),
-];
-
-/// The German of a reason from one kind's table; a reason not in it stays in English rather than being lost.
-fn german_reason(table: &[(&'static str, &'static str)], reason: &'static str) -> &'static str {
-    table.iter().find(|&&(english, _)| english == reason).map_or(reason, |&(_, german)| german)
+/// The German of why an en-passant square is impossible.
+fn german_en_passant_reason(reason: EnPassantProblem) -> &'static str {
+    match reason {
+        EnPassantProblem::OffBoard => "es liegt nicht auf dem Brett",
+        EnPassantProblem::WrongRank { to_move: Color::White } => {
+            "wenn Weiß am Zug ist, muss es auf der 6. Reihe liegen"
+        }
+        EnPassantProblem::WrongRank { to_move: Color::Black } => {
+            "wenn Schwarz am Zug ist, muss es auf der 3. Reihe liegen"
+        }
+        EnPassantProblem::NoPawn => "auf dem Zielfeld des Doppelschritts steht kein Bauer",
+        EnPassantProblem::PathNotEmpty => "die Felder, die der Bauer überquert hat, sind nicht leer",
+        EnPassantProblem::CheckNotFromDoubleStep => {
+            "der Doppelschritt, der es erzeugt hat, kann das Schach auf dem Brett nicht gegeben haben"
+        }
+    }
 }

@@ -12,7 +12,7 @@ use std::fmt;
 
 pub use setup::{CastlingPrefix, Setup};
 pub use state::{History, Outcome, Status};
-pub use validate::{PositionError, Problem};
+pub use validate::{CastlingRightProblem, EnPassantProblem, PositionError, Problem};
 
 use self::core::Core;
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};

@@ -47,7 +47,7 @@ pub enum Problem {
         /// The square named as the castling rook.
         square: Square,
         /// Why it cannot be a castling rook.
-        reason: &'static str,
+        reason: CastlingRightProblem,
     },
     /// An X-FEN castling-type prefix that names another castling geometry than the variant's (seed 002: `s` is
     /// Janus chess's symmetric castling, `m` Embassy chess's modern castling; the other variants have none).
@@ -62,8 +62,149 @@ pub enum Problem {
         /// The square given.
         square: Square,
         /// Why it is impossible.
-        reason: &'static str,
+        reason: EnPassantProblem,
     },
+}
+
+/// Why a square named in the castling field cannot hold a castling right ([`Problem::InvalidCastlingRight`]).
+///
+/// [`CastlingRightProblem::code`] is stable for programs and translations; `Display` gives the English reason.
+///
+/// ```
+/// use forsyth::{CastlingRightProblem, Position, Problem, Variant, notation::fen::Fen};
+/// let setup = Fen::parse("4k3/8/8/8/8/8/8/4K1R1 w G - 0 1").unwrap().setup;
+/// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+/// let Problem::InvalidCastlingRight { reason, .. } = err.problems[0] else { panic!("{err}") };
+/// assert_eq!(reason, CastlingRightProblem::RookNotOnStartSquare);
+/// assert_eq!(reason.code(), "rook-not-on-start-square");
+/// assert_eq!(reason.to_string(), "the rook is not on its start square");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingRightProblem {
+    /// The square is not on the first or last rank.
+    RookNotOnBackRank,
+    /// No rook of the side whose back rank it is stands there (or the square is off the variant's board).
+    NoRook,
+    /// The side has no king, or more than one.
+    MissingKing,
+    /// The king stands off its back rank.
+    KingNotOnBackRank,
+    /// The king is not on the square the start array gives it (variants without shuffled start arrays).
+    KingNotOnStartSquare,
+    /// The rook is not on the corner square the start array gives it (variants without shuffled start arrays).
+    RookNotOnStartSquare,
+    /// The field names two rooks of one side on the same side of its king.
+    SideAlreadyHeld,
+}
+
+impl CastlingRightProblem {
+    /// Every reason, in the order the validator checks them.
+    pub const ALL: [CastlingRightProblem; 7] = [
+        CastlingRightProblem::RookNotOnBackRank,
+        CastlingRightProblem::NoRook,
+        CastlingRightProblem::MissingKing,
+        CastlingRightProblem::KingNotOnBackRank,
+        CastlingRightProblem::KingNotOnStartSquare,
+        CastlingRightProblem::RookNotOnStartSquare,
+        CastlingRightProblem::SideAlreadyHeld,
+    ];
+
+    /// A stable short code for programs, such as `no-rook`; it refines [`Problem::code`]
+    /// (`position.invalid-castling`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            CastlingRightProblem::RookNotOnBackRank => "rook-not-on-back-rank",
+            CastlingRightProblem::NoRook => "no-rook",
+            CastlingRightProblem::MissingKing => "missing-king",
+            CastlingRightProblem::KingNotOnBackRank => "king-not-on-back-rank",
+            CastlingRightProblem::KingNotOnStartSquare => "king-not-on-start-square",
+            CastlingRightProblem::RookNotOnStartSquare => "rook-not-on-start-square",
+            CastlingRightProblem::SideAlreadyHeld => "side-already-held",
+        }
+    }
+}
+
+impl fmt::Display for CastlingRightProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CastlingRightProblem::RookNotOnBackRank => "a castling rook must stand on its side's back rank",
+            CastlingRightProblem::NoRook => "there is no rook of that colour there",
+            CastlingRightProblem::MissingKing => "its king is missing",
+            CastlingRightProblem::KingNotOnBackRank => "the king is not on the back rank",
+            CastlingRightProblem::KingNotOnStartSquare => "the king is not on its start square",
+            CastlingRightProblem::RookNotOnStartSquare => "the rook is not on its start square",
+            CastlingRightProblem::SideAlreadyHeld => "another rook already holds the castling right on that side",
+        })
+    }
+}
+
+/// Why an en-passant square is impossible ([`Problem::InvalidEnPassant`]).
+///
+/// [`EnPassantProblem::code`] is stable for programs and translations; `Display` gives the English reason.
+///
+/// ```
+/// use forsyth::{Color, EnPassantProblem, Position, Problem, Variant, notation::fen::Fen};
+/// let setup = Fen::parse("4k3/8/8/8/8/8/8/4K3 w - e3 0 1").unwrap().setup;
+/// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+/// let Problem::InvalidEnPassant { reason, .. } = err.problems[0] else { panic!("{err}") };
+/// assert_eq!(reason, EnPassantProblem::WrongRank { to_move: Color::White });
+/// assert_eq!(reason.code(), "wrong-rank");
+/// assert_eq!(reason.to_string(), "with White to move it must be on rank 6");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EnPassantProblem {
+    /// The square is off the variant's board.
+    OffBoard,
+    /// The square is not on the rank a double step of the side not to move passes over.
+    WrongRank {
+        /// The side to move, which decides the rank: 6 for White, 3 for Black.
+        to_move: Color,
+    },
+    /// No pawn of the side not to move stands where its double step would have ended.
+    NoPawn,
+    /// The en-passant square or the square the pawn started from is occupied.
+    PathNotEmpty,
+    /// The side to move is in check, which the double step could not have given.
+    CheckNotFromDoubleStep,
+}
+
+impl EnPassantProblem {
+    /// Every reason (the wrong rank with each side to move), in the order the validator checks them.
+    pub const ALL: [EnPassantProblem; 6] = [
+        EnPassantProblem::OffBoard,
+        EnPassantProblem::WrongRank { to_move: Color::White },
+        EnPassantProblem::WrongRank { to_move: Color::Black },
+        EnPassantProblem::NoPawn,
+        EnPassantProblem::PathNotEmpty,
+        EnPassantProblem::CheckNotFromDoubleStep,
+    ];
+
+    /// A stable short code for programs, such as `wrong-rank`; it refines [`Problem::code`]
+    /// (`position.invalid-en-passant`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            EnPassantProblem::OffBoard => "off-board",
+            EnPassantProblem::WrongRank { .. } => "wrong-rank",
+            EnPassantProblem::NoPawn => "no-pawn",
+            EnPassantProblem::PathNotEmpty => "path-not-empty",
+            EnPassantProblem::CheckNotFromDoubleStep => "check-not-from-double-step",
+        }
+    }
+}
+
+impl fmt::Display for EnPassantProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EnPassantProblem::OffBoard => "it is not on the board",
+            EnPassantProblem::WrongRank { to_move: Color::White } => "with White to move it must be on rank 6",
+            EnPassantProblem::WrongRank { to_move: Color::Black } => "with Black to move it must be on rank 3",
+            EnPassantProblem::NoPawn => "no pawn stands on the square the double step reached",
+            EnPassantProblem::PathNotEmpty => "the squares the pawn passed are not empty",
+            EnPassantProblem::CheckNotFromDoubleStep => {
+                "the double step that made it cannot have given the check on the board"
+            }
+        })
+    }
 }
 
 impl Problem {
@@ -369,22 +510,22 @@ fn castling_problems<S: Shape>(core: &Core<S>, castling_rooks: SquareSet, proble
             0 => Color::White,
             7 => Color::Black,
             _ => {
-                problems.push(invalid("a castling rook must stand on its side's back rank"));
+                problems.push(invalid(CastlingRightProblem::RookNotOnBackRank));
                 continue;
             }
         };
         if !S::SHAPE.contains(square) || !core.pieces(color, Role::Rook).has(S::bit_of(square)) {
-            problems.push(invalid("there is no rook of that colour there"));
+            problems.push(invalid(CastlingRightProblem::NoRook));
             continue;
         }
         let kings = core.pieces(color, Role::King);
         if kings.count() != 1 {
-            problems.push(invalid("its king is missing"));
+            problems.push(invalid(CastlingRightProblem::MissingKing));
             continue;
         }
         let king = S::square_of(kings.lowest());
         if king.rank() != square.rank() {
-            problems.push(invalid("the king is not on the back rank"));
+            problems.push(invalid(CastlingRightProblem::KingNotOnBackRank));
             continue;
         }
         let side = CastlingSide::of(king.file(), square.file());
@@ -394,16 +535,16 @@ fn castling_problems<S: Shape>(core: &Core<S>, castling_rooks: SquareSet, proble
                 CastlingSide::QueenSide => 0,
             };
             if king.file().index() as usize != start_king_file {
-                problems.push(invalid("the king is not on its start square"));
+                problems.push(invalid(CastlingRightProblem::KingNotOnStartSquare));
                 continue;
             }
             if square.file().index() as usize != rook_file {
-                problems.push(invalid("the rook is not on its start square"));
+                problems.push(invalid(CastlingRightProblem::RookNotOnStartSquare));
                 continue;
             }
         }
         if std::mem::replace(&mut seen[color.index()][side.index()], true) {
-            problems.push(invalid("another rook already holds the castling right on that side"));
+            problems.push(invalid(CastlingRightProblem::SideAlreadyHeld));
         }
     }
 }
@@ -411,7 +552,7 @@ fn castling_problems<S: Shape>(core: &Core<S>, castling_rooks: SquareSet, proble
 fn ep_problem<S: Shape>(core: &Core<S>, ep_square: Option<Square>) -> Option<Problem> {
     let square = ep_square?;
     if !S::SHAPE.contains(square) {
-        return Some(Problem::InvalidEnPassant { square, reason: "it is not on the board" });
+        return Some(Problem::InvalidEnPassant { square, reason: EnPassantProblem::OffBoard });
     }
     if core.ep == NO_EP {
         return None;
@@ -422,19 +563,15 @@ fn ep_problem<S: Shape>(core: &Core<S>, ep_square: Option<Square>) -> Option<Pro
     let us = core.turn;
     let expected_rank = if us.is_white() { 5 } else { 2 };
     if square.rank().index() != expected_rank {
-        return invalid(if us.is_white() {
-            "with White to move it must be on rank 6"
-        } else {
-            "with Black to move it must be on rank 3"
-        });
+        return invalid(EnPassantProblem::WrongRank { to_move: us });
     }
     let width = S::WIDTH;
     let (pushed, origin) = if us.is_white() { (ep - width, ep + width) } else { (ep + width, ep - width) };
     if !core.pieces(!us, Role::Pawn).has(pushed) {
-        return invalid("no pawn stands on the square the double step reached");
+        return invalid(EnPassantProblem::NoPawn);
     }
     if core.occupied().has(ep) || core.occupied().has(origin) {
-        return invalid("the squares the pawn passed are not empty");
+        return invalid(EnPassantProblem::PathNotEmpty);
     }
     if core.has_king(us) {
         // The double step was the last move, so every check must come from the pawn or through the square it left.
@@ -442,7 +579,7 @@ fn ep_problem<S: Shape>(core: &Core<S>, ep_square: Option<Square>) -> Option<Pro
         let explained =
             (core.checkers() & !core.role(Role::King)).iter().all(|c| c == pushed || S::between(c, king).has(origin));
         if !explained {
-            return invalid("the double step that made it cannot have given the check on the board");
+            return invalid(EnPassantProblem::CheckNotFromDoubleStep);
         }
     }
     None
