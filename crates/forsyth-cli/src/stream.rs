@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use forsyth::pgn::{self, RawGame};
+use forsyth::pgn::{self, GameText};
 
 use crate::Failure;
 
@@ -113,8 +113,8 @@ impl Drop for Progress {
 pub fn for_each_game<T, W, S>(input: Input, jobs: usize, work: W, mut sink: S) -> Result<(), Failure>
 where
     T: Send,
-    W: Fn(&RawGame) -> T + Sync,
-    S: FnMut(&RawGame, T) -> io::Result<()>,
+    W: Fn(GameText<'_>) -> T + Sync,
+    S: FnMut(GameText<'_>, T) -> io::Result<()>,
 {
     let name = input.name.clone();
     let mut progress = Progress::new(&input);

@@ -506,6 +506,36 @@ mod splitting {
             prop_assert_eq!(whole, small);
         }
 
+        /// Games lent from the reader's buffer are the games the iterator copies out, whatever the buffer size.
+        #[test]
+        fn lent_games_equal_copied_games(
+            words in proptest::collection::vec(
+                prop_oneof![
+                    Just("1-0"), Just("*"), Just("1/2-1/2"), Just("1."), Just("e4"), Just("Nf3"), Just("{c}"),
+                    Just("{"), Just("}"), Just("("), Just(")"), Just("[Event \"x\"]"), Just("\n"), Just(" "),
+                    Just("\n[A"), Just(";x\n"), Just("%e\n"),
+                ],
+                0..80,
+            ),
+            capacity in 1usize..40,
+        ) {
+            let text = words.concat();
+            let copied: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
+            let mut lent = Vec::new();
+            let mut games = GameSplitter::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()));
+            while let Some(game) = games.next_text() {
+                let game = game.unwrap();
+                lent.push(forsyth::pgn::RawGame {
+                    bytes: game.bytes.to_vec(),
+                    number: game.number,
+                    line: game.line,
+                    offset: game.offset,
+                    oversized: game.oversized,
+                });
+            }
+            prop_assert_eq!(copied, lent);
+        }
+
         /// Reading is the same whatever the reader's buffer size.
         #[test]
         fn splitting_does_not_depend_on_buffer_boundaries(capacity in 1usize..64) {

@@ -9,7 +9,7 @@ use forsyth::notation::letters::Letters;
 use forsyth::notation::read::ReadOptions as MoveReadOptions;
 use forsyth::notation::styles::Style;
 use forsyth::pgn::{
-    Encoding, GameBuilder, GameReport, PgnError, RawGame, ReadOptions, Visitor, WriteOptions, read_game,
+    Encoding, GameBuilder, GameReport, GameText, PgnError, ReadOptions, Visitor, WriteOptions, read_game,
     start_position, write_game,
 };
 
@@ -201,8 +201,8 @@ fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
 fn for_each_game<T: Send>(
     read: &ReadArgs,
     errors: &mut dyn Write,
-    read_one: impl Fn(&RawGame) -> (Option<PgnError>, T) + Sync,
-    mut emit: impl FnMut(&RawGame, T) -> io::Result<()>,
+    read_one: impl Fn(GameText<'_>) -> (Option<PgnError>, T) + Sync,
+    mut emit: impl FnMut(GameText<'_>, T) -> io::Result<()>,
 ) -> Result<Tally, Failure> {
     let mut tally = Tally::default();
     for path in read.inputs() {

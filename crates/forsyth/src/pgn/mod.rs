@@ -31,6 +31,6 @@ pub use parallel::for_each_game;
 pub use reader::{
     Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, ReadOptions, Validate, Visitor, glyph_nag, read_game,
 };
-pub use split::{GameSplitter, MAX_GAME_BYTES, RawGame};
+pub use split::{GameSplitter, GameText, MAX_GAME_BYTES, RawGame};
 pub use tags::{SEVEN_TAG_ROSTER, StartError, escape_tag_value, start_position, unescape_tag_value};
 pub use writer::{MAX_LINE, WriteOptions, write_game};

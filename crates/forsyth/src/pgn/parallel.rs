@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 use std::sync::{Arc, Mutex, mpsc};
 
-use super::split::{GameSplitter, RawGame};
+use super::split::{GameSplitter, GameText, RawGame};
 
 /// Games per batch: enough that threads rarely wait on each other (each hand-over can put a thread to sleep and
 /// wake another), few enough to keep memory small.
@@ -37,16 +37,16 @@ pub fn for_each_game<R, T, W, S>(reader: R, jobs: usize, work: W, mut sink: S) -
 where
     R: BufRead + Send,
     T: Send,
-    W: Fn(&RawGame) -> T + Sync,
-    S: FnMut(&RawGame, T) -> io::Result<()>,
+    W: Fn(GameText<'_>) -> T + Sync,
+    S: FnMut(GameText<'_>, T) -> io::Result<()>,
 {
     if jobs <= 1 {
+        // On one thread, games are read where they lie in the reader's buffer.
         let mut games = GameSplitter::new(reader);
-        while let Some(raw) = games.next() {
-            let raw = raw?;
-            let out = work(&raw);
-            sink(&raw, out)?;
-            games.recycle(raw);
+        while let Some(game) = games.next_text() {
+            let game = game?;
+            let out = work(game);
+            sink(game, out)?;
         }
         return Ok(());
     }
@@ -100,7 +100,7 @@ where
                     let done: Vec<(RawGame, T)> = batch
                         .into_iter()
                         .map(|raw| {
-                            let out = work(&raw);
+                            let out = work(raw.text());
                             (raw, out)
                         })
                         .collect();
@@ -119,7 +119,7 @@ where
             while let Some(done) = waiting.remove(&next) {
                 let mut spares = Vec::with_capacity(done.len());
                 for (raw, out) in done {
-                    sink(&raw, out)?;
+                    sink(raw.text(), out)?;
                     spares.push(raw);
                 }
                 // The splitter may have finished; its games are then simply dropped.

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::error::{ErrorKind, PgnError};
-use super::split::{DELIMITER, RawGame};
+use super::split::{DELIMITER, GameText};
 use super::tags::{StartError, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
 use crate::notation::read::{MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
@@ -131,7 +131,8 @@ pub struct GameReport {
 /// assert_eq!((error.line, error.column, error.ply), (3, 17, Some(3)));
 /// assert_eq!(report.moves, 2);
 /// ```
-pub fn read_game(raw: &RawGame, options: &ReadOptions, visitor: &mut impl Visitor) -> GameReport {
+pub fn read_game<'a>(game: impl Into<GameText<'a>>, options: &ReadOptions, visitor: &mut impl Visitor) -> GameReport {
+    let raw = game.into();
     if raw.oversized {
         let error = PgnError {
             kind: ErrorKind::GameTooLarge,
@@ -148,7 +149,7 @@ pub fn read_game(raw: &RawGame, options: &ReadOptions, visitor: &mut impl Visito
         };
         return GameReport { moves: 0, error: Some(error) };
     }
-    let text = match decode(&raw.bytes, options.encoding) {
+    let text = match decode(raw.bytes, options.encoding) {
         Ok(text) => text,
         Err(offset) => {
             let valid = std::str::from_utf8(&raw.bytes[..offset]).unwrap_or_default();
@@ -167,7 +168,7 @@ pub fn read_game(raw: &RawGame, options: &ReadOptions, visitor: &mut impl Visito
             return GameReport { moves: 0, error: Some(error) };
         }
     };
-    let mut parser = Parser { text: &text, pos: 0, raw, options, report: GameReport::default() };
+    let mut parser = Parser { text: &text, pos: 0, raw: &raw, options, report: GameReport::default() };
     parser.run(visitor);
     parser.report
 }
@@ -242,7 +243,7 @@ impl Lines {
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
-    raw: &'a RawGame,
+    raw: &'a GameText<'a>,
     options: &'a ReadOptions,
     report: GameReport,
 }

@@ -31,6 +31,49 @@ impl RawGame {
     pub fn is_blank(&self) -> bool {
         !self.oversized && self.bytes.iter().all(|b| b.is_ascii_whitespace())
     }
+
+    /// The game's text, borrowed.
+    pub fn text(&self) -> GameText<'_> {
+        GameText {
+            bytes: &self.bytes,
+            number: self.number,
+            line: self.line,
+            offset: self.offset,
+            oversized: self.oversized,
+        }
+    }
+}
+
+/// One game's text where it lies (in the reader's buffer, or in a [`RawGame`]), with where it starts: what
+/// [`super::read_game`] reads.
+///
+/// ```
+/// use forsyth::pgn::GameSplitter;
+/// let mut games = GameSplitter::new("1. e4 *\n\n1. d4 *\n".as_bytes());
+/// let first = games.next_text().unwrap().unwrap();
+/// assert_eq!((first.bytes, first.number, first.line), (&b"1. e4 *\n\n"[..], 1, 1));
+/// let second = games.next_text().unwrap().unwrap();
+/// assert_eq!((second.number, second.line, second.offset), (2, 3, 9));
+/// assert!(games.next_text().is_none());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameText<'a> {
+    /// The game's text: tags, movetext, comments; everything up to the next game.
+    pub bytes: &'a [u8],
+    /// 1-based number of the game in the file.
+    pub number: u64,
+    /// 1-based line on which the game's text starts.
+    pub line: u64,
+    /// Byte offset in the (decompressed) stream at which the game's text starts.
+    pub offset: u64,
+    /// The game is longer than [`MAX_GAME_BYTES`]: `bytes` holds only its beginning.
+    pub oversized: bool,
+}
+
+impl<'a> From<&'a RawGame> for GameText<'a> {
+    fn from(game: &'a RawGame) -> GameText<'a> {
+        game.text()
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -73,6 +116,10 @@ pub struct GameSplitter<R> {
     reader: R,
     scanner: Scanner,
     done: bool,
+    /// Bytes of the reader's buffer lent out by [`GameSplitter::next_text`], consumed on the next call.
+    lent: usize,
+    /// The last game [`GameSplitter::next_text`] had to copy (it did not lie whole in the reader's buffer).
+    last: RawGame,
 }
 
 /// The splitter's state, apart from the reader so that both can be borrowed at once.
@@ -94,6 +141,11 @@ struct Scanner {
     current: RawGame,
     /// A buffer handed back by [`GameSplitter::recycle`], used for the next game instead of a new allocation.
     spare: Vec<u8>,
+    /// Leave a game that lies whole in the chunk being scanned there, instead of copying it: set by
+    /// [`GameSplitter::next_text`].
+    lend: bool,
+    /// The length of the game just closed, if it was left in the chunk (its `RawGame` then holds no bytes).
+    lent: Option<usize>,
     next_number: u64,
     next_line: u64,
     /// Bytes scanned so far.
@@ -106,7 +158,37 @@ struct Scanner {
 impl<R: BufRead> GameSplitter<R> {
     /// A splitter over a reader of PGN bytes (already decompressed). A UTF-8 byte-order mark is skipped.
     pub fn new(reader: R) -> GameSplitter<R> {
-        GameSplitter { reader, scanner: Scanner::new(), done: false }
+        GameSplitter { reader, scanner: Scanner::new(), done: false, lent: 0, last: RawGame::default() }
+    }
+
+    /// The next game's text, borrowed where it lies: a game that lies whole in the reader's buffer is not copied
+    /// (one that runs across refills is, as by the iterator). For reading games one at a time; the iterator
+    /// hands out owned games, which can go to other threads.
+    pub fn next_text(&mut self) -> Option<io::Result<GameText<'_>>> {
+        self.reader.consume(std::mem::take(&mut self.lent));
+        let copied = std::mem::take(&mut self.last);
+        if copied.bytes.capacity() > 0 {
+            self.recycle(copied);
+        }
+        self.scanner.lend = true;
+        let next = self.next();
+        self.scanner.lend = false;
+        let game = match next? {
+            Ok(game) => game,
+            Err(e) => return Some(Err(e)),
+        };
+        let Some(len) = self.scanner.lent.take() else {
+            self.last = game;
+            return Some(Ok(self.last.text()));
+        };
+        // The game lies at the start of the reader's buffer, which still holds it: `next` left it unconsumed.
+        self.lent = len;
+        let text =
+            |bytes| GameText { bytes, number: game.number, line: game.line, offset: game.offset, oversized: false };
+        match self.reader.fill_buf() {
+            Ok(buffer) => Some(Ok(text(&buffer[..len]))),
+            Err(e) => Some(Err(e)),
+        }
     }
 
     /// Bytes consumed from the reader so far (for progress reports).
@@ -149,6 +231,8 @@ impl Scanner {
             word_len: 0,
             current: RawGame { number: 1, line: 1, ..RawGame::default() },
             spare: Vec::new(),
+            lend: false,
+            lent: None,
             next_number: 2,
             next_line: 1,
             consumed: 0,
@@ -171,16 +255,26 @@ impl Scanner {
 
     /// Closes the current game at `cut` bytes of `chunk` (already partly copied from `copied`) and returns it.
     fn finish(&mut self, chunk: &[u8], copied: usize, cut: usize) -> RawGame {
-        self.keep(&chunk[copied..cut]);
-        let lines = memchr::memchr_iter(b'\n', &self.current.bytes).count() as u64 + self.skipped_lines;
-        let start_offset = self.current.offset + self.current.bytes.len() as u64 + self.skipped;
+        let whole_in_chunk = copied == 0 && self.current.bytes.is_empty() && !self.current.oversized;
+        let (lines, length, mut bytes) = if self.lend && whole_in_chunk {
+            // Left where it lies; the current (empty) buffer serves the next game.
+            self.lent = Some(cut);
+            let lines = memchr::memchr_iter(b'\n', &chunk[..cut]).count() as u64;
+            (lines, cut as u64, std::mem::take(&mut self.current.bytes))
+        } else {
+            self.keep(&chunk[copied..cut]);
+            let lines = memchr::memchr_iter(b'\n', &self.current.bytes).count() as u64 + self.skipped_lines;
+            let mut bytes = std::mem::take(&mut self.spare);
+            if bytes.capacity() == 0 {
+                // The next game is likely about as long as this one: reserve that much to avoid regrowing.
+                bytes.reserve(self.current.bytes.len().clamp(256, 1 << 16));
+            }
+            (lines, self.current.bytes.len() as u64 + self.skipped, bytes)
+        };
+        let start_offset = self.current.offset + length;
         self.next_line = self.current.line + lines;
         (self.skipped, self.skipped_lines) = (0, 0);
-        let mut bytes = std::mem::take(&mut self.spare);
-        if bytes.capacity() == 0 {
-            // The next game is likely about as long as this one: reserve that much to avoid regrowing.
-            bytes.reserve(self.current.bytes.len().clamp(256, 1 << 16));
-        }
+        bytes.clear();
         let next =
             RawGame { bytes, number: self.next_number, line: self.next_line, offset: start_offset, oversized: false };
         self.next_number += 1;
@@ -469,7 +563,10 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
                 return (!last.is_blank()).then_some(Ok(last));
             }
             let (game, used) = self.scanner.scan(chunk);
-            self.reader.consume(used);
+            // A game left in the buffer is consumed by `next_text` once its borrower is done with it.
+            if self.scanner.lent.is_none() {
+                self.reader.consume(used);
+            }
             if let Some(game) = game {
                 return Some(Ok(game));
             }
