@@ -118,24 +118,22 @@ fn main() {
         }
     }
     println!("{} positions, {} legal moves, {} rounds, best of {}", cases.len(), total, rounds, runs);
-    if std::env::args().any(|a| a == "--profile-read") {
-        // Only forsyth's reading, for a profiler.
+    let forsyth_read = |cases: &[Case], rounds: usize| {
         let mut n = 0;
-        for _ in 0..rounds * 20 {
-            for c in &cases {
+        for _ in 0..rounds {
+            for c in cases {
                 for &(a, b) in &c.spans {
                     let text = &buffer[a as usize..b as usize];
                     n += black_box(parse_move(&c.ours, text, &options).is_ok()) as usize;
                 }
             }
         }
-        println!("{n}");
-        return;
-    }
-    if std::env::args().any(|a| a == "--profile-read-shakmaty") {
+        n
+    };
+    let shakmaty_read = |cases: &[Case], rounds: usize| {
         let mut n = 0;
-        for _ in 0..rounds * 20 {
-            for c in &cases {
+        for _ in 0..rounds {
+            for c in cases {
                 for &(a, b) in &c.spans {
                     let text = &buffer[a as usize..b as usize];
                     let m = SanPlus::from_ascii(text.as_bytes()).ok().and_then(|s| s.san.to_move(&c.theirs).ok());
@@ -143,91 +141,47 @@ fn main() {
                 }
             }
         }
-        println!("{n}");
-        return;
-    }
-    if let Some(which) = std::env::args().find(|a| a.starts_with("--profile-hot")) {
-        // One position's moves over and over: the CPU cost without cache misses.
-        let c = &cases[cases.len() / 2];
-        let mut n = 0;
-        for _ in 0..1_500_000 {
-            for &(a, b) in &c.spans {
-                let text = &buffer[a as usize..b as usize];
-                if which == "--profile-hot" {
-                    n += black_box(parse_move(&c.ours, text, &options).is_ok()) as usize;
-                } else {
-                    let m = SanPlus::from_ascii(text.as_bytes()).ok().and_then(|s| s.san.to_move(&c.theirs).ok());
-                    n += black_box(m.is_some()) as usize;
-                }
-            }
+        n
+    };
+    // For a profiler: one library's reading only, over all positions or over one position's moves again and
+    // again (the CPU cost without cache misses).
+    let hot = std::slice::from_ref(&cases[cases.len() / 2]);
+    for (flag, cases, rounds, read) in [
+        ("--profile-read", &cases[..], rounds * 20, &forsyth_read as &dyn Fn(&[Case], usize) -> usize),
+        ("--profile-read-shakmaty", &cases[..], rounds * 20, &shakmaty_read),
+        ("--profile-hot", hot, 1_500_000, &forsyth_read),
+        ("--profile-hot-shakmaty", hot, 1_500_000, &shakmaty_read),
+    ] {
+        if std::env::args().any(|a| a == flag) {
+            println!("{}", read(cases, rounds));
+            return;
         }
-        println!("{n} {}", c.texts.join(" "));
-        return;
     }
     if std::env::args().any(|a| a == "--profile-setup") {
         return;
     }
 
-    let (n, ours_write, theirs_write) = best_of_each(
-        runs,
-        || {
-            let mut n = 0;
-            let mut buf = String::with_capacity(16);
-            for _ in 0..rounds {
-                for c in &cases {
-                    for &m in &c.our_moves {
-                        buf.clear();
+    let write = |cases: &[Case], ours: bool| {
+        let mut n = 0;
+        let mut buf = String::with_capacity(16);
+        for _ in 0..rounds {
+            for c in cases {
+                for (&m, &theirs) in c.our_moves.iter().zip(&c.their_moves) {
+                    buf.clear();
+                    if ours {
                         write_san_into(&c.ours, m, &mut buf);
-                        n += black_box(buf.len()) & 1 | 1;
+                    } else {
+                        SanPlus::from_move(c.theirs.clone(), theirs).append_to_string(&mut buf);
                     }
+                    n += black_box(buf.len()) & 1 | 1;
                 }
             }
-            n
-        },
-        || {
-            let mut n = 0;
-            let mut buf = String::with_capacity(16);
-            for _ in 0..rounds {
-                for c in &cases {
-                    for &m in &c.their_moves {
-                        buf.clear();
-                        SanPlus::from_move(c.theirs.clone(), m).append_to_string(&mut buf);
-                        n += black_box(buf.len()) & 1 | 1;
-                    }
-                }
-            }
-            n
-        },
-    );
-    let (_, ours_read, theirs_read) = best_of_each(
-        runs,
-        || {
-            let mut n = 0;
-            for _ in 0..rounds {
-                for c in &cases {
-                    for &(a, b) in &c.spans {
-                        let text = &buffer[a as usize..b as usize];
-                        let read = parse_move(&c.ours, text, &options);
-                        n += black_box(read.is_ok()) as usize;
-                    }
-                }
-            }
-            n
-        },
-        || {
-            let mut n = 0;
-            for _ in 0..rounds {
-                for c in &cases {
-                    for &(a, b) in &c.spans {
-                        let text = &buffer[a as usize..b as usize];
-                        let m = SanPlus::from_ascii(text.as_bytes()).ok().and_then(|s| s.san.to_move(&c.theirs).ok());
-                        n += black_box(m.is_some()) as usize;
-                    }
-                }
-            }
-            n
-        },
-    );
+        }
+        n
+    };
+    let (n, ours_write, theirs_write) = best_of_each(runs, || write(&cases, true), || write(&cases, false));
+    let (_, ours_read, theirs_read) =
+        best_of_each(runs, || forsyth_read(&cases, rounds), || shakmaty_read(&cases, rounds));
     println!("| work | forsyth M moves/s | shakmaty 0.30.1 M moves/s | forsyth / shakmaty |");
     println!("|---|---|---|---|");
     for (name, ours, theirs) in
