@@ -533,7 +533,20 @@ mod splitting {
                     oversized: game.oversized,
                 });
             }
-            prop_assert_eq!(copied, lent);
+            prop_assert_eq!(&copied, &lent);
+            // Lent and copied games may be asked for in any mix.
+            let mut games = GameSplitter::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()));
+            let mut mixed = Vec::new();
+            loop {
+                let game = if mixed.len() % 2 == 0 {
+                    games.next_text().map(|g| g.map(|g| g.bytes.to_vec()))
+                } else {
+                    games.next().map(|g| g.map(|g| g.bytes))
+                };
+                let Some(game) = game else { break };
+                mixed.push(game.unwrap());
+            }
+            prop_assert_eq!(mixed, copied.into_iter().map(|g| g.bytes).collect::<Vec<_>>());
         }
 
         /// Reading is the same whatever the reader's buffer size.

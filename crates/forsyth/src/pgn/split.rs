@@ -165,7 +165,6 @@ impl<R: BufRead> GameSplitter<R> {
     /// (one that runs across refills is, as by the iterator). For reading games one at a time; the iterator
     /// hands out owned games, which can go to other threads.
     pub fn next_text(&mut self) -> Option<io::Result<GameText<'_>>> {
-        self.reader.consume(std::mem::take(&mut self.lent));
         let copied = std::mem::take(&mut self.last);
         if copied.bytes.capacity() > 0 {
             self.recycle(copied);
@@ -542,6 +541,8 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
     type Item = io::Result<RawGame>;
 
     fn next(&mut self) -> Option<io::Result<RawGame>> {
+        // A game lent by `next_text` is done with once the next one is asked for, whichever way.
+        self.reader.consume(std::mem::take(&mut self.lent));
         if self.done {
             return None;
         }
