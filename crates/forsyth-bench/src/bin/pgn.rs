@@ -1,7 +1,7 @@
 //! PGN: parse and validate every move of a file, forsyth against pgn-reader + shakmaty, on the same bytes in
 //! the same process.
 //!
-//! `cargo run --release -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS] [--only forsyth|pgn-reader]`
+//! `cargo run --release -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS] [--only forsyth|forsyth-2|pgn-reader]`
 //!
 //! `--only` runs one side once and prints its counts, for profilers (`valgrind --tool=callgrind` counts
 //! instructions deterministically where wall time on a busy machine does not).
@@ -113,9 +113,9 @@ fn best_in_turns(rounds: usize, contenders: &mut [&mut dyn FnMut() -> Counts]) -
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let only = args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).expect("--only forsyth|pgn-reader"));
+    let only = args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).expect("--only forsyth|forsyth-2|pgn-reader"));
     let mut args = args.iter().filter(|a| !a.starts_with("--") && Some(*a) != only);
-    let path = args.next().expect("usage: pgn FILE.pgn[.zst] [ROUNDS] [--only forsyth|pgn-reader]");
+    let path = args.next().expect("usage: pgn FILE.pgn[.zst] [ROUNDS] [--only forsyth|forsyth-2|pgn-reader]");
     let rounds: usize = args.next().map_or(3, |r| r.parse().expect("ROUNDS is a number"));
     let file = std::fs::read(path).expect("readable file");
     let bytes = if path.ends_with(".zst") {
@@ -127,8 +127,9 @@ fn main() {
     };
     match only.map(String::as_str) {
         Some("forsyth") => return println!("forsyth: {:?}", forsyth_validate(&bytes, 1)),
+        Some("forsyth-2") => return println!("forsyth, 2 threads: {:?}", forsyth_validate(&bytes, 2)),
         Some("pgn-reader") => return println!("pgn-reader: {:?}", pgn_reader_validate(&bytes)),
-        Some(other) => panic!("--only takes forsyth or pgn-reader, not {other}"),
+        Some(other) => panic!("--only takes forsyth, forsyth-2 or pgn-reader, not {other}"),
         None => {}
     }
     let mib = bytes.len() as f64 / (1024.0 * 1024.0);
