@@ -113,7 +113,8 @@ fn best_in_turns(rounds: usize, contenders: &mut [&mut dyn FnMut() -> Counts]) -
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let only = args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).expect("--only forsyth|forsyth-2|pgn-reader"));
+    let only =
+        args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).expect("--only forsyth|forsyth-2|pgn-reader"));
     let mut args = args.iter().filter(|a| !a.starts_with("--") && Some(*a) != only);
     let path = args.next().expect("usage: pgn FILE.pgn[.zst] [ROUNDS] [--only forsyth|forsyth-2|pgn-reader]");
     let rounds: usize = args.next().map_or(3, |r| r.parse().expect("ROUNDS is a number"));
