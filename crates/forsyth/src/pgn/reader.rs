@@ -554,6 +554,7 @@ impl<'a> Parser<'a> {
                     };
                     return Err(found(ErrorKind::UnexpectedCharacter, at, &text[at..at + 1], what));
                 }
+                b'0'..=b'9' if let Some(end) = move_number_end(bytes, at) => self.pos = end,
                 _ => {
                     let end = word_end(bytes, at);
                     self.pos = end;
@@ -652,6 +653,23 @@ impl<'a> Parser<'a> {
         }
         Ok(())
     }
+}
+
+/// The end of a move number standing alone at `at` (`12.`, `12...`), if that is what stands there: a third of
+/// the words of a game, skipped here without going through the word reader. (`1.` cannot be `1-0` or `1/2-1/2`.)
+#[inline(always)]
+fn move_number_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut end = at;
+    while end < bytes.len() && bytes[end].is_ascii_digit() {
+        end += 1;
+    }
+    if bytes.get(end) != Some(&b'.') {
+        return None;
+    }
+    while end < bytes.len() && bytes[end] == b'.' {
+        end += 1;
+    }
+    (end == bytes.len() || DELIMITER[bytes[end] as usize]).then_some(end)
 }
 
 /// The end of the word starting at `at` (at least one byte long).
