@@ -494,6 +494,7 @@ mod splitting {
                     Just("e4"), Just("Nf3"), Just("O-O"), Just("{"), Just("}"), Just("("), Just(")"), Just("["),
                     Just("]"), Just("[Event \"x\"]"), Just("%"), Just(";"), Just("\n"), Just("\r\n"), Just(" "),
                     Just("$1"), Just("\""), Just("e4{c}"), Just("d5)"), Just("Nf3("), Just("0-0"), Just("10."),
+                    Just("\n[A"), Just("{1."),
                 ],
                 0..80,
             ),
@@ -587,4 +588,19 @@ fn a_comment_word_that_looks_like_a_tag_never_starts_a_line_even_after_a_lone_wo
     write_game(games[0].as_ref().unwrap(), &WriteOptions::default(), &mut written);
     assert!(!written.lines().any(|l| l.starts_with("[Even\"\"")), "{written}");
     assert_eq!(Game::read_all(&written, &ReadOptions::default()).len(), 1, "{written}");
+}
+
+#[test]
+fn an_unclosed_comment_cut_at_a_buffer_end_splits_as_anywhere_else() {
+    // Found by `lent_games_equal_copied_games`: when the `[` that ends an unclosed comment was the last byte of
+    // the reader's buffer, the line breaks counted before the comment were kept into the next game, and a later
+    // `[` was taken for the start of a third game.
+    let text = "[Event \"x\"]\n\n{c}{1.\n[A\n[A";
+    let whole: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
+    assert_eq!(whole.len(), 2);
+    for capacity in 1..text.len() {
+        let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+        let small: Vec<_> = GameSplitter::new(reader).map(Result::unwrap).collect();
+        assert_eq!(whole, small, "buffer of {capacity} bytes");
+    }
 }

@@ -279,6 +279,8 @@ impl Scanner {
         self.next_number += 1;
         self.seen_movetext = false;
         self.seen_tag = false;
+        // The next game begins with the token that ended this one: no line breaks since.
+        self.newlines = 0;
         self.ended = false;
         self.depth = 0;
         std::mem::replace(&mut self.current, next)
