@@ -411,9 +411,11 @@ impl<'a> Parser<'a> {
         self.pos += 1;
         self.skip_inline_space();
         let name_start = self.pos;
-        while self.pos < bytes.len() && (bytes[self.pos].is_ascii_alphanumeric() || bytes[self.pos] == b'_') {
-            self.pos += 1;
+        let mut end = self.pos;
+        while end < bytes.len() && TAG_NAME[bytes[end] as usize] {
+            end += 1;
         }
+        self.pos = end;
         let name = &text[name_start..self.pos];
         let bad = |at: usize, reason: &str| {
             let line_end = memchr::memchr(b'\n', &bytes[open..]).map_or(bytes.len(), |k| open + k);
@@ -463,9 +465,11 @@ impl<'a> Parser<'a> {
 
     fn skip_inline_space(&mut self) {
         let bytes = self.text.as_bytes();
-        while self.pos < bytes.len() && matches!(bytes[self.pos], b' ' | b'\t' | b'\r') {
-            self.pos += 1;
+        let mut pos = self.pos;
+        while pos < bytes.len() && matches!(bytes[pos], b' ' | b'\t' | b'\r') {
+            pos += 1;
         }
+        self.pos = pos;
     }
 
     fn movetext(&mut self, start: Position, visitor: &mut impl Visitor) -> Result<(), Found> {
@@ -681,6 +685,17 @@ fn word_end(bytes: &[u8], at: usize) -> usize {
     }
     end.min(bytes.len())
 }
+
+/// The bytes of a tag name: letters, digits and `_`.
+static TAG_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
 
 /// The whitespace bytes between tokens.
 static SPACE: [bool; 256] = {
