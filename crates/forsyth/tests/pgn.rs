@@ -6,8 +6,8 @@ use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::read::ReadOptions as MoveReadOptions;
 use forsyth::notation::styles::{Style, WriteOptions as MoveWriteOptions};
 use forsyth::pgn::{
-    Annotation, Encoding, ErrorKind, Game, GameBuilder, GameResult, GameSplitter, Line, PgnError, ReadOptions,
-    Validate, Visitor, WriteOptions, read_game, write_game,
+    Annotation, Encoding, ErrorKind, Game, GameBuilder, GameResult, GameSplitter, Line, MAX_GAME_BYTES, PgnError,
+    ReadOptions, Validate, Visitor, WriteOptions, read_game, write_game,
 };
 use forsyth::{Move, Position, Variant};
 
@@ -588,6 +588,29 @@ fn a_comment_word_that_looks_like_a_tag_never_starts_a_line_even_after_a_lone_wo
     write_game(games[0].as_ref().unwrap(), &WriteOptions::default(), &mut written);
     assert!(!written.lines().any(|l| l.starts_with("[Even\"\"")), "{written}");
     assert_eq!(Game::read_all(&written, &ReadOptions::default()).len(), 1, "{written}");
+}
+
+#[test]
+fn a_game_over_the_size_limit_is_oversized_whether_lent_or_copied() {
+    // From a slice the whole file is one buffer, so a game of any length lies whole in it; it must still come
+    // out as too large, as it does from a file read in pieces.
+    let text = format!("1. e4 {{{}}} *\n1. d4 *\n", "x".repeat(MAX_GAME_BYTES));
+    let copied: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
+    let mut games = GameSplitter::new(text.as_bytes());
+    let mut lent = Vec::new();
+    while let Some(game) = games.next_text() {
+        let game = game.unwrap();
+        lent.push((game.bytes.len(), game.number, game.line, game.offset, game.oversized));
+    }
+    let copied: Vec<_> = copied.iter().map(|g| (g.bytes.len(), g.number, g.line, g.offset, g.oversized)).collect();
+    assert_eq!(lent, copied);
+    assert_eq!((lent.len(), lent[0].4, lent[1].4), (2, true, false));
+    let report = read_game(
+        GameSplitter::new(text.as_bytes()).next_text().unwrap().unwrap(),
+        &ReadOptions::default(),
+        &mut Validate,
+    );
+    assert_eq!(report.error.map(|e| e.kind), Some(ErrorKind::GameTooLarge));
 }
 
 #[test]

@@ -254,7 +254,9 @@ impl Scanner {
 
     /// Closes the current game at `cut` bytes of `chunk` (already partly copied from `copied`) and returns it.
     fn finish(&mut self, chunk: &[u8], copied: usize, cut: usize) -> RawGame {
-        let whole_in_chunk = copied == 0 && self.current.bytes.is_empty() && !self.current.oversized;
+        // A game longer than the limit is not lent either: the copy path marks it oversized, as for any reader.
+        let whole_in_chunk =
+            copied == 0 && self.current.bytes.is_empty() && !self.current.oversized && cut <= MAX_GAME_BYTES;
         let (lines, length, mut bytes) = if self.lend && whole_in_chunk {
             // Left where it lies; the current (empty) buffer serves the next game.
             self.lent = Some(cut);
