@@ -181,6 +181,19 @@ pub fn check_pgn(data: &[u8]) {
     let encoding =
         [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][usize::from(data.first().copied().unwrap_or(0) % 3)];
     let options = ReadOptions { encoding, keep_broken: data.len() % 2 == 1, ..ReadOptions::default() };
+    // Games lent from a small reader buffer are the games the iterator copies out of the whole input.
+    let capacity = 1 + usize::from(data.get(1).copied().unwrap_or(0) % 64);
+    let mut lent = Vec::new();
+    let mut games = GameSplitter::new(std::io::BufReader::with_capacity(capacity, data));
+    while let Some(game) = games.next_text() {
+        let game = game.expect("reading from memory cannot fail");
+        lent.push((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized));
+    }
+    let copied: Vec<_> = GameSplitter::new(data)
+        .map(|g| g.expect("reading from memory cannot fail"))
+        .map(|g| (g.bytes, g.number, g.line, g.offset, g.oversized))
+        .collect();
+    assert_eq!(lent, copied, "lent and copied games differ (reader buffer of {capacity} bytes)");
     for raw in GameSplitter::new(data) {
         let raw = raw.expect("reading from memory cannot fail");
         let mut builder = GameBuilder::default();
