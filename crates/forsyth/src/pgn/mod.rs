@@ -3,7 +3,9 @@
 //!
 //! Reading has two steps so that several threads can share a file: [`GameSplitter`] cuts a byte stream into
 //! games in constant memory, and [`read_game`] reads one game, checking every move, and hands what it finds
-//! to a [`Visitor`] — [`Validate`] keeps nothing, [`GameBuilder`] builds a [`Game`].
+//! to a [`Visitor`] — [`Validate`] keeps nothing, [`GameBuilder`] builds a [`Game`]. Games go to other threads
+//! as owned [`RawGame`]s; on one thread [`GameSplitter::next_text`] lends each game where it lies in the reader's
+//! buffer ([`GameText`]), and [`for_each_game`] does either.
 //!
 //! ```
 //! use forsyth::pgn::{GameSplitter, ReadOptions, Validate, read_game};
