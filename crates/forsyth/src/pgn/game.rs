@@ -9,7 +9,7 @@ pub enum Annotation {
     /// A numeric annotation glyph: `$1`, or `!` as read.
     Nag(u8),
     /// A comment's text, trimmed. Comment commands such as `[%clk 1:30:00]` stay inside it; see
-    /// [`super::commands`].
+    /// [`super::comment_commands`].
     Comment(String),
     /// An alternative to the move this annotation follows.
     Variation(Line),
