@@ -627,3 +627,69 @@ fn an_unclosed_comment_cut_at_a_buffer_end_splits_as_anywhere_else() {
         assert_eq!(whole, small, "buffer of {capacity} bytes");
     }
 }
+
+mod threads {
+    use super::*;
+    use forsyth::pgn::for_each_game;
+    use std::io::{BufReader, Read};
+
+    /// A reader that fails once it has given `limit` bytes.
+    struct FailingAfter<'a> {
+        bytes: &'a [u8],
+        limit: usize,
+    }
+
+    impl Read for FailingAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.limit == 0 {
+                return Err(std::io::Error::other("the disk is on fire"));
+            }
+            let n = buf.len().min(self.limit).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            self.limit -= n;
+            Ok(n)
+        }
+    }
+
+    fn numbers_and_moves(reader: impl std::io::BufRead + Send, jobs: usize) -> (Vec<(u64, u64)>, std::io::Result<()>) {
+        let mut seen = Vec::new();
+        let result = for_each_game(
+            reader,
+            jobs,
+            |game| read_game(game, &ReadOptions::default(), &mut Validate).moves,
+            |game, moves| {
+                seen.push((game.number, moves));
+                Ok(())
+            },
+        );
+        (seen, result)
+    }
+
+    #[test]
+    fn every_number_of_threads_hands_back_the_same_games_in_order() {
+        let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n1. d4 { c } d5 (1... Nf6) *\n".repeat(3000);
+        let (one, result) = numbers_and_moves(text.as_bytes(), 1);
+        result.unwrap();
+        assert_eq!(one.len(), 6000);
+        for jobs in 2..5 {
+            let (many, result) = numbers_and_moves(BufReader::with_capacity(4096, text.as_bytes()), jobs);
+            result.unwrap();
+            assert_eq!(many, one, "{jobs} threads");
+        }
+    }
+
+    #[test]
+    fn a_failing_reader_ends_with_its_error_after_the_games_before_it() {
+        let text = "1. e4 e5 *\n".repeat(5000);
+        for jobs in 1..4 {
+            let reader = BufReader::with_capacity(512, FailingAfter { bytes: text.as_bytes(), limit: 20_000 });
+            let (seen, result) = numbers_and_moves(reader, jobs);
+            let error = result.expect_err("the reader fails");
+            assert_eq!(error.to_string(), "the disk is on fire");
+            // The games wholly before the failure came out, in order (the one cut short by it did not).
+            assert!(seen.len() >= 20_000 / 11 - 1 && seen.len() <= 20_000 / 11, "{jobs} threads: {}", seen.len());
+            assert!(seen.iter().enumerate().all(|(i, &(n, _))| n == i as u64 + 1));
+        }
+    }
+}

@@ -1,12 +1,12 @@
 //! Reading a stream of games on several threads, with the results handed back in file order.
 //!
-//! One thread cuts the stream into games ([`GameSplitter`]) and batches them; `jobs` workers read the batches;
+//! `jobs` workers take turns cutting the next batch of games from the stream ([`GameSplitter`]) and read it;
 //! the calling thread puts the results back in order and hands them on. Memory stays bounded: only a few batches
 //! are in flight at a time, whatever the size of the stream.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Mutex, mpsc};
 
 use super::split::{GameSplitter, GameText, RawGame};
 
@@ -50,53 +50,31 @@ where
         }
         return Ok(());
     }
+    // No thread of its own for cutting: a worker that needs games cuts the next batch itself, under a lock, so
+    // `jobs` threads keep `jobs` cores busy (a cutting thread beside them would make one more than the cores).
+    let source = Mutex::new(Source {
+        games: GameSplitter::new(reader),
+        sequence: 0,
+        done: false,
+        error: None,
+        spares: Vec::new(),
+        returned: None,
+    });
     std::thread::scope(|scope| {
-        let (batch_send, batch_receive) = mpsc::sync_channel::<(u64, Vec<RawGame>)>(jobs * 2);
-        let batch_receive = Arc::new(Mutex::new(batch_receive));
         let (result_send, result_receive) = mpsc::sync_channel::<(u64, Vec<(RawGame, T)>)>(jobs * 2);
-        // Games handed on come back to the splitter, whose next games reuse their buffers: no allocation per
-        // game, and no memory freed on a thread other than the one that allocated it.
+        // Games handed on come back to be cut into again: their buffers hold later games, so there is no
+        // allocation per game.
         let (spare_send, spare_receive) = mpsc::channel::<Vec<RawGame>>();
-        let splitter = scope.spawn(move || -> io::Result<()> {
-            let mut batch = Vec::with_capacity(BATCH_GAMES);
-            let mut bytes = 0;
-            let mut sequence = 0;
-            let mut games = GameSplitter::new(reader);
-            let mut spares: Vec<RawGame> = Vec::new();
-            loop {
-                if spares.is_empty() {
-                    spares = spare_receive.try_recv().unwrap_or_default();
-                }
-                if let Some(spare) = spares.pop() {
-                    games.recycle(spare);
-                }
-                let Some(raw) = games.next() else { break };
-                let raw = raw?;
-                bytes += raw.bytes.len();
-                batch.push(raw);
-                if batch.len() >= BATCH_GAMES || bytes >= BATCH_BYTES {
-                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_GAMES));
-                    if batch_send.send((sequence, full)).is_err() {
-                        return Ok(());
-                    }
-                    sequence += 1;
-                    bytes = 0;
-                }
-            }
-            if !batch.is_empty() {
-                let _ = batch_send.send((sequence, batch));
-            }
-            Ok(())
-        });
+        if let Ok(mut source) = source.lock() {
+            source.returned = Some(spare_receive);
+        }
         for _ in 0..jobs {
-            let batches = Arc::clone(&batch_receive);
             let results = result_send.clone();
-            let work = &work;
+            let (source, work) = (&source, &work);
             scope.spawn(move || {
                 loop {
-                    // The lock is held only while waiting for the next batch.
-                    let next = batches.lock().map(|receiver| receiver.recv());
-                    let Ok(Ok((sequence, batch))) = next else { return };
+                    let next = source.lock().ok().and_then(|mut source| source.next_batch());
+                    let Some((sequence, batch)) = next else { return };
                     let done: Vec<(RawGame, T)> = batch
                         .into_iter()
                         .map(|raw| {
@@ -110,7 +88,6 @@ where
                 }
             });
         }
-        drop(batch_receive);
         drop(result_send);
         let mut waiting = BTreeMap::new();
         let mut next = 0;
@@ -122,11 +99,72 @@ where
                     sink(raw.text(), out)?;
                     spares.push(raw);
                 }
-                // The splitter may have finished; its games are then simply dropped.
+                // Cutting may have finished; the games are then simply dropped.
                 let _ = spare_send.send(spares);
                 next += 1;
             }
         }
-        splitter.join().unwrap_or_else(|_| Err(io::Error::other("the game splitter panicked")))
-    })
+        io::Result::Ok(())
+    })?;
+    match source.into_inner() {
+        Ok(Source { error: Some(error), .. }) => Err(error),
+        Ok(_) => Ok(()),
+        Err(_) => Err(io::Error::other("a thread reading games panicked")),
+    }
+}
+
+/// The game splitter as the workers share it.
+struct Source<R> {
+    games: GameSplitter<R>,
+    /// The number of the next batch, which puts results back in order.
+    sequence: u64,
+    done: bool,
+    /// The reader's error, reported after the games before it.
+    error: Option<io::Error>,
+    /// Games handed back, whose buffers the next games reuse.
+    spares: Vec<RawGame>,
+    returned: Option<mpsc::Receiver<Vec<RawGame>>>,
+}
+
+impl<R: BufRead> Source<R> {
+    /// The next batch of games with its number, or nothing once the stream has ended or failed.
+    fn next_batch(&mut self) -> Option<(u64, Vec<RawGame>)> {
+        if self.done {
+            return None;
+        }
+        if let Some(returned) = &self.returned {
+            while self.spares.len() < BATCH_GAMES
+                && let Ok(spares) = returned.try_recv()
+            {
+                self.spares.extend(spares);
+            }
+        }
+        let mut batch = Vec::with_capacity(BATCH_GAMES);
+        let mut bytes = 0;
+        while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+            if let Some(spare) = self.spares.pop() {
+                self.games.recycle(spare);
+            }
+            match self.games.next() {
+                Some(Ok(raw)) => {
+                    bytes += raw.bytes.len();
+                    batch.push(raw);
+                }
+                Some(Err(error)) => {
+                    self.error = Some(error);
+                    self.done = true;
+                    break;
+                }
+                None => {
+                    self.done = true;
+                    break;
+                }
+            }
+        }
+        if batch.is_empty() {
+            return None;
+        }
+        self.sequence += 1;
+        Some((self.sequence - 1, batch))
+    }
 }
