@@ -404,7 +404,7 @@ pub(crate) fn legal_moves_between<S: Shape, const N: usize>(
 /// The legal moves of the side to move's pieces of `role` to bit `to`, as the filtered generator would list them,
 /// for reading and disambiguating algebraic notation. Reverse attacks from `to` find the candidates; checkers and
 /// pins decide which are legal. The attack look-ups do not depend on each other, so their memory accesses overlap.
-/// Castling and en passant go through the generator, which knows their rules.
+/// Castling goes through the generator's castling rules and en passant through the generator, which know them.
 pub(crate) fn legal_moves_of<S: Shape>(pos: &Core<S>, role: Role, to: u32, out: &mut MovesTo) {
     let us = pos.turn;
     if !pos.has_king(us) {
@@ -415,7 +415,15 @@ pub(crate) fn legal_moves_of<S: Shape>(pos: &Core<S>, role: Role, to: u32, out: 
     let mine = pos.pieces(us, role);
     let castling = role == Role::King && (pos.castling & ours).has(to);
     let en_passant = role == Role::Pawn && pos.ep as u32 == to;
-    if castling || en_passant {
+    if castling {
+        // Only castling takes the king onto its own rook: the generator's castling rules, without the rest of it.
+        let (king, occupied) = (pos.king_of(us), pos.occupied());
+        if attackers_by_tables(pos, !us, king, occupied).is_empty() {
+            generate_castling(pos, &mut Collector::between(pos, out, mine, to_bit), king, occupied, to_bit);
+        }
+        return;
+    }
+    if en_passant {
         legal_moves_between(pos, mine, to_bit, out);
         return;
     }

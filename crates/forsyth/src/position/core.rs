@@ -109,6 +109,18 @@ impl<S: Shape> Core<S> {
         !self.pieces(color, Role::King).is_empty()
     }
 
+    /// The castling rook of `color` on `side`: a rook keeping a castling right on the king's rank, on that side
+    /// of the king (the lowest such square, should a position hold two).
+    pub(crate) fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        if !self.has_king(color) {
+            return None;
+        }
+        let king = self.king_of(color);
+        let rooks = self.castling & S::rank_mask(king / S::WIDTH);
+        let king_file = S::square_of(king).file();
+        rooks.iter().map(S::square_of).find(|rook| CastlingSide::of(king_file, rook.file()) == side)
+    }
+
     /// The role on bit `sq`, if any.
     #[inline]
     pub(crate) fn role_at(&self, sq: u32) -> Option<Role> {

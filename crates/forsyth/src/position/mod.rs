@@ -226,11 +226,7 @@ impl Position {
 
     /// The castling rook of `color` on `side`, if that right remains.
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
-        let king = self.king(color)?;
-        self.castling_rooks()
-            .iter()
-            .filter(|sq| sq.rank() == king.rank())
-            .find(|sq| CastlingSide::of(king.file(), sq.file()) == side)
+        on_core!(self, c => c.castling_rook(color, side))
     }
 
     /// Where king and rook land when castling with the rook on `rook`: `(king, rook)`.
