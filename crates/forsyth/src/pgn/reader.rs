@@ -7,7 +7,7 @@ use super::error::{ErrorKind, PgnError};
 use super::split::{DELIMITER, GameText};
 use super::tags::{StartError, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
-use crate::notation::read::{MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
+use crate::notation::read::{MoveError, MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
 use crate::{Color, Move, Position};
 
 /// The deepest nesting of variations a game may have. Deeper games (real ones stay under a dozen) are refused
@@ -741,16 +741,21 @@ pub fn glyph_nag(glyph: &str) -> Option<u8> {
 
 /// The one place where a movetext word becomes a legal move: the notation module's lenient reader, in the
 /// language the options name.
+#[inline(always)]
 fn read_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, (ErrorKind, String)> {
-    parse_move(pos, text, &options.moves).map_err(|e| {
-        let kind = match e.kind {
-            MoveErrorKind::Syntax(_) => ErrorKind::UnreadableMove,
-            _ => ErrorKind::IllegalMove,
-        };
-        // The error repeats the move's text, which the PGN error already shows.
-        let message = e.to_string();
-        let prefix = format!("'{}'", e.text);
-        let reason = message.strip_prefix(&prefix).map_or(message.as_str(), |r| r.trim_start_matches(':').trim());
-        (kind, reason.to_string())
-    })
+    parse_move(pos, text, &options.moves).map_err(move_error)
+}
+
+/// A move error as the PGN error's kind and reason.
+#[cold]
+fn move_error(e: MoveError) -> (ErrorKind, String) {
+    let kind = match e.kind {
+        MoveErrorKind::Syntax(_) => ErrorKind::UnreadableMove,
+        _ => ErrorKind::IllegalMove,
+    };
+    // The error repeats the move's text, which the PGN error already shows.
+    let message = e.to_string();
+    let prefix = format!("'{}'", e.text);
+    let reason = message.strip_prefix(&prefix).map_or(message.as_str(), |r| r.trim_start_matches(':').trim());
+    (kind, reason.to_string())
 }
