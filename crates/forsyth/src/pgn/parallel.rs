@@ -52,22 +52,19 @@ where
     }
     // No thread of its own for cutting: a worker that needs games cuts the next batch itself, under a lock, so
     // `jobs` threads keep `jobs` cores busy (a cutting thread beside them would make one more than the cores).
+    // Games handed on come back to be cut into again: their buffers hold later games, so there is no allocation
+    // per game.
+    let (spare_send, returned) = mpsc::channel::<Vec<RawGame>>();
     let source = Mutex::new(Source {
         games: GameSplitter::new(reader),
         sequence: 0,
         done: false,
         error: None,
         spares: Vec::new(),
-        returned: None,
+        returned,
     });
     std::thread::scope(|scope| {
         let (result_send, result_receive) = mpsc::sync_channel::<(u64, Vec<(RawGame, T)>)>(jobs * 2);
-        // Games handed on come back to be cut into again: their buffers hold later games, so there is no
-        // allocation per game.
-        let (spare_send, spare_receive) = mpsc::channel::<Vec<RawGame>>();
-        if let Ok(mut source) = source.lock() {
-            source.returned = Some(spare_receive);
-        }
         for _ in 0..jobs {
             let results = result_send.clone();
             let (source, work) = (&source, &work);
@@ -123,7 +120,7 @@ struct Source<R> {
     error: Option<io::Error>,
     /// Games handed back, whose buffers the next games reuse.
     spares: Vec<RawGame>,
-    returned: Option<mpsc::Receiver<Vec<RawGame>>>,
+    returned: mpsc::Receiver<Vec<RawGame>>,
 }
 
 impl<R: BufRead> Source<R> {
@@ -132,12 +129,10 @@ impl<R: BufRead> Source<R> {
         if self.done {
             return None;
         }
-        if let Some(returned) = &self.returned {
-            while self.spares.len() < BATCH_GAMES
-                && let Ok(spares) = returned.try_recv()
-            {
-                self.spares.extend(spares);
-            }
+        while self.spares.len() < BATCH_GAMES
+            && let Ok(spares) = self.returned.try_recv()
+        {
+            self.spares.extend(spares);
         }
         let mut batch = Vec::with_capacity(BATCH_GAMES);
         let mut bytes = 0;

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::error::{ErrorKind, PgnError};
-use super::split::{DELIMITER, GameText};
+use super::split::{DELIMITER, GameText, word_end};
 use super::tags::{StartError, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
 use crate::notation::read::{MoveError, MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
@@ -674,16 +674,6 @@ fn move_number_end(bytes: &[u8], at: usize) -> Option<usize> {
         end += 1;
     }
     (end == bytes.len() || DELIMITER[bytes[end] as usize]).then_some(end)
-}
-
-/// The end of the word starting at `at` (at least one byte long).
-#[inline(always)]
-fn word_end(bytes: &[u8], at: usize) -> usize {
-    let mut end = at + 1;
-    while end < bytes.len() && !DELIMITER[bytes[end] as usize] {
-        end += 1;
-    }
-    end.min(bytes.len())
 }
 
 /// The bytes of a tag name: letters, digits and `_`.

@@ -141,9 +141,6 @@ struct Scanner {
     current: RawGame,
     /// A buffer handed back by [`GameSplitter::recycle`], used for the next game instead of a new allocation.
     spare: Vec<u8>,
-    /// Leave a game that lies whole in the chunk being scanned there, instead of copying it: set by
-    /// [`GameSplitter::next_text`].
-    lend: bool,
     /// The length of the game just closed, if it was left in the chunk (its `RawGame` then holds no bytes).
     lent: Option<usize>,
     next_number: u64,
@@ -169,10 +166,7 @@ impl<R: BufRead> GameSplitter<R> {
         if copied.bytes.capacity() > 0 {
             self.recycle(copied);
         }
-        self.scanner.lend = true;
-        let next = self.next();
-        self.scanner.lend = false;
-        let game = match next? {
+        let game = match self.next_game(true)? {
             Ok(game) => game,
             Err(e) => return Some(Err(e)),
         };
@@ -187,6 +181,42 @@ impl<R: BufRead> GameSplitter<R> {
         match self.reader.fill_buf() {
             Ok(buffer) => Some(Ok(text(&buffer[..len]))),
             Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// The next game; with `lend`, one that lies whole in the reader's buffer is left there, unconsumed, for
+    /// [`GameSplitter::next_text`] to lend.
+    fn next_game(&mut self, lend: bool) -> Option<io::Result<RawGame>> {
+        // A game lent by `next_text` is done with once the next one is asked for, whichever way.
+        self.reader.consume(std::mem::take(&mut self.lent));
+        if self.done {
+            return None;
+        }
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            if chunk.is_empty() {
+                self.done = true;
+                if self.scanner.state == State::Word {
+                    self.scanner.end_word();
+                }
+                let last = std::mem::take(&mut self.scanner.current);
+                return (!last.is_blank()).then_some(Ok(last));
+            }
+            let (game, used) = self.scanner.scan(chunk, lend);
+            // A game left in the buffer is consumed by `next_text` once its borrower is done with it.
+            if self.scanner.lent.is_none() {
+                self.reader.consume(used);
+            }
+            if let Some(game) = game {
+                return Some(Ok(game));
+            }
         }
     }
 
@@ -230,7 +260,6 @@ impl Scanner {
             word_len: 0,
             current: RawGame { number: 1, line: 1, ..RawGame::default() },
             spare: Vec::new(),
-            lend: false,
             lent: None,
             next_number: 2,
             next_line: 1,
@@ -252,12 +281,13 @@ impl Scanner {
         }
     }
 
-    /// Closes the current game at `cut` bytes of `chunk` (already partly copied from `copied`) and returns it.
-    fn finish(&mut self, chunk: &[u8], copied: usize, cut: usize) -> RawGame {
+    /// Closes the current game at `cut` bytes of `chunk` (already partly copied from `copied`) and returns it; with
+    /// `lend`, a game that lies whole in the chunk is left there (see `lent`) instead of copied.
+    fn finish(&mut self, chunk: &[u8], copied: usize, cut: usize, lend: bool) -> RawGame {
         // A game longer than the limit is not lent either: the copy path marks it oversized, as for any reader.
         let whole_in_chunk =
             copied == 0 && self.current.bytes.is_empty() && !self.current.oversized && cut <= MAX_GAME_BYTES;
-        let (lines, length, mut bytes) = if self.lend && whole_in_chunk {
+        let (lines, length, mut bytes) = if lend && whole_in_chunk {
             // Left where it lies; the current (empty) buffer serves the next game.
             self.lent = Some(cut);
             let lines = memchr::memchr_iter(b'\n', &chunk[..cut]).count() as u64;
@@ -300,7 +330,7 @@ impl Scanner {
     }
 
     /// Scans `chunk`; returns the game completed inside it (if any) and how many bytes were consumed.
-    fn scan(&mut self, chunk: &[u8]) -> (Option<RawGame>, usize) {
+    fn scan(&mut self, chunk: &[u8], lend: bool) -> (Option<RawGame>, usize) {
         let mut i = 0;
         let copied = 0;
         while i < chunk.len() {
@@ -326,7 +356,7 @@ impl Scanner {
                     if chunk[i].is_ascii_alphabetic() {
                         // An unclosed comment must not swallow the rest of the file: the game ends before the `[`.
                         let game = if i > 0 {
-                            let game = self.finish(chunk, copied, i - 1);
+                            let game = self.finish(chunk, copied, i - 1, lend);
                             self.consumed += (i - 1) as u64;
                             (Some(game), i - 1)
                         } else {
@@ -337,7 +367,7 @@ impl Scanner {
                             } else {
                                 self.current.bytes.pop()
                             };
-                            let game = self.finish(chunk, copied, 0);
+                            let game = self.finish(chunk, copied, 0, lend);
                             self.current.bytes.extend(bracket);
                             self.state = State::Tag;
                             self.seen_tag = true;
@@ -453,7 +483,7 @@ impl Scanner {
                     // A token that is not a comment: does it start the next game?
                     let blank_line = std::mem::take(&mut self.newlines) >= 2;
                     if self.ended || (b == b'[' && (self.seen_movetext || (self.seen_tag && blank_line))) {
-                        let game = self.finish(chunk, copied, i);
+                        let game = self.finish(chunk, copied, i, lend);
                         self.consumed += i as u64;
                         return (Some(game), i);
                     }
@@ -505,6 +535,17 @@ pub(crate) static DELIMITER: [bool; 256] = {
     table
 };
 
+/// The end of the word starting at `at` (at least one byte long): where the next delimiter stands, or the end of
+/// `bytes`. The splitter and the reader share it.
+#[inline(always)]
+pub(crate) fn word_end(bytes: &[u8], at: usize) -> usize {
+    let mut end = at + 1;
+    while end < bytes.len() && !DELIMITER[bytes[end] as usize] {
+        end += 1;
+    }
+    end.min(bytes.len())
+}
+
 /// How many bytes at the start of `bytes` are spaces, line breaks and whole movetext words that cannot be results
 /// (moves, move numbers): text the splitter may skip without looking further.
 #[inline(always)]
@@ -521,10 +562,12 @@ fn plain_movetext_len(bytes: &[u8]) -> usize {
         if !plain {
             break;
         }
-        match bytes[i + 1..].iter().position(|&b| DELIMITER[b as usize]) {
-            Some(k) => i += k + 1,
-            None => break,
+        let end = word_end(bytes, i);
+        if end == bytes.len() {
+            // The word may go on in the next chunk.
+            break;
         }
+        i = end;
     }
     i
 }
@@ -545,36 +588,6 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
     type Item = io::Result<RawGame>;
 
     fn next(&mut self) -> Option<io::Result<RawGame>> {
-        // A game lent by `next_text` is done with once the next one is asked for, whichever way.
-        self.reader.consume(std::mem::take(&mut self.lent));
-        if self.done {
-            return None;
-        }
-        loop {
-            let chunk = match self.reader.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            };
-            if chunk.is_empty() {
-                self.done = true;
-                if self.scanner.state == State::Word {
-                    self.scanner.end_word();
-                }
-                let last = std::mem::take(&mut self.scanner.current);
-                return (!last.is_blank()).then_some(Ok(last));
-            }
-            let (game, used) = self.scanner.scan(chunk);
-            // A game left in the buffer is consumed by `next_text` once its borrower is done with it.
-            if self.scanner.lent.is_none() {
-                self.reader.consume(used);
-            }
-            if let Some(game) = game {
-                return Some(Ok(game));
-            }
-        }
+        self.next_game(false)
     }
 }
