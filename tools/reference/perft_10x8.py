@@ -42,15 +42,15 @@ import argparse
 import itertools
 import multiprocessing
 import random
-import subprocess
 import sys
 import time
 
 import pyffish as sf
 
+from fairy_stockfish import FairyStockfish
+
 SEED = 108_2026
 OUT = "crates/forsyth/tests/data/perft-10x8.epd"
-FAIRY = "/usr/games/fairy-stockfish"
 
 TAGS = ["capablanca", "crc", "gothic", "janus", "embassy"]
 FS_NAME = {"capablanca": "capablanca", "crc": "caparandom", "gothic": "gothic", "janus": "janus", "embassy": "embassy"}
@@ -258,15 +258,15 @@ def random_games(fs, rng, tag, starts, games, min_plies, max_plies):
     seen = set()
     for game in range(games):
         fen = rng.choice(starts)
-        moves = sorted(fs.legal(tag, fen))
+        moves = sorted(engine_for(fs, tag).legal(fen))
         plies = rng.randrange(min_plies, max_plies + 1)
         for ply in range(plies):
             if not moves:
                 break
             board = parse_board(fen)
             weights = [move_weight(tag, board, fen, m) for m in moves]
-            fen, in_check = fs.after(tag, fen, rng.choices(moves, weights)[0])
-            moves = sorted(fs.legal(tag, fen))
+            fen, in_check = engine_for(fs, tag).after(fen, rng.choices(moves, weights)[0])
+            moves = sorted(engine_for(fs, tag).legal(fen))
             if ply < 7 or fen in seen or not moves:
                 continue
             seen.add(fen)
@@ -346,75 +346,9 @@ def material_reachable(fen, start="RNBQKACBNR"):
 # Fairy-Stockfish binary
 
 
-class Fairy:
-    def __init__(self, path=FAIRY):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.version = None
-        for line in self.wait("uciok"):
-            if line.startswith("id name "):
-                self.version = line[len("id name "):]
-        self.variant = None
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            line = line.strip()
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def set_variant(self, tag):
-        if self.variant != tag:
-            self.send(f"setoption name UCI_Variant value {FS_NAME[tag]}")
-            self.send(f"setoption name UCI_Chess960 value {'true' if CHESS960[tag] else 'false'}")
-            self.send("isready")
-            self.wait("readyok")
-            self.variant = tag
-
-    def legal(self, tag, fen):
-        self.set_variant(tag)
-        self.send(f"position fen {fen}")
-        self.send("go perft 1")
-        return [line.split(":")[0] for line in self.wait("Nodes searched")[:-1] if line.endswith(": 1")]
-
-    def after(self, tag, fen, move):
-        """(FEN as this binary writes it, side to move in check) after move."""
-        self.set_variant(tag)
-        self.send(f"position fen {fen} moves {move}")
-        self.send("d")
-        out = None
-        for line in self.wait("Checkers"):
-            if line.startswith("Fen: "):
-                out = line[5:]
-        return out, line.strip() != "Checkers:"
-
-    def perft(self, tag, fen, depth):
-        self.set_variant(tag)
-        self.send(f"position fen {fen}")
-        self.send(f"go perft {depth}")
-        return int(self.wait("Nodes searched")[-1].split(":")[1])
-
-    def fen(self, tag, fen):
-        """The FEN as this binary writes it back."""
-        self.set_variant(tag)
-        self.send(f"position fen {fen}")
-        self.send("d")
-        for line in self.wait("Checkers"):
-            if line.startswith("Fen: "):
-                return line[5:]
-        raise RuntimeError("no Fen line")
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
+def engine_for(fs, tag):
+    """The binary set to the variant tag's rules."""
+    return fs.configure(FS_NAME[tag], CHESS960[tag])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -492,7 +426,7 @@ def main():
     t0 = time.time()
     rng = random.Random(SEED)
 
-    fs = Fairy()
+    fs = FairyStockfish()
     positions = []  # (tag, fen, note, maxdepth, key for PUBLIC)
     arrays = crc_arrays()
     crc_starts = [crc_start_fen(a) for a in rng.sample(arrays, 40)]
@@ -532,9 +466,9 @@ def main():
     counts = {}
     binary_fens = {}
     for i, (tag, fen, note, maxdepth, _) in enumerate(positions):
-        binary_fens[i] = fs.fen(tag, fen)
+        binary_fens[i] = engine_for(fs, tag).fen(fen)
         for d in range(1, maxdepth + 1):
-            counts[(i, d)] = fs.perft(tag, fen, d)
+            counts[(i, d)] = engine_for(fs, tag).perft(fen, d)
     fs.close()
     print(f"Fairy-Stockfish binary perft done at {time.time() - t0:.1f}s", file=sys.stderr)
 

@@ -31,17 +31,17 @@ import argparse
 import multiprocessing
 import os
 import random
-import shutil
 import subprocess
 import sys
 import time
 
 import chess
 
+from fairy_stockfish import FairyStockfish
+
 SEED = 960_2026
 CORPUS = "/work/shared/corpus"
 OUT = "crates/forsyth/tests/data/perft-chess960.epd"
-FAIRY = "/usr/games/fairy-stockfish"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -317,48 +317,6 @@ CONSTRUCTED = [
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Fairy-Stockfish
-
-
-class Fairy:
-    def __init__(self, path=FAIRY):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.version = None
-        for line in self.wait("uciok"):
-            if line.startswith("id name "):
-                self.version = line[len("id name "):]
-        self.send("setoption name UCI_Chess960 value true")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("fairy-stockfish exited")
-            line = line.strip()
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    def perft(self, fen, depth):
-        self.send(f"position fen {fen}")
-        self.send(f"go perft {depth}")
-        last = self.wait("Nodes searched")[-1]
-        return int(last.split(":")[1])
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
-
-
-# ---------------------------------------------------------------------------------------------------------------
 
 
 def main():
@@ -410,7 +368,7 @@ def main():
 
     fairy_version = None
     if not args.no_crosscheck:
-        fs = Fairy()
+        fs = FairyStockfish().configure("chess", chess960=True)
         fairy_version = fs.version
         for (i, d), n in sorted(counts.items()):
             m = fs.perft(fens[i], d)
