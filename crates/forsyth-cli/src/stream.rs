@@ -1,5 +1,5 @@
 //! PGN input for the `pgn` commands: files or standard input, plain or compressed (zstd, gzip, bzip2, detected
-//! by their magic bytes), read game by game on worker threads (`forsyth::pgn::for_each_game`), with a progress bar
+//! by their magic bytes), read game by game on worker threads (`forsyth::pgn::read_games`), with a progress bar
 //! on a terminal.
 
 use std::fs::File;
@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use forsyth::pgn::{self, GameText};
+use forsyth::pgn::{self, GameReport, GameText, ReadOptions, Visitor};
 
 use crate::Failure;
 
@@ -108,17 +108,27 @@ impl Drop for Progress {
     }
 }
 
-/// Reads every game of `input`, runs `work` on each (on `jobs` threads), and hands the results to `sink` in file
-/// order, updating the progress bar as it goes.
-pub fn for_each_game<T, W, S>(input: Input, jobs: usize, work: W, mut sink: S) -> Result<(), Failure>
+/// Reads every game of `input` (on `jobs` threads) into a fresh visitor made by `visitor`, and hands the game with
+/// what `made` makes of the visitor and the report to `sink` in file order, updating the progress bar as it goes
+/// (see [`pgn::read_games`]).
+pub fn read_games<V, T, N, M, S>(
+    input: Input,
+    jobs: usize,
+    options: &ReadOptions,
+    visitor: N,
+    made: M,
+    mut sink: S,
+) -> Result<(), Failure>
 where
+    V: Visitor,
     T: Send,
-    W: Fn(GameText<'_>) -> T + Sync,
+    N: Fn() -> V + Sync,
+    M: Fn(V, GameReport) -> T + Sync,
     S: FnMut(GameText<'_>, T) -> io::Result<()>,
 {
     let name = input.name.clone();
     let mut progress = Progress::new(&input);
-    pgn::for_each_game(input.reader, jobs, work, |raw, out| {
+    pgn::read_games(input.reader, jobs, options, visitor, made, |raw, out| {
         sink(raw, out)?;
         progress.games += 1;
         if progress.games.is_multiple_of(PROGRESS_EVERY) {

@@ -11,6 +11,8 @@ use forsyth::pgn::{
 };
 use forsyth::{Move, Position, Variant};
 
+mod invariants;
+
 /// Seed 002's game, as the seed prints it (its castling uses an en dash).
 const SEED_002: &str = "[Event \"SmirfGUI Computerchess Game\"]
 [Site \"CHESSBOX\"]
@@ -416,6 +418,8 @@ fn corpus(name: &str) -> Option<Vec<u8>> {
 /// the same bytes.
 fn corpus_round_trip(name: &str, expected_games: usize) {
     let Some(bytes) = corpus(name) else { return };
+    // Read in one pass or cut first, and through a stream's buffer, the file gives the same games.
+    invariants::check_one_pass_reading(&bytes, &ReadOptions::default(), 1 << 16);
     let mut first = String::new();
     let mut count = 0;
     let mut originals = Vec::new();
@@ -625,6 +629,195 @@ fn an_unclosed_comment_cut_at_a_buffer_end_splits_as_anywhere_else() {
         let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
         let small: Vec<_> = GameSplitter::new(reader).map(Result::unwrap).collect();
         assert_eq!(whole, small, "buffer of {capacity} bytes");
+    }
+}
+
+mod one_pass {
+    //! Reading on one thread finds each game's end as it reads (`read_games`); it must hand on exactly what
+    //! cutting first and reading each game gives (`crate::invariants::check_one_pass_reading`), on clean games and on
+    //! every kind of dirt, whatever the reader's buffer size.
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The moves of one legal game, with their numbers; games in the generated files are prefixes of it.
+    const MOVES: [&str; 12] = ["1.", "e4", "e5", "2.", "Nf3", "Nc6", "3.", "Bb5", "a6", "4.", "Ba4", "Nf6"];
+
+    /// One generated game: tags, how many of `MOVES`, what follows each move, the result, what follows the game.
+    fn game() -> impl Strategy<Value = String> {
+        let tag = prop_oneof![
+            Just("[Event \"x\"]"),
+            Just("[Site \"a\\\"b\"]"),
+            Just("[Result \"*\"]"),
+            Just("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"),
+            Just("[Variant \"chess960\"]"),
+        ];
+        let tag_gap = prop_oneof![Just("\n"), Just("\r\n"), Just(" "), Just("\n\n"), Just(" {c} ")];
+        let after_move = prop_oneof![
+            6 => Just(" "),
+            1 => Just("\n"),
+            1 => Just("\r\n"),
+            1 => Just(" {a comment} "),
+            1 => Just(" $1 "),
+            1 => Just("!? "),
+            1 => Just(" (=) "),
+            1 => Just(" ; to the end of the line\n"),
+            1 => Just(" {a\n[comment] on lines} "),
+        ];
+        let result = prop_oneof![Just("1-0"), Just("0-1"), Just("1/2-1/2"), Just("*"), Just("½-½"), Just("")];
+        let after_game = prop_oneof![Just("\n\n"), Just("\r\n\r\n"), Just("\n"), Just(" "), Just(" {after}\n")];
+        (
+            proptest::collection::vec((tag, tag_gap), 0..4),
+            proptest::collection::vec(after_move, 0..MOVES.len()),
+            any::<bool>(),
+            result,
+            after_game,
+        )
+            .prop_map(|(tags, after, variation, result, end)| {
+                let mut text = String::new();
+                for (tag, gap) in &tags {
+                    text.push_str(tag);
+                    text.push_str(gap);
+                }
+                if !tags.is_empty() {
+                    text.push('\n');
+                }
+                for (i, gap) in after.iter().enumerate() {
+                    text.push_str(MOVES[i]);
+                    text.push_str(if MOVES[i].ends_with('.') { " " } else { gap });
+                    if i == 1 && variation {
+                        text.push_str("(1. d4 d5) ");
+                    }
+                }
+                text.push_str(result);
+                text.push_str(end);
+                text
+            })
+    }
+
+    /// Dirt spliced into the generated games.
+    fn dirt() -> impl Strategy<Value = &'static str> {
+        prop_oneof![
+            Just("%escape\n"),
+            Just("\n%escape\n"),
+            Just("\u{feff}"),
+            Just("{"),
+            Just("}"),
+            Just("("),
+            Just(")"),
+            Just("["),
+            Just("]"),
+            Just("\""),
+            Just("\n[A"),
+            Just("{\n[B"),
+            Just("1-0"),
+            Just("*"),
+            Just("Qh5"),
+            Just("\r"),
+            Just("\n\n"),
+            Just("$"),
+            Just(";"),
+            Just("\u{e9}"),
+            Just("\n\r%x\n"),
+            Just("e.p."),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn reading_in_one_pass_equals_cutting_first_on_clean_games(
+            games in proptest::collection::vec(game(), 1..12),
+            capacity in 1usize..300,
+        ) {
+            let text = games.concat();
+            crate::invariants::check_one_pass_reading(text.as_bytes(), &ReadOptions::default(), capacity);
+        }
+
+        #[test]
+        fn reading_in_one_pass_equals_cutting_first_on_dirty_games(
+            games in proptest::collection::vec(game(), 1..8),
+            dirt in proptest::collection::vec((any::<proptest::sample::Index>(), dirt()), 1..4),
+            capacity in 1usize..300,
+            encoding in 0..3usize,
+        ) {
+            let mut text = games.concat();
+            for (at, dirt) in dirt {
+                let mut at = at.index(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                text.insert_str(at, dirt);
+            }
+            let encoding = [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][encoding];
+            let options = ReadOptions { encoding, ..ReadOptions::default() };
+            crate::invariants::check_one_pass_reading(text.as_bytes(), &options, capacity);
+        }
+    }
+
+    #[test]
+    fn reading_in_one_pass_equals_cutting_first_where_the_two_could_differ() {
+        // Each text stands where the splitter's rules and the reader's could part: escape lines and their line
+        // starts, byte-order marks, blank lines and comments between tags, comment lines starting with `[`,
+        // games without results, results in variations, text after results, the stream's end, Latin-1.
+        let texts: [&[u8]; 20] = [
+            b"1. e4 1-0\n\r%x\n1. d4 *\n",
+            b"1. e4 1-0\n%x\n1. d4 *\n",
+            b"1. e4 1-0 %x\n1. d4 *\n",
+            "1. e4 1-0 \u{feff}1. d4 *\n".as_bytes(),
+            "\u{feff}[Event \"a\"]\n1. e4 *\n1. d4 *\n".as_bytes(),
+            b"[A \"1\"]\n\n[B \"2\"]\n1. e4 *\n1. d4 *\n",
+            b"[A \"1\"]\r\n\r\n[B \"2\"]\n1. e4 *\n1. d4 *\n",
+            b"[A \"1\"]\n{c\n}\n[B \"2\"]\n1. e4 *\n1. d4 *\n",
+            b"[A \"1\"]\n;c\n\n[B \"2\"]\n1. e4 *\n1. d4 *\n",
+            b"1. e4 {unclosed\n[Event \"b\"]\n1. d4 *\n1. c4 *\n",
+            b"1. e4 {closed\n[Note] here} e5 *\n1. d4 *\n",
+            b"1. e4 e5\n[Event \"b\"]\n1. d4 *\n1. c4 *\n",
+            b"1. e4 (1. d4 1-0) e5 *\n1. d4 *\n",
+            b"1. e4 1-0 (1. d4) *\n1. d4 *\n",
+            b"1. e4 1-0 {after} ; line\n[Event \"b\"]\n1. d4 *\n1. c4 *\n",
+            b"1. e4 e5 (=) 2. Nf3 $1 Nc6!? *\n1. d4 *",
+            b"[Event \"\xe9\"]\n1. e4 *\n1. d4 *\n",
+            b"[Event \"a\\\"b\"]\n1. e4 *\n1. d4 *\n",
+            b"1. e4 e5 2. Ke2 Ke7 3. Ke1 *\n1. e4 Ke7 *\n1. d4 *\n",
+            b"\n\n1. e4 *\n\n\n",
+        ];
+        for text in texts {
+            for encoding in [Encoding::Auto, Encoding::Utf8, Encoding::Latin1] {
+                let options = ReadOptions { encoding, ..ReadOptions::default() };
+                for capacity in 1..48 {
+                    crate::invariants::check_one_pass_reading(text, &options, capacity);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn most_games_of_a_clean_file_are_read_in_one_pass() {
+        // The check above would pass if every game were cut first; this one fails if none is read in one pass.
+        // A visitor that counts its games is made once per attempt: about once per game in one pass, twice for
+        // a game cut first.
+        let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n".repeat(1000);
+        let made = std::sync::atomic::AtomicUsize::new(0);
+        let mut games = 0;
+        forsyth::pgn::read_games(
+            text.as_bytes(),
+            1,
+            &ReadOptions::default(),
+            || {
+                made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                Validate
+            },
+            |_, report| report.error.is_none(),
+            |_, ok| {
+                assert!(ok);
+                games += 1;
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(games, 1000);
+        assert!(made.into_inner() < 1010, "most games read in one pass");
     }
 }
 

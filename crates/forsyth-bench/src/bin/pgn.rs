@@ -15,7 +15,7 @@ use std::io::Read;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use forsyth::pgn::{ReadOptions, Validate, for_each_game, read_game};
+use forsyth::pgn::{ReadOptions, Validate, read_games};
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
@@ -29,10 +29,12 @@ struct Counts {
 fn forsyth_validate(bytes: &[u8], jobs: usize) -> Counts {
     let options = ReadOptions::default();
     let mut counts = Counts::default();
-    for_each_game(
+    read_games(
         bytes,
         jobs,
-        |raw| read_game(raw, &options, &mut Validate).error.is_some(),
+        &options,
+        || Validate,
+        |_, report| report.error.is_some(),
         |_, broken| {
             counts.games += 1;
             counts.errors += u64::from(broken);

@@ -9,8 +9,8 @@ use forsyth::notation::letters::Letters;
 use forsyth::notation::read::ReadOptions as MoveReadOptions;
 use forsyth::notation::styles::Style;
 use forsyth::pgn::{
-    Encoding, GameBuilder, GameReport, GameText, PgnError, ReadOptions, Visitor, WriteOptions, read_game,
-    start_position, write_game,
+    Encoding, GameBuilder, GameReport, GameText, PgnError, ReadOptions, Visitor, WriteOptions, start_position,
+    write_game,
 };
 
 use crate::stream;
@@ -196,21 +196,28 @@ fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
     })
 }
 
-/// Reads every game of every input with `read_one` (on `--jobs` threads), counts it with its error written to
-/// `errors`, and hands the game and what `read_one` made of it to `emit`, in input order.
-fn for_each_game<T: Send>(
+/// Reads every game of every input (on `--jobs` threads) into a fresh visitor made by `visitor`, counts it with
+/// its error written to `errors`, and hands the game and what `made` makes of the visitor to `emit`, in input
+/// order.
+fn read_games<V: Visitor, T: Send>(
     read: &ReadArgs,
+    options: &ReadOptions,
     errors: &mut dyn Write,
-    read_one: impl Fn(GameText<'_>) -> (Option<PgnError>, T) + Sync,
+    visitor: impl Fn() -> V + Sync,
+    made: impl Fn(V, &GameReport) -> T + Sync,
     mut emit: impl FnMut(GameText<'_>, T) -> io::Result<()>,
 ) -> Result<Tally, Failure> {
     let mut tally = Tally::default();
     for path in read.inputs() {
         let input = stream::open(&path)?;
         let name = input.name.clone();
-        stream::for_each_game(input, read.jobs, &read_one, |raw, (error, made)| {
+        let made = |v, report: GameReport| {
+            let out = made(v, &report);
+            (report.error, out)
+        };
+        stream::read_games(input, read.jobs, options, &visitor, made, |raw, (error, out)| {
             tally.count(&name, error.as_ref(), errors)?;
-            emit(raw, made)
+            emit(raw, out)
         })?;
     }
     Ok(tally)
@@ -220,12 +227,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     let options = args.read.options(false);
     let mut out = BufWriter::new(io::stdout().lock());
     // The error lines are the report: they go to standard output, before the summary.
-    let tally = for_each_game(
-        &args.read,
-        &mut out,
-        |raw| (read_game(raw, &options, &mut forsyth::pgn::Validate).error, ()),
-        |_, ()| Ok(()),
-    )?;
+    let tally = read_games(&args.read, &options, &mut out, || forsyth::pgn::Validate, |_, _| (), |_, ()| Ok(()))?;
     let valid = tally.games - tally.broken;
     writeln!(out, "{} games, {valid} valid, {} with errors", tally.games, tally.broken)
         .and_then(|()| out.flush())
@@ -238,17 +240,17 @@ fn convert(args: ConvertArgs) -> Result<(), Failure> {
     let write = args.write.options();
     let mut out = output(args.output.as_deref())?;
     let mut errors = io::stderr().lock();
-    let tally = for_each_game(
+    let tally = read_games(
         &args.read,
+        &options,
         &mut errors,
-        |raw| {
-            let mut builder = GameBuilder::default();
-            let report = read_game(raw, &options, &mut builder);
+        GameBuilder::default,
+        |builder, report| {
             let mut text = String::new();
             if report.error.is_none() || options.keep_broken {
                 write_game(&builder.finish(), &write, &mut text);
             }
-            (report.error, text)
+            text
         },
         |_, text| out.write_all(text.as_bytes()),
     )?;
@@ -284,15 +286,12 @@ fn filter(args: FilterArgs) -> Result<(), Failure> {
         };
         tags_match && variant_matches
     };
-    let tally = for_each_game(
+    let tally = read_games(
         &args.read,
+        &options,
         &mut errors,
-        |raw| {
-            let mut tags = FilterTags::default();
-            let report: GameReport = read_game(raw, &options, &mut tags);
-            let keep = report.error.is_none() && matches(&tags.tags);
-            (report.error, keep)
-        },
+        FilterTags::default,
+        |tags, report| report.error.is_none() && matches(&tags.tags),
         |raw, keep| {
             if keep {
                 out.write_all(raw.bytes.trim_ascii_end())?;

@@ -168,9 +168,40 @@ pub fn read_game<'a>(game: impl Into<GameText<'a>>, options: &ReadOptions, visit
             return GameReport { moves: 0, error: Some(error) };
         }
     };
-    let mut parser = Parser { text: &text, pos: 0, raw: &raw, options, report: GameReport::default() };
+    let mut parser =
+        Parser { text: &text, pos: 0, raw: &raw, options, report: GameReport::default(), open: false, cut: None };
     parser.run(visitor);
     parser.report
+}
+
+/// Why [`read_open`] left a game to the splitter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unsure {
+    /// The text ended before the game did: more text may settle it.
+    TextEnded,
+    /// An error, or something the splitter might cut otherwise: only cutting first settles it.
+    Otherwise,
+}
+
+/// Reads the game at the start of `text`, text that goes on past it (a stream's buffered bytes), finding where
+/// the game ends as it goes: one pass instead of the splitter's and the reader's. Returns the report and the
+/// game's length when the game is read without error and ends where [`super::GameSplitter`] would cut it —
+/// after its result, or where the movetext meets a `[` or a blank line follows its tags — and nothing else
+/// could have cut it: no comment line starting with `[`, no `%`, no byte-order mark, no comment between tags.
+/// Anything else (errors included) is left to the splitter and [`read_game`], which then read the game as
+/// always: a visitor that took part of it is thrown away.
+pub(crate) fn read_open(
+    text: &str,
+    start: &GameText<'_>,
+    options: &ReadOptions,
+    visitor: &mut impl Visitor,
+) -> Result<(GameReport, usize), Unsure> {
+    let mut parser = Parser { text, pos: 0, raw: start, options, report: GameReport::default(), open: true, cut: None };
+    match (parser.read(visitor), parser.cut) {
+        (Ok(()), Some(cut)) if cut <= super::MAX_GAME_BYTES => Ok((parser.report, cut)),
+        (Ok(()), None) => Err(Unsure::TextEnded),
+        _ => Err(Unsure::Otherwise),
+    }
 }
 
 /// The text of a game's bytes in the chosen encoding, or the offset of the first invalid byte.
@@ -246,6 +277,10 @@ struct Parser<'a> {
     raw: &'a GameText<'a>,
     options: &'a ReadOptions,
     report: GameReport,
+    /// The text goes on past the game (see [`read_open`]): the game ends where the splitter would cut it, and the
+    /// text is cut there once that is found (`cut`).
+    open: bool,
+    cut: Option<usize>,
 }
 
 /// An error found by the parser before it is placed: kind, where it starts, token, reason, and the line's
@@ -313,7 +348,8 @@ impl<'a> Parser<'a> {
         let next = loop {
             match bytes.get(pos) {
                 Some(&b) if SPACE[b as usize] => pos += 1,
-                Some(0xef) if bytes[pos..].starts_with("\u{feff}".as_bytes()) => pos += 3,
+                // (In open text a byte-order mark is left to the splitter, which skips it at the stream's start only.)
+                Some(0xef) if !self.open && bytes[pos..].starts_with("\u{feff}".as_bytes()) => pos += 3,
                 next => break next.copied(),
             }
         };
@@ -331,6 +367,8 @@ impl<'a> Parser<'a> {
     fn skip_space_and_comments(&mut self, visitor: &mut impl Visitor) -> Result<Option<u8>, Found> {
         loop {
             match self.skip_space() {
+                // The splitter decides an escape line's start by its own rule: `%` is left to it.
+                Some(b'%') if self.open => return Err(self.unsure()),
                 Some(b'{' | b';' | b'%') if self.comment(visitor)? => {}
                 next => return Ok(next),
             }
@@ -343,6 +381,10 @@ impl<'a> Parser<'a> {
         match bytes.get(self.pos) {
             Some(b'{') => {
                 let start = self.pos + 1;
+                if self.open && opens_tag_line_before_close(&bytes[start..]) {
+                    // The splitter ends an unclosed comment, and the game, before such a line.
+                    return Err(self.unsure());
+                }
                 match memchr::memchr(b'}', &bytes[start..]) {
                     Some(k) => {
                         visitor.comment(self.text[start..start + k].trim());
@@ -379,8 +421,24 @@ impl<'a> Parser<'a> {
         // Tag section (with any comments before or between the tags).
         let mut variant: Option<Cow<'a, str>> = None;
         let mut fen: Option<Cow<'a, str>> = None;
+        let mut last_tag_end = None;
         while self.skip_space_and_comments(visitor)? == Some(b'[') {
+            if self.open
+                && let Some(end) = last_tag_end
+            {
+                let between = &self.text.as_bytes()[end..self.pos];
+                if !between.iter().all(|&b| SPACE[b as usize]) {
+                    // The splitter counts the line breaks between tags but not those in comments.
+                    return Err(self.unsure());
+                }
+                if memchr::memchr_iter(b'\n', between).count() >= 2 {
+                    // A blank line, then a tag: the next game (this one has no movetext).
+                    self.cut_at(self.pos);
+                    break;
+                }
+            }
             let (name, value) = self.tag()?;
+            last_tag_end = Some(self.pos);
             visitor.tag(name, &value);
             if name.eq_ignore_ascii_case("Variant") {
                 variant = Some(value);
@@ -479,6 +537,11 @@ impl<'a> Parser<'a> {
         let mut result_seen = false;
         while let Some(b) = self.skip_space_and_comments(visitor)? {
             let at = self.pos;
+            if self.open && (result_seen || b == b'[') {
+                // Where the splitter ends the game: the token after the result, or a tag pair.
+                self.cut_at(at);
+                break;
+            }
             if result_seen {
                 return Err(found(
                     ErrorKind::MisplacedResult,
@@ -584,9 +647,21 @@ impl<'a> Parser<'a> {
             }
         }
         if !lines.variations.is_empty() {
-            return Err(found(ErrorKind::Variation, text.len(), "", "a variation is not closed: ')' is missing"));
+            return Err(found(ErrorKind::Variation, self.text.len(), "", "a variation is not closed: ')' is missing"));
         }
         Ok(())
+    }
+
+    /// The game ends at `at` (open text only): the text is cut there, as the splitter would have cut it.
+    fn cut_at(&mut self, at: usize) {
+        self.text = &self.text[..at];
+        self.cut = Some(at);
+    }
+
+    /// What stops reading open text where the splitter may decide otherwise than the reader (see [`read_open`]).
+    #[cold]
+    fn unsure(&self) -> Found {
+        found(ErrorKind::UnexpectedCharacter, self.pos, "", "left to the splitter")
     }
 
     /// A movetext word that is not a result: move number, move, glyph or `e.p.` mark.
@@ -657,6 +732,23 @@ impl<'a> Parser<'a> {
         }
         Ok(())
     }
+}
+
+/// Whether a line inside the comment starting at `bytes` begins with `[` and a letter before the comment's `}`:
+/// the splitter takes that for the next game's tag pair (the comment was never closed).
+fn opens_tag_line_before_close(bytes: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(k) = memchr::memchr2(b'}', b'\n', &bytes[from..]) {
+        let at = from + k;
+        if bytes[at] == b'}' {
+            return false;
+        }
+        if bytes.get(at + 1) == Some(&b'[') && bytes.get(at + 2).is_some_and(u8::is_ascii_alphabetic) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
 }
 
 /// The end of a move number standing alone at `at` (`12.`, `12...`), if that is what stands there: a third of

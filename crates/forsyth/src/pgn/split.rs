@@ -220,6 +220,46 @@ impl<R: BufRead> GameSplitter<R> {
         }
     }
 
+    /// The reader's buffered bytes from the start of the next game, and that game's number, line and offset, if
+    /// nothing of it has been scanned yet (none otherwise, or at the end of the stream or on a read error, which
+    /// the next [`GameSplitter::next_text`] reports). For reading games straight from the buffer, moving on with
+    /// [`GameSplitter::move_past`].
+    pub(crate) fn rest(&mut self) -> Option<(&[u8], GameText<'static>)> {
+        self.reader.consume(std::mem::take(&mut self.lent));
+        if self.done || !self.scanner.at_game_start() {
+            return None;
+        }
+        let current = &self.scanner.current;
+        let start = GameText {
+            bytes: &[],
+            number: current.number,
+            line: current.line,
+            offset: current.offset,
+            oversized: false,
+        };
+        match self.reader.fill_buf() {
+            Ok(buffer) if !buffer.is_empty() => Some((buffer, start)),
+            _ => None,
+        }
+    }
+
+    /// Moves past `games` games, `bytes` bytes holding `lines` line breaks, read from [`GameSplitter::rest`]:
+    /// as if they had been cut here (each ended where the splitter would have cut it).
+    pub(crate) fn move_past(&mut self, games: u64, bytes: usize, lines: u64) {
+        if games == 0 {
+            return;
+        }
+        self.reader.consume(bytes);
+        let scanner = &mut self.scanner;
+        scanner.consumed += bytes as u64;
+        scanner.current.number += games;
+        scanner.next_number += games;
+        scanner.current.line += lines;
+        scanner.current.offset += bytes as u64;
+        // A game is cut at the first byte of the next one's first token, which is not at a line's start.
+        scanner.line_start = false;
+    }
+
     /// Bytes consumed from the reader so far (for progress reports).
     pub fn bytes_read(&self) -> u64 {
         self.scanner.consumed
@@ -267,6 +307,20 @@ impl Scanner {
             skipped: 0,
             skipped_lines: 0,
         }
+    }
+
+    /// Whether nothing of the current game has been scanned: its first byte is the next one.
+    fn at_game_start(&self) -> bool {
+        self.state == State::Between
+            && self.current.bytes.is_empty()
+            && !self.current.oversized
+            && self.skipped == 0
+            && !self.seen_movetext
+            && !self.seen_tag
+            && !self.ended
+            && self.newlines == 0
+            && self.depth == 0
+            && self.lent.is_none()
     }
 
     /// Keeps `bytes` as part of the current game, up to [`MAX_GAME_BYTES`]; beyond, only counts them.

@@ -194,6 +194,7 @@ pub fn check_pgn(data: &[u8]) {
         .map(|g| (g.bytes, g.number, g.line, g.offset, g.oversized))
         .collect();
     assert_eq!(lent, copied, "lent and copied games differ (reader buffer of {capacity} bytes)");
+    check_one_pass_reading(data, &options, capacity);
     for raw in GameSplitter::new(data) {
         let raw = raw.expect("reading from memory cannot fail");
         let mut builder = GameBuilder::default();
@@ -217,6 +218,92 @@ pub fn check_pgn(data: &[u8]) {
         write_game(again, &WriteOptions::default(), &mut twice);
         assert_eq!(twice, text, "writing is not stable");
     }
+}
+
+/// Everything a visitor is told, in order, as text.
+#[derive(Default)]
+pub struct Events(pub Vec<String>);
+
+impl forsyth::pgn::Visitor for Events {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.0.push(format!("tag {name}={value}"));
+    }
+    fn begin_movetext(&mut self, start: &Position) {
+        self.0.push(format!("start {}", Fen::from_position(start)));
+    }
+    fn play(&mut self, before: &Position, mv: Move) {
+        self.0.push(format!("play {} {}", Fen::from_position(before), mv));
+    }
+    fn nag(&mut self, nag: u8) {
+        self.0.push(format!("nag {nag}"));
+    }
+    fn comment(&mut self, text: &str) {
+        self.0.push(format!("comment {text}"));
+    }
+    fn draw_offer(&mut self) {
+        self.0.push("draw offer".to_string());
+    }
+    fn begin_variation(&mut self) {
+        self.0.push("(".to_string());
+    }
+    fn end_variation(&mut self) {
+        self.0.push(")".to_string());
+    }
+    fn escape(&mut self, line: &str) {
+        self.0.push(format!("escape {line}"));
+    }
+    fn result(&mut self, result: forsyth::pgn::GameResult) {
+        self.0.push(format!("result {}", result.as_str()));
+    }
+}
+
+/// One game as a reader hands it on: its text and place, what the visitor was told, and the report.
+pub type ReadGame = ((Vec<u8>, u64, u64, u64, bool), Vec<String>, forsyth::pgn::GameReport);
+
+/// `read_games` on one thread (games read straight from the stream, their ends found as they are read) hands on
+/// exactly what cutting the stream with `GameSplitter` and reading each game with `read_game` gives: the same
+/// games, texts, numbers, lines and offsets, visitor events and reports, whatever the reader's buffer size.
+/// Returns the games, for the caller's own checks.
+pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::ReadOptions, capacity: usize) -> Vec<ReadGame> {
+    use forsyth::pgn::{GameSplitter, read_game, read_games};
+    let reference: Vec<ReadGame> = GameSplitter::new(data)
+        .map(|raw| {
+            let raw = raw.expect("reading from memory cannot fail");
+            let mut events = Events::default();
+            let report = read_game(&raw, options, &mut events);
+            ((raw.bytes, raw.number, raw.line, raw.offset, raw.oversized), events.0, report)
+        })
+        .collect();
+    let one_pass = |reader: &mut (dyn std::io::BufRead + Send)| {
+        let mut games: Vec<ReadGame> = Vec::new();
+        read_games(
+            reader,
+            1,
+            options,
+            Events::default,
+            |e, r| (e.0, r),
+            |game, (events, report)| {
+                games.push((
+                    (game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized),
+                    events,
+                    report,
+                ));
+                Ok(())
+            },
+        )
+        .expect("reading from memory cannot fail");
+        games
+    };
+    for (name, games) in [
+        ("whole input", one_pass(&mut &data[..])),
+        ("small buffer", one_pass(&mut std::io::BufReader::with_capacity(capacity, data))),
+    ] {
+        assert_eq!(games.len(), reference.len(), "{name} (buffer of {capacity} bytes): number of games");
+        for (one, cut) in games.iter().zip(&reference) {
+            assert_eq!(one, cut, "{name} (buffer of {capacity} bytes): read in one pass, cut first");
+        }
+    }
+    reference
 }
 
 /// `line` with the whitespace in every comment collapsed to single spaces.
