@@ -859,6 +859,27 @@ mod threads {
         (seen, result)
     }
 
+    /// The same with `read_games` (blocks read ahead on several threads).
+    fn numbers_and_moves_in_blocks(
+        reader: impl std::io::BufRead + Send,
+        jobs: usize,
+    ) -> (Vec<(u64, u64)>, std::io::Result<()>) {
+        let mut seen = Vec::new();
+        let options = ReadOptions::default();
+        let result = forsyth::pgn::read_games(
+            reader,
+            jobs,
+            &options,
+            || Validate,
+            |_, report| report.moves,
+            |game, moves| {
+                seen.push((game.number, moves));
+                Ok(())
+            },
+        );
+        (seen, result)
+    }
+
     #[test]
     fn every_number_of_threads_hands_back_the_same_games_in_order() {
         let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n1. d4 { c } d5 (1... Nf6) *\n".repeat(3000);
@@ -869,6 +890,9 @@ mod threads {
             let (many, result) = numbers_and_moves(BufReader::with_capacity(4096, text.as_bytes()), jobs);
             result.unwrap();
             assert_eq!(many, one, "{jobs} threads");
+            let (many, result) = numbers_and_moves_in_blocks(BufReader::with_capacity(4096, text.as_bytes()), jobs);
+            result.unwrap();
+            assert_eq!(many, one, "{jobs} threads, in blocks");
         }
     }
 
@@ -876,13 +900,16 @@ mod threads {
     fn a_failing_reader_ends_with_its_error_after_the_games_before_it() {
         let text = "1. e4 e5 *\n".repeat(5000);
         for jobs in 1..4 {
-            let reader = BufReader::with_capacity(512, FailingAfter { bytes: text.as_bytes(), limit: 20_000 });
-            let (seen, result) = numbers_and_moves(reader, jobs);
-            let error = result.expect_err("the reader fails");
-            assert_eq!(error.to_string(), "the disk is on fire");
-            // The games wholly before the failure came out, in order (the one cut short by it did not).
-            assert!(seen.len() >= 20_000 / 11 - 1 && seen.len() <= 20_000 / 11, "{jobs} threads: {}", seen.len());
-            assert!(seen.iter().enumerate().all(|(i, &(n, _))| n == i as u64 + 1));
+            for blocks in [false, true] {
+                let reader = BufReader::with_capacity(512, FailingAfter { bytes: text.as_bytes(), limit: 20_000 });
+                let (seen, result) =
+                    if blocks { numbers_and_moves_in_blocks(reader, jobs) } else { numbers_and_moves(reader, jobs) };
+                let error = result.expect_err("the reader fails");
+                assert_eq!(error.to_string(), "the disk is on fire");
+                // The games wholly before the failure came out, in order (the one cut short by it did not).
+                assert!(seen.len() >= 20_000 / 11 - 1 && seen.len() <= 20_000 / 11, "{jobs} threads: {}", seen.len());
+                assert!(seen.iter().enumerate().all(|(i, &(n, _))| n == i as u64 + 1));
+            }
         }
     }
 }

@@ -168,8 +168,16 @@ pub fn read_game<'a>(game: impl Into<GameText<'a>>, options: &ReadOptions, visit
             return GameReport { moves: 0, error: Some(error) };
         }
     };
-    let mut parser =
-        Parser { text: &text, pos: 0, raw: &raw, options, report: GameReport::default(), open: false, cut: None };
+    let mut parser = Parser {
+        text: &text,
+        pos: 0,
+        raw: &raw,
+        options,
+        report: GameReport::default(),
+        open: false,
+        cut: None,
+        tag_pair_follows: false,
+    };
     parser.run(visitor);
     parser.report
 }
@@ -190,13 +198,26 @@ pub(crate) enum Unsure {
 /// could have cut it: no comment line starting with `[`, no `%`, no byte-order mark, no comment between tags.
 /// Anything else (errors included) is left to the splitter and [`read_game`], which then read the game as
 /// always: a visitor that took part of it is thrown away.
+///
+/// With `tag_pair_follows`, the text ends where a tag pair (`[` and a letter) begins: a game whose movetext has
+/// begun ends there.
 pub(crate) fn read_open(
     text: &str,
     start: &GameText<'_>,
+    tag_pair_follows: bool,
     options: &ReadOptions,
     visitor: &mut impl Visitor,
 ) -> Result<(GameReport, usize), Unsure> {
-    let mut parser = Parser { text, pos: 0, raw: start, options, report: GameReport::default(), open: true, cut: None };
+    let mut parser = Parser {
+        text,
+        pos: 0,
+        raw: start,
+        options,
+        report: GameReport::default(),
+        open: true,
+        cut: None,
+        tag_pair_follows,
+    };
     match (parser.read(visitor), parser.cut) {
         (Ok(()), Some(cut)) if cut <= super::MAX_GAME_BYTES => Ok((parser.report, cut)),
         (Ok(()), None) => Err(Unsure::TextEnded),
@@ -281,6 +302,8 @@ struct Parser<'a> {
     /// text is cut there once that is found (`cut`).
     open: bool,
     cut: Option<usize>,
+    /// In open text: the text ends before a tag pair (the end of a block; see [`read_open`]).
+    tag_pair_follows: bool,
 }
 
 /// An error found by the parser before it is placed: kind, where it starts, token, reason, and the line's
@@ -381,11 +404,13 @@ impl<'a> Parser<'a> {
         match bytes.get(self.pos) {
             Some(b'{') => {
                 let start = self.pos + 1;
-                if self.open && opens_tag_line_before_close(&bytes[start..]) {
-                    // The splitter ends an unclosed comment, and the game, before such a line.
-                    return Err(self.unsure());
-                }
-                match memchr::memchr(b'}', &bytes[start..]) {
+                let close = if self.open {
+                    // The splitter ends an unclosed comment, and the game, before a line that starts a tag pair.
+                    comment_close_before_tag_line(&bytes[start..]).map_err(|()| self.unsure())?
+                } else {
+                    memchr::memchr(b'}', &bytes[start..])
+                };
+                match close {
                     Some(k) => {
                         visitor.comment(self.text[start..start + k].trim());
                         self.pos = start + k + 1;
@@ -535,7 +560,9 @@ impl<'a> Parser<'a> {
         let bytes = text.as_bytes();
         let mut lines = Lines { main: LineState::new(start, 0), variations: Vec::new() };
         let mut result_seen = false;
+        let mut tokens = false;
         while let Some(b) = self.skip_space_and_comments(visitor)? {
+            tokens = true;
             let at = self.pos;
             if self.open && (result_seen || b == b'[') {
                 // Where the splitter ends the game: the token after the result, or a tag pair.
@@ -646,6 +673,10 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        if self.open && self.cut.is_none() && self.tag_pair_follows && tokens {
+            // The tag pair that follows ends the movetext, as a `[` in it would.
+            self.cut_at(self.text.len());
+        }
         if !lines.variations.is_empty() {
             return Err(found(ErrorKind::Variation, self.text.len(), "", "a variation is not closed: ')' is missing"));
         }
@@ -734,21 +765,22 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Whether a line inside the comment starting at `bytes` begins with `[` and a letter before the comment's `}`:
-/// the splitter takes that for the next game's tag pair (the comment was never closed).
-fn opens_tag_line_before_close(bytes: &[u8]) -> bool {
+/// Where the comment starting at `bytes` closes (its `}`, if any), or `Err` if a line inside it begins with `[`
+/// and a letter before that: the splitter takes such a line for the next game's tag pair (the comment was never
+/// closed).
+fn comment_close_before_tag_line(bytes: &[u8]) -> Result<Option<usize>, ()> {
     let mut from = 0;
     while let Some(k) = memchr::memchr2(b'}', b'\n', &bytes[from..]) {
         let at = from + k;
         if bytes[at] == b'}' {
-            return false;
+            return Ok(Some(at));
         }
         if bytes.get(at + 1) == Some(&b'[') && bytes.get(at + 2).is_some_and(u8::is_ascii_alphabetic) {
-            return true;
+            return Err(());
         }
         from = at + 1;
     }
-    false
+    Ok(None)
 }
 
 /// The end of a move number standing alone at `at` (`12.`, `12...`), if that is what stands there: a third of

@@ -116,10 +116,64 @@ pub struct GameSplitter<R> {
     reader: R,
     scanner: Scanner,
     done: bool,
+    /// The reader holds one block of a longer stream: at its end the splitter stops, the last game unfinished,
+    /// for [`GameSplitter::suspend`].
+    block: bool,
+    /// The block ends before a tag pair (`[` and a letter).
+    tag_pair_after: bool,
     /// Bytes of the reader's buffer lent out by [`GameSplitter::next_text`], consumed on the next call.
     lent: usize,
     /// The last game [`GameSplitter::next_text`] had to copy (it did not lie whole in the reader's buffer).
     last: RawGame,
+}
+
+/// A splitter stopped at the end of a block of a stream, between games or inside one (which it then holds, up to
+/// [`MAX_GAME_BYTES`]): what the next block resumes from.
+pub(crate) struct Suspended(Scanner);
+
+impl Suspended {
+    /// Where the next game starts: its number, line and offset.
+    pub(crate) fn next_start(&self) -> (u64, u64, u64) {
+        let current = &self.0.current;
+        (current.number, current.line, current.offset)
+    }
+
+    /// Adds `games` to the game numbers and `lines` to the line numbers (for a block read before the numbers of
+    /// the blocks before it were known).
+    pub(crate) fn renumber(&mut self, games: u64, lines: u64) {
+        let scanner = &mut self.0;
+        scanner.current.number += games;
+        scanner.next_number += games;
+        scanner.current.line += lines;
+    }
+
+    /// When the next block starts with a tag pair (`[` and a letter): whether the splitter cuts there, as it
+    /// would have had it seen that block. If so, returns the game the cut ends (none when the block held no more
+    /// than the start of the next game), and the state is then that of a new game's start.
+    pub(crate) fn cut_before_tag_pair(&mut self) -> Option<Option<RawGame>> {
+        let scanner = &mut self.0;
+        if scanner.at_game_start() {
+            return Some(None);
+        }
+        // The `[` ends a word in progress, as any delimiter does.
+        if scanner.state == State::Word {
+            scanner.end_word();
+            scanner.state = State::Between;
+        }
+        let cuts = match scanner.state {
+            State::Between => scanner.ended || scanner.seen_movetext || (scanner.seen_tag && scanner.newlines >= 2),
+            // An unclosed comment ends before a line that starts a tag pair.
+            State::BraceCommentLineStart => true,
+            _ => false,
+        };
+        if !cuts {
+            return None;
+        }
+        let game = scanner.finish(&[], 0, 0, false);
+        scanner.state = State::Between;
+        scanner.line_start = false;
+        Some(Some(game))
+    }
 }
 
 /// The splitter's state, apart from the reader so that both can be borrowed at once.
@@ -155,7 +209,42 @@ struct Scanner {
 impl<R: BufRead> GameSplitter<R> {
     /// A splitter over a reader of PGN bytes (already decompressed). A UTF-8 byte-order mark is skipped.
     pub fn new(reader: R) -> GameSplitter<R> {
-        GameSplitter { reader, scanner: Scanner::new(), done: false, lent: 0, last: RawGame::default() }
+        GameSplitter {
+            reader,
+            scanner: Scanner::new(),
+            done: false,
+            block: false,
+            tag_pair_after: false,
+            lent: 0,
+            last: RawGame::default(),
+        }
+    }
+
+    /// A splitter over one block of a longer stream, the block's first byte at `offset` in the stream and the
+    /// start of a game: games are numbered, and lines counted, from 1 (the caller renumbers them once it knows
+    /// what came before); at the block's end the splitter stops, for [`GameSplitter::suspend`], unless the block
+    /// is the stream's `last`. `tag_pair_after`: the block ends before a tag pair (`[` and a letter).
+    pub(crate) fn for_block(reader: R, offset: u64, last: bool, tag_pair_after: bool) -> GameSplitter<R> {
+        let mut scanner = Scanner::new();
+        scanner.consumed = offset;
+        scanner.current.offset = offset;
+        // A game starts at the first byte of a token, never at the start of a line (see `move_past`), except the
+        // stream's first.
+        scanner.line_start = offset == 0;
+        GameSplitter { reader, scanner, done: false, block: !last, tag_pair_after, lent: 0, last: RawGame::default() }
+    }
+
+    /// Goes on over the next block (the stream's last, with `last`) from where the splitter of the block before
+    /// stopped.
+    pub(crate) fn resume(suspended: Suspended, reader: R, last: bool, tag_pair_after: bool) -> GameSplitter<R> {
+        let scanner = suspended.0;
+        GameSplitter { reader, scanner, done: false, block: !last, tag_pair_after, lent: 0, last: RawGame::default() }
+    }
+
+    /// The splitter's state at the end of its block (see [`GameSplitter::for_block`]).
+    pub(crate) fn suspend(mut self) -> Suspended {
+        self.reader.consume(std::mem::take(&mut self.lent));
+        Suspended(self.scanner)
     }
 
     /// The next game's text, borrowed where it lies: a game that lies whole in the reader's buffer is not copied
@@ -203,6 +292,10 @@ impl<R: BufRead> GameSplitter<R> {
             };
             if chunk.is_empty() {
                 self.done = true;
+                if self.block {
+                    // The last game may go on in the next block.
+                    return None;
+                }
                 if self.scanner.state == State::Word {
                     self.scanner.end_word();
                 }
@@ -224,7 +317,9 @@ impl<R: BufRead> GameSplitter<R> {
     /// nothing of it has been scanned yet (none otherwise, or at the end of the stream or on a read error, which
     /// the next [`GameSplitter::next_text`] reports). For reading games straight from the buffer, moving on with
     /// [`GameSplitter::move_past`].
-    pub(crate) fn rest(&mut self) -> Option<(&[u8], GameText<'static>)> {
+    ///
+    /// The flag says whether a tag pair follows the buffer: it holds the rest of a block that ends before one.
+    pub(crate) fn rest(&mut self) -> Option<(&[u8], GameText<'static>, bool)> {
         self.reader.consume(std::mem::take(&mut self.lent));
         if self.done || !self.scanner.at_game_start() {
             return None;
@@ -237,8 +332,9 @@ impl<R: BufRead> GameSplitter<R> {
             offset: current.offset,
             oversized: false,
         };
+        let tag_pair_after = self.tag_pair_after;
         match self.reader.fill_buf() {
-            Ok(buffer) if !buffer.is_empty() => Some((buffer, start)),
+            Ok(buffer) if !buffer.is_empty() => Some((buffer, start, tag_pair_after)),
             _ => None,
         }
     }
