@@ -29,7 +29,7 @@ mod writer;
 pub use commands::{CommentCommand, Eval, Marking, comment_commands, parse_clock, parse_eval, parse_markings};
 pub use error::{ErrorKind, PgnError};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
-pub use parallel::{for_each_game, read_games};
+pub use parallel::{for_each_game, read_games, read_games_in_blocks};
 pub use reader::{
     Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, ReadOptions, Validate, Visitor, glyph_nag, read_game,
 };

@@ -294,9 +294,30 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::ReadOptions, 
         .expect("reading from memory cannot fail");
         games
     };
+    let mut in_blocks: Vec<ReadGame> = Vec::new();
+    // Blocks small enough to fall everywhere in small inputs, a few dozen in large ones.
+    let block = (1 + capacity % 40).max(data.len() / 64);
+    forsyth::pgn::read_games_in_blocks(
+        data,
+        2 + capacity % 3,
+        block,
+        options,
+        Events::default,
+        |e, r| (e.0, r),
+        |game, (events, report)| {
+            in_blocks.push((
+                (game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized),
+                events,
+                report,
+            ));
+            Ok(())
+        },
+    )
+    .expect("reading from memory cannot fail");
     for (name, games) in [
         ("whole input", one_pass(&mut &data[..])),
         ("small buffer", one_pass(&mut std::io::BufReader::with_capacity(capacity, data))),
+        ("blocks on several threads", in_blocks),
     ] {
         assert_eq!(games.len(), reference.len(), "{name} (buffer of {capacity} bytes): number of games");
         for (one, cut) in games.iter().zip(&reference) {
