@@ -66,10 +66,11 @@ where
     });
     std::thread::scope(|scope| {
         let (result_send, result_receive) = mpsc::sync_channel::<(u64, Vec<(RawGame, T)>)>(jobs * 2);
+        let mut workers = Vec::with_capacity(jobs);
         for _ in 0..jobs {
             let results = result_send.clone();
             let (source, work) = (&source, &work);
-            scope.spawn(move || {
+            workers.push(scope.spawn(move || {
                 loop {
                     let next = source.lock().ok().and_then(|mut source| source.next_batch());
                     let Some((sequence, batch)) = next else { return };
@@ -84,7 +85,7 @@ where
                         return;
                     }
                 }
-            });
+            }));
         }
         drop(result_send);
         let mut waiting = BTreeMap::new();
@@ -102,6 +103,7 @@ where
                 next += 1;
             }
         }
+        join(workers);
         io::Result::Ok(())
     })?;
     match source.into_inner() {
@@ -303,10 +305,11 @@ where
     let ends = Ends { table: Mutex::new(BTreeMap::new()), changed: Condvar::new() };
     std::thread::scope(|scope| {
         let (result_send, result_receive) = mpsc::sync_channel::<ReadBlock<T>>(jobs * 2);
+        let mut workers = Vec::with_capacity(jobs);
         for _ in 0..jobs {
             let results = result_send.clone();
             let (blocks, ends) = (&blocks, &ends);
-            scope.spawn(move || {
+            workers.push(scope.spawn(move || {
                 // Each thread keeps its own UTF-8 window from block to block (see `read_stream`).
                 let mut window = MIN_WINDOW;
                 loop {
@@ -319,7 +322,7 @@ where
                         return;
                     }
                 }
-            });
+            }));
         }
         drop(result_send);
         let mut waiting = BTreeMap::new();
@@ -346,6 +349,7 @@ where
                 next += 1;
             }
         }
+        join(workers);
         io::Result::Ok(())
     })?;
     match blocks.into_inner() {
@@ -688,6 +692,16 @@ fn tag_pair_lines(bytes: &[u8], from: usize) -> (Option<usize>, Option<usize>) {
         }
     }
     (None, any)
+}
+
+/// Waits for the threads to end (their thread-local storage freed too, which the end of a scope does not wait
+/// for), and passes on a panic.
+fn join<T>(workers: Vec<std::thread::ScopedJoinHandle<'_, T>>) {
+    for worker in workers {
+        if let Err(panic) = worker.join() {
+            std::panic::resume_unwind(panic);
+        }
+    }
 }
 
 /// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread.
