@@ -1,11 +1,13 @@
 //! PGN: games as they travel. A streaming reader for files of any size, a game tree, and a writer of PGN
 //! export format.
 //!
-//! Reading has two steps so that several threads can share a file: [`GameSplitter`] cuts a byte stream into
-//! games in constant memory, and [`read_game`] reads one game, checking every move, and hands what it finds
-//! to a [`Visitor`] — [`Validate`] keeps nothing, [`GameBuilder`] builds a [`Game`]. Games go to other threads
-//! as owned [`RawGame`]s; on one thread [`GameSplitter::next_text`] lends each game where it lies in the reader's
-//! buffer ([`GameText`]), and [`for_each_game`] does either.
+//! [`read_games`] reads a whole stream, every game into a fresh [`Visitor`] — [`Validate`] keeps nothing,
+//! [`GameBuilder`] builds a [`Game`] — on one thread or several, in constant memory, handing the games on in file
+//! order. Underneath are two steps: [`GameSplitter`] cuts a byte stream into games without understanding the
+//! moves, and [`read_game`] reads one game, checking every move. `read_games` mostly does both in one pass: it
+//! reads games straight from the stream and finds where each ends as it goes, leaving to the splitter only what
+//! the splitter might cut otherwise; on several threads each reads a block of the stream ahead and checks that
+//! guess where the block before ended. [`for_each_game`] runs any work on the games the splitter cuts.
 //!
 //! ```
 //! use forsyth::pgn::{GameSplitter, ReadOptions, Validate, read_game};
