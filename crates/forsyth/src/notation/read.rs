@@ -328,7 +328,33 @@ impl Default for Parsed {
 ///     assert_eq!(parse_move(&pos, text, &ReadOptions::default()).unwrap().mv.to_string(), "e2e4");
 /// }
 /// ```
+#[inline]
 pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, MoveError> {
+    match plain_move(pos, text, options) {
+        Some(read) => Ok(read),
+        None => parse_any_move(pos, text, options),
+    }
+}
+
+/// Most moves of a game: plain SAN naming the one piece that can make the move (see `only_candidate`). Small
+/// enough to be inlined where moves are read, which then build no `Result` for them; `None` for anything else,
+/// which the general reader takes.
+#[inline(always)]
+fn plain_move(pos: &Position, text: &str, options: &ReadOptions) -> Option<ReadMove> {
+    let mut parsed = Parsed::default();
+    if options.strict || !plain_san(text.as_bytes(), &options.letters, &mut parsed) || parsed.form != Form::Piece {
+        return None;
+    }
+    let role = parsed.role.unwrap_or(Role::Pawn);
+    let mut candidates = crate::MovesTo::new();
+    pos.legal_moves_of_into(role, parsed.to, &mut candidates);
+    let mv = only_candidate(pos, &parsed, role, &candidates)?;
+    Some(ReadMove { mv, nag: None, draw_offer: false, normalised: parsed.normalised })
+}
+
+/// Everything [`parse_move`] reads, plain or not.
+#[inline(never)]
+fn parse_any_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, MoveError> {
     let text = trim(text);
     let fail = |kind| MoveError { text: text.to_string(), kind };
     // Filled in place: copying a freshly written `Parsed` as a whole would stall on store forwarding.
@@ -844,6 +870,26 @@ fn castle(pos: &Position, side: CastlingSide) -> Result<Move, MoveErrorKind> {
     Err(MoveErrorKind::Illegal(pos.why_illegal(Move::castle(king, rook))))
 }
 
+/// The move, when it is the only candidate and written as such — most moves in a game: no origin given, a plain
+/// move or capture with the capture sign where a piece is taken: no need to walk the candidate list.
+#[inline(always)]
+fn only_candidate(pos: &Position, p: &Parsed, role: Role, candidates: &crate::MovesTo) -> Option<Move> {
+    match candidates.as_slice() {
+        [mv] if mv.kind() == MoveKind::Normal
+            && p.from_file.is_none()
+            && p.from_rank.is_none()
+            && p.promotion.is_none()
+            && p.captured.is_none()
+            && !p.en_passant
+            && (role != Role::Pawn || mv.from().file() == p.to.file())
+            && p.capture == pos.is_occupied(p.to) =>
+        {
+            Some(*mv)
+        }
+        _ => None,
+    }
+}
+
 #[inline(always)]
 fn piece(
     pos: &Position,
@@ -877,18 +923,8 @@ fn piece(
     };
     let mut candidates = crate::MovesTo::new();
     pos.legal_moves_of_into(role, to, &mut candidates);
-    // Most moves in a game: one candidate, no origin given, a plain move or capture written as such.
-    if let [mv] = candidates.as_slice()
-        && mv.kind() == MoveKind::Normal
-        && p.from_file.is_none()
-        && p.from_rank.is_none()
-        && p.promotion.is_none()
-        && p.captured.is_none()
-        && !p.en_passant
-        && (role != Role::Pawn || mv.from().file() == to.file())
-        && p.capture == pos.is_occupied(to)
-    {
-        return Ok(*mv);
+    if let Some(mv) = only_candidate(pos, p, role, &candidates) {
+        return Ok(mv);
     }
     let mut found: Option<Move> = None;
     let mut matches = 0;

@@ -308,16 +308,20 @@ struct Parser<'a> {
 
 /// An error found by the parser before it is placed: kind, where it starts, token, reason, and the line's
 /// position if a move is involved.
-struct Found {
+struct FoundError {
     kind: ErrorKind,
     at: usize,
     token: String,
     reason: String,
-    line: Option<Box<(Position, u32)>>,
+    line: Option<(Position, u32)>,
 }
 
+/// Boxed, so that the parser's results stay a word or two wide: they pass every token.
+type Found = Box<FoundError>;
+
+#[cold]
 fn found(kind: ErrorKind, at: usize, token: &str, reason: impl Into<String>) -> Found {
-    Found { kind, at, token: token.to_string(), reason: reason.into(), line: None }
+    Box::new(FoundError { kind, at, token: token.to_string(), reason: reason.into(), line: None })
 }
 
 impl<'a> Parser<'a> {
@@ -340,7 +344,7 @@ impl<'a> Parser<'a> {
         let (line, column) = line_column(self.text, found.at);
         let (fen, ply, token) = match &found.line {
             Some(at) => {
-                let (pos, ply) = &**at;
+                let (pos, ply) = at;
                 let number = pos.fullmoves();
                 let dots = if pos.turn() == Color::White { "." } else { "..." };
                 (Some(Fen::from_position(pos).to_string()), Some(*ply), format!("{number}{dots} {}", found.token))
@@ -703,6 +707,12 @@ impl<'a> Parser<'a> {
         line: &mut LineState,
         visitor: &mut impl Visitor,
     ) -> Result<(), Found> {
+        // Most words are moves that start with a letter: they need none of the checks below (`N` alone is a
+        // glyph, `e.p.` and `ep` follow an en-passant capture).
+        let plain_move = word.as_bytes()[0].is_ascii_alphabetic() && !matches!(word, "N" | "e.p." | "ep" | "e.p");
+        if plain_move {
+            return self.play_word(word, at, line, visitor);
+        }
         // A move number, perhaps glued to its move: `12.`, `12...`, `12.Nf3`, `11.0–0`.
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
         let (mut word, mut at) = (word, at);
@@ -741,12 +751,24 @@ impl<'a> Parser<'a> {
                 ))
             };
         }
+        self.play_word(word, at, line, visitor)
+    }
+
+    /// A movetext word that is a move: read, checked and played.
+    #[inline(always)]
+    fn play_word(
+        &mut self,
+        word: &'a str,
+        at: usize,
+        line: &mut LineState,
+        visitor: &mut impl Visitor,
+    ) -> Result<(), Found> {
         let before = line.current();
         let read = match read_move(before, word, self.options) {
             Ok(read) => read,
             Err((kind, reason)) => {
                 let mut error = found(kind, at, word, reason);
-                error.line = Some(Box::new((*before, line.ply + 1)));
+                error.line = Some((*before, line.ply + 1));
                 return Err(error);
             }
         };
