@@ -19,22 +19,26 @@
 //! }
 //! ```
 
+mod blocks;
 mod commands;
 mod error;
 mod game;
 mod parallel;
 mod reader;
 mod split;
+mod stream;
 mod tags;
 mod writer;
 
+pub use blocks::read_games_in_blocks;
 pub use commands::{CommentCommand, Eval, Marking, comment_commands, parse_clock, parse_eval, parse_markings};
 pub use error::{ErrorKind, PgnError};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
-pub use parallel::{for_each_game, read_games, read_games_in_blocks};
+pub use parallel::for_each_game;
 pub use reader::{
     Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, ReadOptions, Validate, Visitor, glyph_nag, read_game,
 };
 pub use split::{GameSplitter, GameText, MAX_GAME_BYTES, RawGame};
+pub use stream::read_games;
 pub use tags::{SEVEN_TAG_ROSTER, StartError, escape_tag_value, start_position, unescape_tag_value};
 pub use writer::{MAX_LINE, WriteOptions, write_game};

@@ -1,0 +1,558 @@
+//! Reading a stream on several threads in blocks: each thread reads a block ahead, as a stream of its own, and
+//! checks that guess against how the block before it ended (see [`read_blocks`]).
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead};
+use std::sync::{Condvar, Mutex, mpsc};
+
+use super::parallel::join;
+use super::reader::{GameReport, ReadOptions, Visitor, read_game};
+use super::split::{GameSplitter, GameText, Suspended};
+use super::stream::{MIN_WINDOW, read_stream};
+
+/// The bytes of a block: at least this many, then up to the next line that starts a tag pair (or twice this many).
+pub(super) const BLOCK_BYTES: usize = 1 << 18;
+
+/// [`read_games`] on `jobs` threads with blocks of `block_bytes` (see `read_blocks`): for tests and fuzzing, which
+/// need blocks small enough to fall everywhere. Not part of the stable interface.
+#[doc(hidden)]
+pub fn read_games_in_blocks<R, V, T, N, M, S>(
+    reader: R,
+    jobs: usize,
+    block_bytes: usize,
+    options: &ReadOptions,
+    visitor: N,
+    made: M,
+    sink: S,
+) -> io::Result<()>
+where
+    R: BufRead + Send,
+    V: Visitor,
+    T: Send,
+    N: Fn() -> V + Sync,
+    M: Fn(V, GameReport) -> T + Sync,
+    S: FnMut(GameText<'_>, T) -> io::Result<()>,
+{
+    read_blocks(reader, jobs.max(2), block_bytes.max(1), options, &visitor, &made, sink)
+}
+
+/// Reads the games of `reader` on `jobs` threads, block by block (see [`read_games`]).
+///
+/// The stream is cut into blocks of about `block` bytes, each ending before a line that starts a tag pair, where
+/// a game almost always begins. Each thread reads a block as a stream of its own (in one pass, as on one thread)
+/// while the blocks before it are still being read, then checks that guess against the splitter's state where
+/// the block before ended: if that block's last game ended at the boundary, the block's games stand, renumbered;
+/// if not (a comment or a game across the boundary), the block is read again, continuing that game. So games,
+/// errors and numbers are exactly those of one thread, whatever the text.
+pub(super) fn read_blocks<R, V, T>(
+    reader: R,
+    jobs: usize,
+    block: usize,
+    options: &ReadOptions,
+    visitor: &(impl Fn() -> V + Sync),
+    made: &(impl Fn(V, GameReport) -> T + Sync),
+    mut sink: impl FnMut(GameText<'_>, T) -> io::Result<()>,
+) -> io::Result<()>
+where
+    R: BufRead + Send,
+    V: Visitor,
+    T: Send,
+{
+    // Blocks handed on come back to hold later ones: no allocation (and no fresh pages) per block.
+    let (spare_send, spares) = mpsc::channel::<Vec<u8>>();
+    let blocks = Mutex::new(Blocks {
+        reader,
+        size: block,
+        next: 0,
+        offset: 0,
+        pending: Vec::new(),
+        starts_at_tag_pair: true,
+        done: false,
+        error: None,
+        spares,
+    });
+    let ends = Ends { table: Mutex::new(BTreeMap::new()), changed: Condvar::new() };
+    std::thread::scope(|scope| {
+        let (result_send, result_receive) = mpsc::sync_channel::<ReadBlock<T>>(jobs * 2);
+        let mut workers = Vec::with_capacity(jobs);
+        for _ in 0..jobs {
+            let results = result_send.clone();
+            let (blocks, ends) = (&blocks, &ends);
+            workers.push(scope.spawn(move || {
+                // Each thread keeps its own UTF-8 window from block to block (see `read_stream`).
+                let mut window = MIN_WINDOW;
+                loop {
+                    let next = blocks.lock().ok().and_then(|mut blocks| blocks.next_block());
+                    let Some(block) = next else { return };
+                    let mut publisher = Publisher { ends, index: block.index, published: false };
+                    let read = read_block(block, &mut window, options, visitor, made, &mut publisher);
+                    let Some(read) = read else { return };
+                    if results.send(read).is_err() {
+                        return;
+                    }
+                }
+            }));
+        }
+        drop(result_send);
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for read in result_receive {
+            waiting.insert(read.index, read);
+            while let Some(read) = waiting.remove(&next) {
+                for game in read.games {
+                    let bytes = match &game.place {
+                        Place::Block(start, len) => &read.bytes[*start..*start + *len],
+                        Place::Own(bytes) => bytes.as_slice(),
+                    };
+                    let text = GameText {
+                        bytes,
+                        number: game.number,
+                        line: game.line,
+                        offset: game.offset,
+                        oversized: game.oversized,
+                    };
+                    sink(text, game.out)?;
+                }
+                // Cutting may have finished; the block is then simply dropped.
+                let _ = spare_send.send(read.bytes);
+                next += 1;
+            }
+        }
+        join(workers);
+        io::Result::Ok(())
+    })?;
+    match blocks.into_inner() {
+        Ok(Blocks { error: Some(error), .. }) => Err(error),
+        Ok(_) => Ok(()),
+        Err(_) => Err(io::Error::other("a thread reading games panicked")),
+    }
+}
+
+/// Reads one block: ahead of the blocks before it where the block starts at a tag pair, again after them where
+/// that guess was wrong or the block starts elsewhere. Returns its games, or nothing if a block before it was
+/// abandoned.
+fn read_block<V, T>(
+    block: Block,
+    window: &mut usize,
+    options: &ReadOptions,
+    visitor: &impl Fn() -> V,
+    made: &impl Fn(V, GameReport) -> T,
+    publisher: &mut Publisher<'_>,
+) -> Option<ReadBlock<T>>
+where
+    V: Visitor,
+{
+    let last = block.end == BlockEnd::Last;
+    let mut read_in = |games: &mut GameSplitter<&[u8]>| {
+        let mut found = Vec::new();
+        // Reading from memory cannot fail.
+        let _ = read_stream(games, window, options, visitor, &|v, report| (v, report), |text, (v, report)| {
+            found.push(Found::new(&text, block.offset, v, report));
+            Ok(())
+        });
+        found
+    };
+    let ahead = block.starts_at_tag_pair.then(|| {
+        let tag_pair_after = block.end == BlockEnd::TagPair;
+        let mut games = GameSplitter::for_block(block.bytes.as_slice(), block.offset, last, tag_pair_after);
+        let found = read_in(&mut games);
+        (found, games.suspend())
+    });
+    let before = publisher.wait_for_the_block_before()?;
+    let (mut found, mut tail, shift) = match (before, ahead) {
+        (End::Clean { number, line }, Some((found, tail))) => (found, tail, (number - 1, line - 1)),
+        (End::Suspended(suspended), _) => {
+            let tag_pair_after = block.end == BlockEnd::TagPair;
+            let mut games = GameSplitter::resume(suspended, block.bytes.as_slice(), last, tag_pair_after);
+            let found = read_in(&mut games);
+            (found, games.suspend(), (0, 0))
+        }
+        // A block that starts elsewhere than at a tag pair follows a block that ends there too, which hands on
+        // its state (and the first block starts at one).
+        (End::Clean { .. }, None) | (End::Abandoned, _) => return None,
+    };
+    if block.end == BlockEnd::TagPair {
+        match tail.cut_before_tag_pair() {
+            Some(Some(raw)) => {
+                let mut v = visitor();
+                let report = read_game(&raw, options, &mut v);
+                found.push(Found::new(&raw.text(), block.offset, v, report));
+                let (number, line, _) = tail.next_start();
+                publisher.publish(End::Clean { number: number + shift.0, line: line + shift.1 });
+            }
+            Some(None) => {
+                let (number, line, _) = tail.next_start();
+                publisher.publish(End::Clean { number: number + shift.0, line: line + shift.1 });
+            }
+            None => {
+                tail.renumber(shift.0, shift.1);
+                publisher.publish(End::Suspended(tail));
+            }
+        }
+    } else {
+        tail.renumber(shift.0, shift.1);
+        publisher.publish(End::Suspended(tail));
+    }
+    let games = found
+        .into_iter()
+        .map(|mut game| {
+            game.number += shift.0;
+            game.line += shift.1;
+            if let Some(error) = &mut game.report.error {
+                error.game += shift.0;
+                error.line += shift.1;
+            }
+            ReadGame {
+                place: game.place,
+                number: game.number,
+                line: game.line,
+                offset: game.offset,
+                oversized: game.oversized,
+                out: made(game.visitor, game.report),
+            }
+        })
+        .collect();
+    Some(ReadBlock { index: block.index, bytes: block.bytes, games })
+}
+
+/// Where a game's text lies: in its block, or (a game begun in a block before) copied out.
+enum Place {
+    Block(usize, usize),
+    Own(Vec<u8>),
+}
+
+/// A game of a block, read, before its numbers are known for sure.
+struct Found<V> {
+    place: Place,
+    number: u64,
+    line: u64,
+    offset: u64,
+    oversized: bool,
+    visitor: V,
+    report: GameReport,
+}
+
+impl<V> Found<V> {
+    fn new(text: &GameText<'_>, block_offset: u64, visitor: V, report: GameReport) -> Found<V> {
+        let place = match text.offset.checked_sub(block_offset) {
+            Some(start) => Place::Block(start as usize, text.bytes.len()),
+            None => Place::Own(text.bytes.to_vec()),
+        };
+        Found {
+            place,
+            number: text.number,
+            line: text.line,
+            offset: text.offset,
+            oversized: text.oversized,
+            visitor,
+            report,
+        }
+    }
+}
+
+/// A game of a block, done.
+struct ReadGame<T> {
+    place: Place,
+    number: u64,
+    line: u64,
+    offset: u64,
+    oversized: bool,
+    out: T,
+}
+
+/// A block's games, done, with the block's bytes that hold them.
+struct ReadBlock<T> {
+    index: u64,
+    bytes: Vec<u8>,
+    games: Vec<ReadGame<T>>,
+}
+
+/// How a block ends: what the next block needs to know.
+enum End {
+    /// At the start of a game, numbered `number`, on line `line`.
+    Clean { number: u64, line: u64 },
+    /// Inside a game, or where the splitter's state matters: the next block goes on from it.
+    Suspended(Suspended),
+    /// Its thread stopped (its consumer is gone, or it panicked): the blocks after it are abandoned too.
+    Abandoned,
+}
+
+/// How each block ended, by block number, for the block after it.
+struct Ends {
+    table: Mutex<BTreeMap<u64, End>>,
+    changed: Condvar,
+}
+
+/// Publishes how a block ended, once; a thread that stops without publishing (a panic) publishes
+/// [`End::Abandoned`] as it unwinds, so that no thread waits for it forever.
+struct Publisher<'a> {
+    ends: &'a Ends,
+    index: u64,
+    published: bool,
+}
+
+impl Publisher<'_> {
+    fn publish(&mut self, end: End) {
+        if let Ok(mut table) = self.ends.table.lock() {
+            table.insert(self.index, end);
+        }
+        self.published = true;
+        self.ends.changed.notify_all();
+    }
+
+    /// How the block before ended (the first block follows a clean start); waits for it.
+    fn wait_for_the_block_before(&mut self) -> Option<End> {
+        if self.index == 0 {
+            return Some(End::Clean { number: 1, line: 1 });
+        }
+        let mut table = self.ends.table.lock().ok()?;
+        loop {
+            if let Some(end) = table.remove(&(self.index - 1)) {
+                return match end {
+                    End::Abandoned => {
+                        drop(table);
+                        self.publish(End::Abandoned);
+                        None
+                    }
+                    end => Some(end),
+                };
+            }
+            table = self.ends.changed.wait(table).ok()?;
+        }
+    }
+}
+
+impl Drop for Publisher<'_> {
+    fn drop(&mut self) {
+        if !self.published {
+            self.publish(End::Abandoned);
+        }
+    }
+}
+
+/// How a block's bytes end.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum BlockEnd {
+    /// Before a line that starts a tag pair (`[` and a letter).
+    TagPair,
+    /// Anywhere (no such line came soon enough), or where the stream failed.
+    Elsewhere,
+    /// At the end of the stream.
+    Last,
+}
+
+/// A stretch of the stream for one thread.
+struct Block {
+    index: u64,
+    bytes: Vec<u8>,
+    offset: u64,
+    starts_at_tag_pair: bool,
+    end: BlockEnd,
+}
+
+/// The stream cut into blocks, shared by the threads.
+struct Blocks<R> {
+    reader: R,
+    size: usize,
+    next: u64,
+    offset: u64,
+    /// Bytes read past the end of the last block.
+    pending: Vec<u8>,
+    starts_at_tag_pair: bool,
+    done: bool,
+    /// The reader's error, reported after the games before it.
+    error: Option<io::Error>,
+    /// Blocks handed back, whose buffers the next blocks reuse.
+    spares: mpsc::Receiver<Vec<u8>>,
+}
+
+impl<R: BufRead> Blocks<R> {
+    /// An empty buffer for a block.
+    fn buffer(&mut self) -> Vec<u8> {
+        let mut buffer = self.spares.try_recv().unwrap_or_else(|_| Vec::with_capacity(2 * self.size + 2));
+        buffer.clear();
+        buffer
+    }
+
+    /// Ends the block being filled, `bytes`, at `at`: what follows goes to the next block.
+    fn cut(&mut self, mut bytes: Vec<u8>, at: usize, end: BlockEnd) -> Block {
+        let mut rest = self.buffer();
+        rest.extend_from_slice(&bytes[at..]);
+        bytes.truncate(at);
+        self.pending = rest;
+        self.block(bytes, end)
+    }
+
+    fn next_block(&mut self) -> Option<Block> {
+        if self.done {
+            return None;
+        }
+        let mut bytes = std::mem::take(&mut self.pending);
+        if bytes.capacity() == 0 {
+            bytes = self.buffer();
+        }
+        let mut searched = self.size.saturating_sub(1);
+        let mut first_after_any = None;
+        loop {
+            if bytes.len() > self.size {
+                // Best after a blank line, where games begin; else after any line, in a tag section, where the
+                // next block is more likely to be read twice; else anywhere.
+                let (after_blank, after_any) = tag_pair_lines(&bytes, searched);
+                first_after_any = first_after_any.or(after_any);
+                if let Some(at) = after_blank {
+                    return Some(self.cut(bytes, at, BlockEnd::TagPair));
+                }
+                if bytes.len() >= 2 * self.size {
+                    let (end, at) = match first_after_any {
+                        Some(at) => (BlockEnd::TagPair, at),
+                        None => (BlockEnd::Elsewhere, 2 * self.size),
+                    };
+                    return Some(self.cut(bytes, at, end));
+                }
+                // The blank line and the bracket may yet come at the very end.
+                searched = bytes.len().saturating_sub(4).max(searched);
+            }
+            match self.reader.fill_buf() {
+                Ok([]) => {
+                    self.done = true;
+                    // The last block, even empty: it ends the game the block before left open.
+                    return Some(self.block(bytes, BlockEnd::Last));
+                }
+                Ok(buffer) => {
+                    let take = buffer.len().min(2 * self.size + 2 - bytes.len());
+                    bytes.extend_from_slice(&buffer[..take]);
+                    self.reader.consume(take);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.done = true;
+                    self.error = Some(e);
+                    // The games wholly before the failure are read; the one it cut short is not.
+                    return Some(self.block(bytes, BlockEnd::Elsewhere));
+                }
+            }
+        }
+    }
+
+    fn block(&mut self, bytes: Vec<u8>, end: BlockEnd) -> Block {
+        let block =
+            Block { index: self.next, offset: self.offset, starts_at_tag_pair: self.starts_at_tag_pair, bytes, end };
+        self.next += 1;
+        self.offset += block.bytes.len() as u64;
+        self.starts_at_tag_pair = end == BlockEnd::TagPair;
+        block
+    }
+}
+
+/// Where a block may end, at or after `from`: the first `[` that starts a line after a blank line and is
+/// followed by a letter (where games usually begin), and the first such `[` after any line (inside a tag section
+/// too).
+fn tag_pair_lines(bytes: &[u8], from: usize) -> (Option<usize>, Option<usize>) {
+    let from = from.min(bytes.len());
+    let mut any = None;
+    for at in memchr::memmem::find_iter(&bytes[from..], b"\n[").map(|k| from + k + 1) {
+        if !bytes.get(at + 1).is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        any = any.or(Some(at));
+        let before = &bytes[..at - 1];
+        if before.ends_with(b"\n") || before.ends_with(b"\n\r") {
+            return (Some(at), any);
+        }
+    }
+    (None, any)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::{Game, GameBuilder};
+    use proptest::prelude::*;
+
+    type Read = (Vec<u8>, u64, u64, u64, bool, Game, GameReport);
+
+    /// Every game with its text, place, the game read and the report, on `jobs` threads in blocks of `block`.
+    fn read_all(text: &[u8], jobs: usize, block: usize, capacity: usize) -> (Vec<Read>, io::Result<()>) {
+        let options = ReadOptions::default();
+        let mut games = Vec::new();
+        let sink = |game: GameText<'_>, (made, report): (Game, GameReport)| {
+            games.push((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized, made, report));
+            Ok(())
+        };
+        let reader = io::BufReader::with_capacity(capacity, text);
+        let made = |builder: GameBuilder, report| (builder.finish(), report);
+        let result = if jobs == 1 {
+            let mut window = MIN_WINDOW;
+            read_stream(&mut GameSplitter::new(reader), &mut window, &options, &GameBuilder::default, &made, sink)
+        } else {
+            read_blocks(reader, jobs, block, &options, &GameBuilder::default, &made, sink)
+        };
+        (games, result)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Blocks of any size, however they fall (inside comments, tag sections, games, tags-only games), give
+        /// the games one thread gives, numbers, lines, errors and all.
+        #[test]
+        fn reading_in_blocks_equals_reading_on_one_thread(
+            words in proptest::collection::vec(
+                prop_oneof![
+                    Just("[Event \"x\"]\n"), Just("[Site \"y\"]\n"), Just("\n"), Just("\r\n"), Just(" "),
+                    Just("1. e4 e5 2. Nf3 Nc6 "), Just("1. d4 "), Just("d5 "), Just("*"), Just("1-0"),
+                    Just("1/2-1/2"), Just("{a comment}"), Just("{"), Just("}"), Just("(1. c4)"), Just("("),
+                    Just(")"), Just("\n[A"), Just("{\n[Event \"z\"]\n}"), Just("%esc\n"), Just(";x\n"),
+                    Just("Qh5 "), Just("$1 "), Just("\n\n"), Just("["),
+                ],
+                0..60,
+            ),
+            jobs in 2usize..5,
+            block in 1usize..80,
+            capacity in 1usize..100,
+        ) {
+            let text = words.concat();
+            let (one, one_result) = read_all(text.as_bytes(), 1, block, capacity);
+            let (many, many_result) = read_all(text.as_bytes(), jobs, block, capacity);
+            prop_assert!(one_result.is_ok() && many_result.is_ok());
+            prop_assert_eq!(one, many);
+        }
+    }
+
+    #[test]
+    fn blocks_end_before_a_line_that_starts_a_tag_pair() {
+        let text = "1. e4 *\n[Event \"a\"]\n1. d4 {\n[1. c4 } *\n\n[Site \"b\"]\n1. e4 e5 *\n".repeat(40);
+        for size in [1, 16, 40, 100, 1000] {
+            let mut blocks = Blocks {
+                reader: text.as_bytes(),
+                size,
+                next: 0,
+                offset: 0,
+                pending: Vec::new(),
+                starts_at_tag_pair: true,
+                done: false,
+                error: None,
+                spares: mpsc::channel().1,
+            };
+            let mut all = Vec::new();
+            let mut tag_pair_ends = 0;
+            while let Some(block) = blocks.next_block() {
+                assert_eq!(block.offset, all.len() as u64);
+                assert!(block.bytes.len() <= 2 * size, "{size}: at most twice the size");
+                let next = &text.as_bytes()[all.len() + block.bytes.len()..];
+                match block.end {
+                    BlockEnd::TagPair => {
+                        tag_pair_ends += 1;
+                        assert!(block.bytes.len() >= size && block.bytes.ends_with(b"\n"));
+                        assert!(next.starts_with(b"[E") || next.starts_with(b"[S"), "{size}: before a tag pair");
+                    }
+                    BlockEnd::Elsewhere => assert_eq!(block.bytes.len(), 2 * size),
+                    BlockEnd::Last => assert!(next.is_empty()),
+                }
+                all.extend(block.bytes);
+            }
+            assert_eq!(all, text.as_bytes(), "{size}: the blocks make the stream");
+            assert!(size > 100 || tag_pair_ends > 0 || size == 1);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Reading every game of a stream into fresh visitors: in one pass on one thread (each game's end found while
+//! reading it), in blocks read ahead on several (see `blocks`).
+
+use std::io::{self, BufRead};
+
+use super::blocks::{BLOCK_BYTES, read_blocks};
+use super::reader::{Encoding, GameReport, ReadOptions, Unsure, Visitor, read_game, read_open};
+use super::split::{GameSplitter, GameText};
+
+/// Reads every game of `reader` on `jobs` threads, each into a fresh visitor made by `visitor`, and hands the
+/// game's text with what `made` makes of the visitor and the report to `sink`, in file order. Stops at the first
+/// error of the reader or of `sink`.
+///
+/// The same as [`super::for_each_game`] with a `work` that reads the game, only faster: games are read straight
+/// from the stream, each game's end found while reading it, in one pass instead of two (the splitter's and the
+/// reader's) — on several threads block by block, each block read ahead and checked against how the block before
+/// it ended. The few games the splitter might cut otherwise are cut first, as always. `visitor` and `made` may
+/// therefore be called on a game more than once: only the last result is kept.
+///
+/// ```
+/// use forsyth::pgn::{ReadOptions, Validate, read_games};
+/// let file = "1. e4 e5 *\n1. d4 d5 *\n1. e4 e4 *\n".repeat(100);
+/// let mut errors = Vec::new();
+/// let options = ReadOptions::default();
+/// read_games(file.as_bytes(), 1, &options, || Validate, |_, report| report.error, |game, error| {
+///     if let Some(error) = error {
+///         errors.push((game.number, error.line));
+///     }
+///     Ok(())
+/// })
+/// .unwrap();
+/// assert_eq!(errors.len(), 100);
+/// assert_eq!(errors[1], (6, 6));
+/// ```
+pub fn read_games<R, V, T, N, M, S>(
+    reader: R,
+    jobs: usize,
+    options: &ReadOptions,
+    visitor: N,
+    made: M,
+    sink: S,
+) -> io::Result<()>
+where
+    R: BufRead + Send,
+    V: Visitor,
+    T: Send,
+    N: Fn() -> V + Sync,
+    M: Fn(V, GameReport) -> T + Sync,
+    S: FnMut(GameText<'_>, T) -> io::Result<()>,
+{
+    if jobs <= 1 {
+        let mut window = MIN_WINDOW;
+        read_stream(&mut GameSplitter::new(reader), &mut window, options, &visitor, &made, sink)
+    } else {
+        read_blocks(reader, jobs, BLOCK_BYTES, options, &visitor, &made, sink)
+    }
+}
+
+/// Reads the games of `games` on this thread (see [`read_games`]): straight from the stream where it can, cut
+/// first where it must.
+pub(super) fn read_stream<R, V, T>(
+    games: &mut GameSplitter<R>,
+    window: &mut usize,
+    options: &ReadOptions,
+    visitor: &impl Fn() -> V,
+    made: &impl Fn(V, GameReport) -> T,
+    mut sink: impl FnMut(GameText<'_>, T) -> io::Result<()>,
+) -> io::Result<()>
+where
+    R: BufRead,
+    V: Visitor,
+{
+    // Latin-1 text is decoded game by game, after cutting.
+    let in_one_pass = options.encoding != Encoding::Latin1;
+    // UTF-8 is checked a window at a time; the window grows while games are read straight from it, and shrinks
+    // after a game that had to be cut first, so that checking stays in proportion to the text read.
+    loop {
+        let mut read_here = (0u64, 0usize, 0u64);
+        let mut unsure = Unsure::Otherwise;
+        if in_one_pass && let Some((buffer, start, tag_pair_after)) = games.rest() {
+            let limit = buffer.len().min(*window);
+            let (text, invalid) = match std::str::from_utf8(&buffer[..limit]) {
+                Ok(text) => (text, false),
+                Err(e) => {
+                    (std::str::from_utf8(&buffer[..e.valid_up_to()]).unwrap_or_default(), e.error_len().is_some())
+                }
+            };
+            let (games_read, done, lines) = &mut read_here;
+            loop {
+                let at = GameText {
+                    number: start.number + *games_read,
+                    line: start.line + *lines,
+                    offset: start.offset + *done as u64,
+                    ..start
+                };
+                let mut v = visitor();
+                // The end of the window is the end of the buffer, and of its block, when the window holds both.
+                let tag_pair_follows = tag_pair_after && text.len() == buffer.len();
+                match read_open(&text[*done..], &at, tag_pair_follows, options, &mut v) {
+                    Ok((report, len)) => {
+                        let game = GameText { bytes: &buffer[*done..*done + len], ..at };
+                        sink(game, made(v, report))?;
+                        *games_read += 1;
+                        *done += len;
+                        *lines += memchr::memchr_iter(b'\n', game.bytes).count() as u64;
+                    }
+                    Err(why) => {
+                        // The text ended before the game: a longer window may hold it, unless the buffer
+                        // ends there or a byte that is not UTF-8 does.
+                        unsure = if why == Unsure::TextEnded && limit < buffer.len() && !invalid {
+                            Unsure::TextEnded
+                        } else {
+                            Unsure::Otherwise
+                        };
+                        break;
+                    }
+                }
+            }
+            *window = if unsure == Unsure::TextEnded || read_here.1 * 2 >= limit {
+                (*window * 2).min(MAX_WINDOW)
+            } else {
+                MIN_WINDOW
+            };
+        }
+        let (games_read, done, lines) = read_here;
+        games.move_past(games_read, done, lines);
+        if unsure == Unsure::TextEnded {
+            continue;
+        }
+        // The splitter cuts the next game, which is then read as always.
+        let Some(game) = games.next_text() else { return Ok(()) };
+        let game = game?;
+        let mut v = visitor();
+        let report = read_game(game, options, &mut v);
+        sink(game, made(v, report))?;
+    }
+}
+
+/// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread.
+pub(super) const MIN_WINDOW: usize = 4 << 10;
+const MAX_WINDOW: usize = 4 << 20;
