@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 use std::sync::{Condvar, Mutex, mpsc};
 
-use super::parallel::join;
+use super::parallel::{in_order, join};
 use super::reader::{GameReport, ReadOptions, Visitor, read_game};
 use super::split::{GameSplitter, GameText, Suspended};
 use super::stream::{MIN_WINDOW, read_stream};
@@ -60,20 +60,10 @@ where
 {
     // Blocks handed on come back to hold later ones: no allocation (and no fresh pages) per block.
     let (spare_send, spares) = mpsc::channel::<Vec<u8>>();
-    let blocks = Mutex::new(Blocks {
-        reader,
-        size: block,
-        next: 0,
-        offset: 0,
-        pending: Vec::new(),
-        starts_at_tag_pair: true,
-        done: false,
-        error: None,
-        spares,
-    });
+    let blocks = Mutex::new(Blocks::new(reader, block, spares));
     let ends = Ends { table: Mutex::new(BTreeMap::new()), changed: Condvar::new() };
     std::thread::scope(|scope| {
-        let (result_send, result_receive) = mpsc::sync_channel::<ReadBlock<T>>(jobs * 2);
+        let (result_send, result_receive) = mpsc::sync_channel::<(u64, ReadBlock<T>)>(jobs * 2);
         let mut workers = Vec::with_capacity(jobs);
         for _ in 0..jobs {
             let results = result_send.clone();
@@ -87,37 +77,32 @@ where
                     let mut publisher = Publisher { ends, index: block.index, published: false };
                     let read = read_block(block, &mut window, options, visitor, made, &mut publisher);
                     let Some(read) = read else { return };
-                    if results.send(read).is_err() {
+                    if results.send((read.index, read)).is_err() {
                         return;
                     }
                 }
             }));
         }
         drop(result_send);
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
-        for read in result_receive {
-            waiting.insert(read.index, read);
-            while let Some(read) = waiting.remove(&next) {
-                for game in read.games {
-                    let bytes = match &game.place {
-                        Place::Block(start, len) => &read.bytes[*start..*start + *len],
-                        Place::Own(bytes) => bytes.as_slice(),
-                    };
-                    let text = GameText {
-                        bytes,
-                        number: game.number,
-                        line: game.line,
-                        offset: game.offset,
-                        oversized: game.oversized,
-                    };
-                    sink(text, game.out)?;
-                }
-                // Cutting may have finished; the block is then simply dropped.
-                let _ = spare_send.send(read.bytes);
-                next += 1;
+        in_order(result_receive, |read| {
+            for game in read.games {
+                let bytes = match &game.place {
+                    Place::Block(start, len) => &read.bytes[*start..*start + *len],
+                    Place::Own(bytes) => bytes.as_slice(),
+                };
+                let text = GameText {
+                    bytes,
+                    number: game.number,
+                    line: game.line,
+                    offset: game.offset,
+                    oversized: game.oversized,
+                };
+                sink(text, game.out)?;
             }
-        }
+            // Cutting may have finished; the block is then simply dropped.
+            let _ = spare_send.send(read.bytes);
+            Ok(())
+        })?;
         join(workers);
         io::Result::Ok(())
     })?;
@@ -367,6 +352,21 @@ struct Blocks<R> {
 }
 
 impl<R: BufRead> Blocks<R> {
+    /// The blocks of `reader`, of at least `size` bytes each, reusing the buffers that come back on `spares`.
+    fn new(reader: R, size: usize, spares: mpsc::Receiver<Vec<u8>>) -> Blocks<R> {
+        Blocks {
+            reader,
+            size,
+            next: 0,
+            offset: 0,
+            pending: Vec::new(),
+            starts_at_tag_pair: true,
+            done: false,
+            error: None,
+            spares,
+        }
+    }
+
     /// An empty buffer for a block.
     fn buffer(&mut self) -> Vec<u8> {
         let mut buffer = self.spares.try_recv().unwrap_or_else(|_| Vec::with_capacity(2 * self.size + 2));
@@ -523,17 +523,7 @@ mod tests {
     fn blocks_end_before_a_line_that_starts_a_tag_pair() {
         let text = "1. e4 *\n[Event \"a\"]\n1. d4 {\n[1. c4 } *\n\n[Site \"b\"]\n1. e4 e5 *\n".repeat(40);
         for size in [1, 16, 40, 100, 1000] {
-            let mut blocks = Blocks {
-                reader: text.as_bytes(),
-                size,
-                next: 0,
-                offset: 0,
-                pending: Vec::new(),
-                starts_at_tag_pair: true,
-                done: false,
-                error: None,
-                spares: mpsc::channel().1,
-            };
+            let mut blocks = Blocks::new(text.as_bytes(), size, mpsc::channel().1);
             let mut all = Vec::new();
             let mut tag_pair_ends = 0;
             while let Some(block) = blocks.next_block() {

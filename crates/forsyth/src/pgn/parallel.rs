@@ -87,21 +87,16 @@ where
             }));
         }
         drop(result_send);
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
-        for (sequence, done) in result_receive {
-            waiting.insert(sequence, done);
-            while let Some(done) = waiting.remove(&next) {
-                let mut spares = Vec::with_capacity(done.len());
-                for (raw, out) in done {
-                    sink(raw.text(), out)?;
-                    spares.push(raw);
-                }
-                // Cutting may have finished; the games are then simply dropped.
-                let _ = spare_send.send(spares);
-                next += 1;
+        in_order(result_receive, |done| {
+            let mut spares = Vec::with_capacity(done.len());
+            for (raw, out) in done {
+                sink(raw.text(), out)?;
+                spares.push(raw);
             }
-        }
+            // Cutting may have finished; the games are then simply dropped.
+            let _ = spare_send.send(spares);
+            Ok(())
+        })?;
         join(workers);
         io::Result::Ok(())
     })?;
@@ -110,6 +105,23 @@ where
         Ok(_) => Ok(()),
         Err(_) => Err(io::Error::other("a thread reading games panicked")),
     }
+}
+
+/// Hands on, in order, the results that `results` brings numbered from 0 in any order.
+pub(super) fn in_order<T>(
+    results: mpsc::Receiver<(u64, T)>,
+    mut each: impl FnMut(T) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    for (index, result) in results {
+        waiting.insert(index, result);
+        while let Some(result) = waiting.remove(&next) {
+            each(result)?;
+            next += 1;
+        }
+    }
+    Ok(())
 }
 
 /// Waits for the threads to end (their thread-local storage freed too, which the end of a scope does not wait

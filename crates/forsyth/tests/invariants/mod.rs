@@ -274,44 +274,29 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::ReadOptions, 
             ((raw.bytes, raw.number, raw.line, raw.offset, raw.oversized), events.0, report)
         })
         .collect();
+    // What a reader hands on, kept.
+    let keep = |games: &mut Vec<ReadGame>, game: forsyth::pgn::GameText<'_>, (events, report)| {
+        games.push(((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized), events, report));
+        Ok(())
+    };
     let one_pass = |reader: &mut (dyn std::io::BufRead + Send)| {
-        let mut games: Vec<ReadGame> = Vec::new();
-        read_games(
-            reader,
-            1,
-            options,
-            Events::default,
-            |e, r| (e.0, r),
-            |game, (events, report)| {
-                games.push((
-                    (game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized),
-                    events,
-                    report,
-                ));
-                Ok(())
-            },
-        )
-        .expect("reading from memory cannot fail");
+        let mut games = Vec::new();
+        read_games(reader, 1, options, Events::default, |e, r| (e.0, r), |g, out| keep(&mut games, g, out))
+            .expect("reading from memory cannot fail");
         games
     };
-    let mut in_blocks: Vec<ReadGame> = Vec::new();
+    let mut in_blocks = Vec::new();
     // Blocks small enough to fall everywhere in small inputs, a few dozen in large ones.
     let block = (1 + capacity % 40).max(data.len() / 64);
+    let jobs = 2 + capacity % 3;
     forsyth::pgn::read_games_in_blocks(
         data,
-        2 + capacity % 3,
+        jobs,
         block,
         options,
         Events::default,
         |e, r| (e.0, r),
-        |game, (events, report)| {
-            in_blocks.push((
-                (game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized),
-                events,
-                report,
-            ));
-            Ok(())
-        },
+        |g, out| keep(&mut in_blocks, g, out),
     )
     .expect("reading from memory cannot fail");
     for (name, games) in [
