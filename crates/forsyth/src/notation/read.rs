@@ -336,19 +336,26 @@ pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<R
     }
 }
 
-/// Most moves of a game: plain SAN naming the one piece that can make the move (see `only_candidate`). Small
+/// Most moves of a game: plain SAN naming the one piece that can make the move (see `only_candidate`), or
+/// castling written `O-O` or `O-O-O`. Small
 /// enough to be inlined where moves are read, which then build no `Result` for them; `None` for anything else,
 /// which the general reader takes.
 #[inline(always)]
 fn plain_move(pos: &Position, text: &str, options: &ReadOptions) -> Option<ReadMove> {
     let mut parsed = Parsed::default();
-    if options.strict || !plain_san(text.as_bytes(), &options.letters, &mut parsed) || parsed.form != Form::Piece {
+    if options.strict || !plain_san(text.as_bytes(), &options.letters, &mut parsed) {
         return None;
     }
-    let role = parsed.role.unwrap_or(Role::Pawn);
-    let mut candidates = crate::MovesTo::new();
-    pos.legal_moves_of_into(role, parsed.to, &mut candidates);
-    let mv = only_candidate(pos, &parsed, role, &candidates)?;
+    let mv = match parsed.form {
+        Form::Piece => {
+            let role = parsed.role.unwrap_or(Role::Pawn);
+            let mut candidates = crate::MovesTo::new();
+            pos.legal_moves_of_into(role, parsed.to, &mut candidates);
+            only_candidate(pos, &parsed, role, &candidates)?
+        }
+        Form::Castle(side) => castle(pos, side).ok()?,
+        Form::Null => return None,
+    };
     Some(ReadMove { mv, nag: None, draw_offer: false, normalised: parsed.normalised })
 }
 
@@ -870,18 +877,21 @@ fn castle(pos: &Position, side: CastlingSide) -> Result<Move, MoveErrorKind> {
     Err(MoveErrorKind::Illegal(pos.why_illegal(Move::castle(king, rook))))
 }
 
-/// The move, when it is the only candidate and written as such — most moves in a game: no origin given, a plain
-/// move or capture with the capture sign where a piece is taken: no need to walk the candidate list.
+/// The move, when it is the only candidate and written as such — most moves in a game: no origin given (but a
+/// pawn capture's file), a plain move or capture with the capture sign where a piece is taken: no need to walk
+/// the candidate list.
 #[inline(always)]
 fn only_candidate(pos: &Position, p: &Parsed, role: Role, candidates: &crate::MovesTo) -> Option<Move> {
     match candidates.as_slice() {
         [mv] if mv.kind() == MoveKind::Normal
-            && p.from_file.is_none()
             && p.from_rank.is_none()
             && p.promotion.is_none()
             && p.captured.is_none()
             && !p.en_passant
-            && (role != Role::Pawn || mv.from().file() == p.to.file())
+            && match p.from_file {
+                None => role != Role::Pawn || mv.from().file() == p.to.file(),
+                Some(file) => role == Role::Pawn && p.capture && mv.from().file() == file,
+            }
             && p.capture == pos.is_occupied(p.to) =>
         {
             Some(*mv)

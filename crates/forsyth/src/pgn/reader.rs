@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::error::{ErrorKind, PgnError};
-use super::split::{DELIMITER, GameText, word_end};
+use super::split::{DELIMITER, GameText, line_breaks, word_end};
 use super::tags::{StartError, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
 use crate::notation::read::{MoveError, MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
@@ -177,6 +177,7 @@ pub fn read_game<'a>(game: impl Into<GameText<'a>>, options: &ReadOptions, visit
         open: false,
         cut: None,
         tag_pair_follows: false,
+        line_breaks: 0,
     };
     parser.run(visitor);
     parser.report
@@ -192,8 +193,8 @@ pub(crate) enum Unsure {
 }
 
 /// Reads the game at the start of `text`, text that goes on past it (a stream's buffered bytes), finding where
-/// the game ends as it goes: one pass instead of the splitter's and the reader's. Returns the report and the
-/// game's length when the game is read without error and ends where [`super::GameSplitter`] would cut it —
+/// the game ends as it goes: one pass instead of the splitter's and the reader's. Returns the report, the game's
+/// length and the line breaks in it when the game is read without error and ends where [`super::GameSplitter`] would cut it —
 /// after its result, or where the movetext meets a `[` or a blank line follows its tags — and nothing else
 /// could have cut it: no comment line starting with `[`, no `%`, no byte-order mark, no comment between tags.
 /// Anything else (errors included) is left to the splitter and [`read_game`], which then read the game as
@@ -207,7 +208,7 @@ pub(crate) fn read_open(
     tag_pair_follows: bool,
     options: &ReadOptions,
     visitor: &mut impl Visitor,
-) -> Result<(GameReport, usize), Unsure> {
+) -> Result<(GameReport, usize, u64), Unsure> {
     let mut parser = Parser {
         text,
         pos: 0,
@@ -217,9 +218,10 @@ pub(crate) fn read_open(
         open: true,
         cut: None,
         tag_pair_follows,
+        line_breaks: 0,
     };
     match (parser.read(visitor), parser.cut) {
-        (Ok(()), Some(cut)) if cut <= super::MAX_GAME_BYTES => Ok((parser.report, cut)),
+        (Ok(()), Some(cut)) if cut <= super::MAX_GAME_BYTES => Ok((parser.report, cut, parser.line_breaks)),
         (Ok(()), None) => Err(Unsure::TextEnded),
         _ => Err(Unsure::Otherwise),
     }
@@ -240,7 +242,7 @@ fn decode(bytes: &[u8], encoding: Encoding) -> Result<Cow<'_, str>, usize> {
 /// 0-based line and 1-based column (in characters) of byte `offset` in `text`.
 fn line_column(text: &str, offset: usize) -> (u64, u64) {
     let before = &text.as_bytes()[..offset.min(text.len())];
-    let line = memchr::memchr_iter(b'\n', before).count() as u64;
+    let line = line_breaks(before);
     let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
     let column = text[line_start..offset.min(text.len())].chars().filter(|&c| c != '\u{feff}').count() as u64 + 1;
     (line, column)
@@ -304,6 +306,8 @@ struct Parser<'a> {
     cut: Option<usize>,
     /// In open text: the text ends before a tag pair (the end of a block; see [`read_open`]).
     tag_pair_follows: bool,
+    /// Line breaks passed (counted in open text, where the game's length is found as it is read).
+    line_breaks: u64,
 }
 
 /// An error found by the parser before it is placed: kind, where it starts, token, reason, and the line's
@@ -372,15 +376,20 @@ impl<'a> Parser<'a> {
     fn skip_space(&mut self) -> Option<u8> {
         let bytes = self.text.as_bytes();
         let mut pos = self.pos;
+        let mut line_breaks = 0;
         let next = loop {
             match bytes.get(pos) {
-                Some(&b) if SPACE[b as usize] => pos += 1,
+                Some(&b) if SPACE[b as usize] => {
+                    line_breaks += u64::from(b == b'\n');
+                    pos += 1;
+                }
                 // (In open text a byte-order mark is left to the splitter, which skips it at the stream's start only.)
                 Some(0xef) if !self.open && bytes[pos..].starts_with("\u{feff}".as_bytes()) => pos += 3,
                 next => break next.copied(),
             }
         };
         self.pos = pos;
+        self.line_breaks += line_breaks;
         next
     }
 
@@ -410,7 +419,10 @@ impl<'a> Parser<'a> {
                 let start = self.pos + 1;
                 let close = if self.open {
                     // The splitter ends an unclosed comment, and the game, before a line that starts a tag pair.
-                    comment_close_before_tag_line(&bytes[start..]).map_err(|()| self.unsure())?
+                    let (close, line_breaks) =
+                        comment_close_before_tag_line(&bytes[start..]).map_err(|()| self.unsure())?;
+                    self.line_breaks += line_breaks;
+                    close
                 } else {
                     memchr::memchr(b'}', &bytes[start..])
                 };
@@ -455,12 +467,17 @@ impl<'a> Parser<'a> {
             if self.open
                 && let Some(end) = last_tag_end
             {
+                // Tags are a line break or two apart: a plain count beats memchr's set-up.
                 let between = &self.text.as_bytes()[end..self.pos];
-                if !between.iter().all(|&b| SPACE[b as usize]) {
-                    // The splitter counts the line breaks between tags but not those in comments.
-                    return Err(self.unsure());
+                let mut line_breaks = 0;
+                for &b in between {
+                    if !SPACE[b as usize] {
+                        // The splitter counts the line breaks between tags but not those in comments.
+                        return Err(self.unsure());
+                    }
+                    line_breaks += usize::from(b == b'\n');
                 }
-                if memchr::memchr_iter(b'\n', between).count() >= 2 {
+                if line_breaks >= 2 {
                     // A blank line, then a tag: the next game (this one has no movetext).
                     self.cut_at(self.pos);
                     break;
@@ -787,22 +804,24 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Where the comment starting at `bytes` closes (its `}`, if any), or `Err` if a line inside it begins with `[`
-/// and a letter before that: the splitter takes such a line for the next game's tag pair (the comment was never
-/// closed).
-fn comment_close_before_tag_line(bytes: &[u8]) -> Result<Option<usize>, ()> {
+/// Where the comment starting at `bytes` closes (its `}`, if any) and the line breaks before, or `Err` if a line
+/// inside it begins with `[` and a letter before that: the splitter takes such a line for the next game's tag
+/// pair (the comment was never closed).
+fn comment_close_before_tag_line(bytes: &[u8]) -> Result<(Option<usize>, u64), ()> {
     let mut from = 0;
+    let mut line_breaks = 0;
     while let Some(k) = memchr::memchr2(b'}', b'\n', &bytes[from..]) {
         let at = from + k;
         if bytes[at] == b'}' {
-            return Ok(Some(at));
+            return Ok((Some(at), line_breaks));
         }
         if bytes.get(at + 1) == Some(&b'[') && bytes.get(at + 2).is_some_and(u8::is_ascii_alphabetic) {
             return Err(());
         }
+        line_breaks += 1;
         from = at + 1;
     }
-    Ok(None)
+    Ok((None, line_breaks))
 }
 
 /// The end of a move number standing alone at `at` (`12.`, `12...`), if that is what stands there: a third of

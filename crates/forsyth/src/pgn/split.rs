@@ -427,7 +427,7 @@ impl Scanner {
         } else {
             self.current.oversized = true;
             self.skipped += bytes.len() as u64;
-            self.skipped_lines += memchr::memchr_iter(b'\n', bytes).count() as u64;
+            self.skipped_lines += line_breaks(bytes);
         }
     }
 
@@ -440,11 +440,11 @@ impl Scanner {
         let (lines, length, mut bytes) = if lend && whole_in_chunk {
             // Left where it lies; the current (empty) buffer serves the next game.
             self.lent = Some(cut);
-            let lines = memchr::memchr_iter(b'\n', &chunk[..cut]).count() as u64;
+            let lines = line_breaks(&chunk[..cut]);
             (lines, cut as u64, std::mem::take(&mut self.current.bytes))
         } else {
             self.keep(&chunk[copied..cut]);
-            let lines = memchr::memchr_iter(b'\n', &self.current.bytes).count() as u64 + self.skipped_lines;
+            let lines = line_breaks(&self.current.bytes) + self.skipped_lines;
             let mut bytes = std::mem::take(&mut self.spare);
             if bytes.capacity() == 0 {
                 // The next game is likely about as long as this one: reserve that much to avoid regrowing.
@@ -666,6 +666,11 @@ impl Scanner {
         self.consumed += chunk.len() as u64;
         (None, chunk.len())
     }
+}
+
+/// The line breaks in `bytes`.
+pub(crate) fn line_breaks(bytes: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
 /// Whether a movetext word is a game termination marker (in UTF-8 or Latin-1).

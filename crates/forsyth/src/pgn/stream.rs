@@ -97,12 +97,12 @@ where
                 // The end of the window is the end of the buffer, and of its block, when the window holds both.
                 let tag_pair_follows = tag_pair_after && text.len() == buffer.len();
                 match read_open(&text[*done..], &at, tag_pair_follows, options, &mut v) {
-                    Ok((report, len)) => {
+                    Ok((report, len, line_breaks)) => {
                         let game = GameText { bytes: &buffer[*done..*done + len], ..at };
                         sink(game, made(v, report))?;
                         *games_read += 1;
                         *done += len;
-                        *lines += memchr::memchr_iter(b'\n', game.bytes).count() as u64;
+                        *lines += line_breaks;
                     }
                     Err(why) => {
                         // The text ended before the game: a longer window may hold it, unless the buffer
