@@ -8,8 +8,9 @@
 //!
 //! The file is unpacked into memory first, so that both libraries read the same bytes and no decompression is
 //! timed. forsyth runs `forsyth pgn check`'s work (`read_games`): find every game, read every token, resolve and
-//! play every move (variations too), on one thread and on two. pgn-reader + shakmaty runs its `validate` example's work: parse
-//! every token, resolve and play every main-line SAN move (pgn-reader skips variations unless asked).
+//! play every move (variations too), on one thread and on two. pgn-reader + shakmaty runs its `validate`
+//! example's work: parse every token, resolve and play every main-line SAN move (pgn-reader skips variations
+//! unless asked).
 
 use std::io::Read;
 use std::ops::ControlFlow;

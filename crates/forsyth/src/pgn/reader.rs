@@ -194,11 +194,11 @@ pub(crate) enum Unsure {
 
 /// Reads the game at the start of `text`, text that goes on past it (a stream's buffered bytes), finding where
 /// the game ends as it goes: one pass instead of the splitter's and the reader's. Returns the report, the game's
-/// length and the line breaks in it when the game is read without error and ends where [`super::GameSplitter`] would cut it —
-/// after its result, or where the movetext meets a `[` or a blank line follows its tags — and nothing else
-/// could have cut it: no comment line starting with `[`, no `%`, no byte-order mark, no comment between tags.
-/// Anything else (errors included) is left to the splitter and [`read_game`], which then read the game as
-/// always: a visitor that took part of it is thrown away.
+/// length and the line breaks in it when the game is read without error and ends where [`super::GameSplitter`]
+/// would cut it — after its result, or where the movetext meets a `[` or a blank line follows its tags — and
+/// nothing else could have cut it: no comment line starting with `[`, no `%`, no byte-order mark, no comment
+/// between tags. Anything else (errors included) is left to the splitter and [`read_game`], which then read the
+/// game as always: a visitor that took part of it is thrown away.
 ///
 /// With `tag_pair_follows`, the text ends where a tag pair (`[` and a letter) begins: a game whose movetext has
 /// begun ends there.
