@@ -782,7 +782,11 @@ mod one_pass {
             b"1. e4 e5 2. Ke2 Ke7 3. Ke1 *\n1. e4 Ke7 *\n1. d4 *\n",
             b"\n\n1. e4 *\n\n\n",
         ];
-        for text in texts {
+        // Latin-1 games in a row, then UTF-8 ones: after games that are not UTF-8, the next are cut first for a
+        // while; reading must not notice.
+        let mixed = [&b"[Event \"\xe9\"]\n1. e4 *\n"[..]; 9].concat();
+        let mixed = [mixed, b"1. d4 *\n".repeat(9), b"[Event \"\xe9\"]\n1. c4 *\n".to_vec()].concat();
+        for text in texts.into_iter().chain([mixed.as_slice()]) {
             for encoding in [Encoding::Auto, Encoding::Utf8, Encoding::Latin1] {
                 let options = ReadOptions { encoding, ..ReadOptions::default() };
                 for capacity in 1..48 {

@@ -72,12 +72,17 @@ where
 {
     // Latin-1 text is decoded game by game, after cutting.
     let in_one_pass = options.encoding != Encoding::Latin1;
+    // Games that are not UTF-8 run: after each, the next ones are cut first without trying one pass, twice as
+    // many each time (up to 1023), so that a Latin-1 file costs few wasted tries and a UTF-8 one none.
+    let (mut not_utf8_run, mut cut_first) = (0u32, 0u32);
     // UTF-8 is checked a window at a time; the window grows while games are read straight from it, and shrinks
     // after a game that had to be cut first, so that checking stays in proportion to the text read.
     loop {
         let mut read_here = (0u64, 0usize, 0u64);
         let mut unsure = Unsure::Otherwise;
-        if in_one_pass && let Some((buffer, start, tag_pair_after)) = games.rest() {
+        let try_one_pass = in_one_pass && cut_first == 0;
+        cut_first = cut_first.saturating_sub(1);
+        if try_one_pass && let Some((buffer, start, tag_pair_after)) = games.rest() {
             let limit = buffer.len().min(*window);
             let (text, invalid) = match std::str::from_utf8(&buffer[..limit]) {
                 Ok(text) => (text, false),
@@ -103,11 +108,18 @@ where
                         *games_read += 1;
                         *done += len;
                         *lines += line_breaks;
+                        not_utf8_run = 0;
                     }
                     Err(why) => {
                         // The text ended before the game: a longer window may hold it, unless the buffer
-                        // ends there or a byte that is not UTF-8 does.
-                        unsure = if why == Unsure::TextEnded && limit < buffer.len() && !invalid {
+                        // ends there or a byte that is not UTF-8 does. (Where such a byte follows, it is
+                        // most likely what stopped the game, the text ending in it: counted as not UTF-8.)
+                        let ended = why == Unsure::TextEnded;
+                        if invalid {
+                            not_utf8_run = (not_utf8_run + 1).min(10);
+                            cut_first = (1 << not_utf8_run) - 1;
+                        }
+                        unsure = if ended && limit < buffer.len() && !invalid {
                             Unsure::TextEnded
                         } else {
                             Unsure::Otherwise
