@@ -72,9 +72,10 @@ where
 {
     // Latin-1 text is decoded game by game, after cutting.
     let in_one_pass = options.encoding != Encoding::Latin1;
-    // Games that are not UTF-8 run: after each, the next ones are cut first without trying one pass, twice as
-    // many each time (up to 1023), so that a Latin-1 file costs few wasted tries and a UTF-8 one none.
-    let (mut not_utf8_run, mut cut_first) = (0u32, 0u32);
+    // Games that one pass leaves to the splitter (errors, escape lines, bytes that are not UTF-8...) come in runs:
+    // after the second in a row, the next ones are cut first without trying one pass, twice as many each time (1,
+    // 3, 7 ... 1023), so that a file of broken or Latin-1 games costs few wasted tries, and a clean one none.
+    let (mut left_run, mut cut_first) = (0u32, 0u32);
     // UTF-8 is checked a window at a time; the window grows while games are read straight from it, and shrinks
     // after a game that had to be cut first, so that checking stays in proportion to the text read.
     loop {
@@ -108,16 +109,16 @@ where
                         *games_read += 1;
                         *done += len;
                         *lines += line_breaks;
-                        not_utf8_run = 0;
+                        left_run = 0;
                     }
                     Err(why) => {
                         // The text ended before the game: a longer window may hold it, unless the buffer
-                        // ends there or a byte that is not UTF-8 does. (Where such a byte follows, it is
-                        // most likely what stopped the game, the text ending in it: counted as not UTF-8.)
+                        // ends there or a byte that is not UTF-8 does. (Where such a byte follows, it most
+                        // likely stopped the game, which then goes to the splitter for its own sake.)
                         let ended = why == Unsure::TextEnded;
-                        if invalid {
-                            not_utf8_run = (not_utf8_run + 1).min(10);
-                            cut_first = (1 << not_utf8_run) - 1;
+                        if !ended || invalid {
+                            left_run = (left_run + 1).min(11);
+                            cut_first = (1 << (left_run - 1)) - 1;
                         }
                         unsure = if ended && limit < buffer.len() && !invalid {
                             Unsure::TextEnded
