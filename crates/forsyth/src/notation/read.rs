@@ -337,9 +337,8 @@ pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<R
 }
 
 /// Most moves of a game: plain SAN naming the one piece that can make the move (see `only_candidate`), or
-/// castling written `O-O` or `O-O-O`. Small
-/// enough to be inlined where moves are read, which then build no `Result` for them; `None` for anything else,
-/// which the general reader takes.
+/// castling written `O-O` or `O-O-O`. Small enough to be inlined where moves are read, which then build no
+/// `Result` for them; `None` for anything else, which the general reader takes.
 #[inline(always)]
 fn plain_move(pos: &Position, text: &str, options: &ReadOptions) -> Option<ReadMove> {
     let mut parsed = Parsed::default();
