@@ -128,17 +128,17 @@ where
     V: Visitor,
 {
     let last = block.end == BlockEnd::Last;
+    let tag_pair_after = block.end == BlockEnd::TagPair;
     let mut read_in = |games: &mut GameSplitter<&[u8]>| {
         let mut found = Vec::new();
         // Reading from memory cannot fail.
         let _ = read_stream(games, window, options, visitor, &|v, report| (v, report), |text, (v, report)| {
-            found.push(Found::new(&text, block.offset, v, report));
+            found.push(Unnumbered::new(&text, block.offset, v, report));
             Ok(())
         });
         found
     };
     let ahead = block.starts_at_tag_pair.then(|| {
-        let tag_pair_after = block.end == BlockEnd::TagPair;
         let mut games = GameSplitter::for_block(block.bytes.as_slice(), block.offset, last, tag_pair_after);
         let found = read_in(&mut games);
         (found, games.suspend())
@@ -147,7 +147,6 @@ where
     let (mut found, mut tail, shift) = match (before, ahead) {
         (End::Clean { number, line }, Some((found, tail))) => (found, tail, (number - 1, line - 1)),
         (End::Suspended(suspended), _) => {
-            let tag_pair_after = block.end == BlockEnd::TagPair;
             let mut games = GameSplitter::resume(suspended, block.bytes.as_slice(), last, tag_pair_after);
             let found = read_in(&mut games);
             (found, games.suspend(), (0, 0))
@@ -156,28 +155,23 @@ where
         // its state (and the first block starts at one).
         (End::Clean { .. }, None) | (End::Abandoned, _) => return None,
     };
-    if block.end == BlockEnd::TagPair {
-        match tail.cut_before_tag_pair() {
-            Some(Some(raw)) => {
+    let cut = if tag_pair_after { tail.cut_before_tag_pair() } else { None };
+    let end = match cut {
+        Some(game) => {
+            if let Some(raw) = game {
                 let mut v = visitor();
                 let report = read_game(&raw, options, &mut v);
-                found.push(Found::new(&raw.text(), block.offset, v, report));
-                let (number, line, _) = tail.next_start();
-                publisher.publish(End::Clean { number: number + shift.0, line: line + shift.1 });
+                found.push(Unnumbered::new(&raw.text(), block.offset, v, report));
             }
-            Some(None) => {
-                let (number, line, _) = tail.next_start();
-                publisher.publish(End::Clean { number: number + shift.0, line: line + shift.1 });
-            }
-            None => {
-                tail.renumber(shift.0, shift.1);
-                publisher.publish(End::Suspended(tail));
-            }
+            let (number, line) = tail.next_start();
+            End::Clean { number: number + shift.0, line: line + shift.1 }
         }
-    } else {
-        tail.renumber(shift.0, shift.1);
-        publisher.publish(End::Suspended(tail));
-    }
+        None => {
+            tail.renumber(shift.0, shift.1);
+            End::Suspended(tail)
+        }
+    };
+    publisher.publish(end);
     let games = found
         .into_iter()
         .map(|mut game| {
@@ -207,7 +201,7 @@ enum Place {
 }
 
 /// A game of a block, read, before its numbers are known for sure.
-struct Found<V> {
+struct Unnumbered<V> {
     place: Place,
     number: u64,
     line: u64,
@@ -217,13 +211,13 @@ struct Found<V> {
     report: GameReport,
 }
 
-impl<V> Found<V> {
-    fn new(text: &GameText<'_>, block_offset: u64, visitor: V, report: GameReport) -> Found<V> {
+impl<V> Unnumbered<V> {
+    fn new(text: &GameText<'_>, block_offset: u64, visitor: V, report: GameReport) -> Unnumbered<V> {
         let place = match text.offset.checked_sub(block_offset) {
             Some(start) => Place::Block(start as usize, text.bytes.len()),
             None => Place::Own(text.bytes.to_vec()),
         };
-        Found {
+        Unnumbered {
             place,
             number: text.number,
             line: text.line,

@@ -132,10 +132,9 @@ pub struct GameSplitter<R> {
 pub(crate) struct Suspended(Scanner);
 
 impl Suspended {
-    /// Where the next game starts: its number, line and offset.
-    pub(crate) fn next_start(&self) -> (u64, u64, u64) {
-        let current = &self.0.current;
-        (current.number, current.line, current.offset)
+    /// Where the next game starts: its number and line.
+    pub(crate) fn next_start(&self) -> (u64, u64) {
+        (self.0.current.number, self.0.current.line)
     }
 
     /// Adds `games` to the game numbers and `lines` to the line numbers (for a block read before the numbers of
