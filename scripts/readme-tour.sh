@@ -15,7 +15,7 @@ forsyth() { "$BIN" "$@"; }
 
 # One tour step per line: a Markdown heading (### ...) or a command line to run and show with its output.
 TOUR=$(cat <<'EOF'
-### explain: a FEN in words (seed 000's example, in German and English)
+### explain: a FEN in words (the FEN standard's example after 1.e4 e5, in German and English)
 forsyth explain --lang de 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'
 forsyth explain 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'
 forsyth explain --json '4k3/8/8/8/8/8/4P3/4K3 w - - 5 39' | cut -c1-300
@@ -23,7 +23,7 @@ forsyth explain --json '4k3/8/8/8/8/8/4P3/4K3 w - - 5 39' | cut -c1-300
 forsyth board --lastmove h5f7 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'
 forsyth board --unicode --flip 'rnabqkbc1r/pppp1ppppp/7n2/4p2C2/4P5/10/PPPP1PPPPP/RNABQKB1NR b KQkq - 3 3'
 forsyth board --svg docs/diagram.svg --lastmove h5f7 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4' && echo 'wrote docs/diagram.svg'
-### count: the piece count under problem diagrams (seed 001; X is an unknown piece)
+### count: the piece count under problem diagrams (German problem-chess conventions; X is an unknown piece)
 forsyth count '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnX]'
 forsyth count --json 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'
 ### moves: every legal move of each FEN
@@ -41,16 +41,25 @@ forsyth chess960 --number 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 
 ### fen: check and convert the FEN family
 forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1' '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]'
 forsyth fen convert --castling shredder 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'
-### pgn: check, convert and filter games (seed 004's German sample game)
-forsyth pgn check --input-lang de examples/seed004-de.pgn
-forsyth pgn convert --input-lang de examples/seed004-de.pgn
-forsyth pgn convert --input-lang de --notation problem --lang de examples/seed004-de.pgn
+### pgn: check, convert and filter games (the FIDE Laws' sample game, scored in German)
+forsyth pgn check --input-lang de examples/fide-sample-game-de.pgn
+forsyth pgn convert --input-lang de examples/fide-sample-game-de.pgn
+forsyth pgn convert --input-lang de --notation problem --lang de examples/fide-sample-game-de.pgn
 forsyth pgn filter --help | head -1
 ### translate: moves from one notation and language into another
 forsyth translate --input-lang de --lang en '1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6'
 forsyth translate --notation problem --lang de e2e4 c7c5 g1f3
 ### completions: shell completion scripts
 forsyth completions bash > /dev/null && echo "bash completion script printed"
+### retract and retro: which moves led here, can this position happen, who is this piece (retro analysis)
+forsyth retract --lang de 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1'
+forsyth retract --json '3Qk3/8/8/8/8/8/8/4K3 b - - 0 1' | cut -c1-240
+forsyth retro analyse 'rnbqkbn1/pppppppp/8/2P5/2P5/2P5/8/4K3 w - - 0 1'
+forsyth retro analyse --json --lang de '4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1'
+forsyth retro who --lang de '4k3/8/8/8/8/8/3PPPPP/3QK3 w - - 0 1' d1
+forsyth retro who '4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1' '[Nb1]'
+### serve: the web page (see "Web page" below)
+forsyth serve --help | head -1
 EOF
 )
 

@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 
+# The library's optional serde feature: its tests and doctests.
+cargo test -q -p forsyth --features serde --test serde
+cargo test -q -p forsyth --features serde --doc serialization
+
 # Differential tests against python-chess (installed quietly if missing).
 if python3 -c 'import chess, sys; sys.exit(chess.__version__ != "1.11.2")' 2>/dev/null \
     || python3 -m pip install -q chess==1.11.2; then
@@ -32,3 +36,24 @@ else
   echo "SKIPPED pyffish_10x8: pyffish could not be installed"
   [ -z "${CI:-}" ] || { echo "CI must run the differential tests: failing"; exit 1; }
 fi
+
+# PGN files of other projects (python-chess's data/pgn, pychess's testing/gamefiles; tests/differential/data/pgn):
+# forsyth's games, tags, moves, comments and errors against python-chess 1.11.2's, file by file (TESTING.md).
+# Needs the zstd command for the compressed files.
+if python3 -c 'import chess, sys; sys.exit(chess.__version__ != "1.11.2")' 2>/dev/null \
+    || python3 -m pip install -q chess==1.11.2; then
+  cargo build --release -q -p forsyth-cli
+  command -v zstd >/dev/null || { apt-get update -qq && apt-get install -y -qq zstd; }
+  python3 tests/differential/pgn_files.py target/release/forsyth
+else
+  echo "SKIPPED pgn_files: python-chess 1.11.2 could not be installed"
+  [ -z "${CI:-}" ] || { echo "CI must run the differential tests: failing"; exit 1; }
+fi
+
+# The Python package (crates/forsyth-py): built into a virtual environment under target/, its pytest suite run,
+# with a differential check against python-chess 1.11.2 through the Python API.
+bash scripts/test-python.sh
+
+# The web page in a real browser (Chromium over WebDriver; installs chromium and chromium-driver if missing), and
+# the server's load test with its figures (crates/forsyth-server, issue 20).
+bash scripts/test-web.sh

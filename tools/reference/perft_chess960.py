@@ -331,7 +331,7 @@ def main():
     positions = start_arrays(rng) + three_moves(rng) + random_play(rng)
     xfen = chess.Board("rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11", chess960=True)
     assert xfen.shredder_fen() == "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11"
-    positions.append((xfen, "X-FEN test vector of seed 002 (inner rook, castling legal)"))
+    positions.append((xfen, "X-FEN test vector of X-FEN (inner rook, castling legal)"))
     for fen, note in CONSTRUCTED:
         board = chess.Board(fen, chess960=True)
         assert board.shredder_fen() == fen and board.is_valid()

@@ -5,7 +5,7 @@ use std::io::{BufRead, Read};
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, Quoted};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::styles::{Style, WriteOptions};
-use forsyth::{Position, Variant};
+use forsyth::{Allowed, Position, Problem, Variant};
 
 use crate::Failure;
 
@@ -27,7 +27,7 @@ pub fn letters(text: &str) -> Result<Letters, String> {
 
 /// Parses a `--notation` value: san, fide, lan, problem or uci.
 pub fn style(text: &str) -> Result<Style, String> {
-    text.parse()
+    text.parse::<Style>().map_err(|e| e.to_string())
 }
 
 /// Parses a `--castling` value.
@@ -42,10 +42,48 @@ pub fn ep_mode(text: &str) -> Result<EpMode, String> {
 
 /// The position of a FEN, in `variant` or the one the FEN implies.
 pub fn position(fen: &str, variant: Option<Variant>) -> Result<Position, Failure> {
-    Fen::parse_position(fen, variant).map_err(|e| match e {
+    position_allowing(fen, variant, Allowed::NONE)
+}
+
+/// [`position`] accepting the problems `allowed` names, each reported on standard error as a warning.
+pub fn position_allowing(fen: &str, variant: Option<Variant>, allowed: Allowed) -> Result<Position, Failure> {
+    let (pos, warnings) = Fen::parse_position_allowing(fen, variant, allowed).map_err(|e| match e {
         FenPositionError::Syntax(e) => fen_failure(fen, e),
         FenPositionError::Illegal(e) => Failure(format!("illegal position '{fen}': {e}")),
-    })
+    })?;
+    if !warnings.is_empty() {
+        eprintln!("forsyth: warning: '{}': allowed {}", fen.trim(), problem_list(&warnings));
+    }
+    Ok(pos)
+}
+
+/// `[code] message; [code] message`.
+pub fn problem_list(problems: &[Problem]) -> String {
+    problems.iter().map(|p| format!("[{}] {p}", p.code())).collect::<Vec<_>>().join("; ")
+}
+
+/// `--allow`: relaxed validation, shared by every command that reads a position to generate moves or to convert.
+#[derive(clap::Args, Clone, Copy)]
+pub struct AllowArgs {
+    /// Accept these position problems as warnings and work on the position as given. CODES: comma-separated, as
+    /// `fen check --json` prints them, with or without `position.`; `all` = pawn-on-back-rank, too-many-pawns,
+    /// too-many-pieces, impossible-check, invalid-castling, invalid-en-passant, castling-prefix (invalid castling
+    /// rights, en-passant squares and prefixes are dropped). missing-king, too-many-kings, opposite-check and
+    /// adjacent-kings make move generation meaningless and are allowed only by their own code.
+    #[arg(long, value_name = "CODES", value_parser = allowed)]
+    allow: Option<Allowed>,
+}
+
+impl AllowArgs {
+    /// The problems allowed (none without `--allow`).
+    pub fn allowed(&self) -> Allowed {
+        self.allow.unwrap_or_default()
+    }
+}
+
+/// Parses an `--allow` value.
+pub fn allowed(text: &str) -> Result<Allowed, String> {
+    text.parse::<Allowed>().map_err(|e| e.to_string())
 }
 
 /// The failure for text that is not a FEN: the text, where and what is wrong.
@@ -139,39 +177,5 @@ impl MoveWriteArgs {
             double_plus_mate: self.double_plus_mate,
             ..WriteOptions::new(self.notation.unwrap_or(default)).with_letters(self.letters.letters())
         }
-    }
-}
-
-/// The moves of a move list or game score, one text per move: move numbers (`1.`, `11...`, also `1.e4`) and
-/// results are dropped, and an `e.p.` or a draw offer `(=)` written apart joins its move.
-pub fn move_texts<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for word in words.into_iter().flat_map(str::split_whitespace) {
-        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let word =
-            if digits > 0 && word[digits..].starts_with('.') { word[digits..].trim_start_matches('.') } else { word };
-        if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
-            continue;
-        }
-        let attached = matches!(word, "e.p." | "ep" | "e.p" | "(=)") || word.starts_with(['!', '?']);
-        match out.last_mut() {
-            Some(last) if attached => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            _ => out.push(word.to_string()),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::move_texts;
-
-    #[test]
-    fn move_numbers_and_results_are_dropped_and_marks_join_their_move() {
-        let texts = move_texts(["1.e4 e5 2. Sf3 6.exd6 e.p. Sxd6 10.0-0-0 Te8 11.Kb1 (=) 11...Kb8 0-1"]);
-        assert_eq!(texts, ["e4", "e5", "Sf3", "exd6 e.p.", "Sxd6", "0-0-0", "Te8", "Kb1 (=)", "Kb8"]);
     }
 }

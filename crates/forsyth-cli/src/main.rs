@@ -17,7 +17,9 @@ const EXIT_INVALID: u8 = 1;
     name = "forsyth",
     version,
     about = "Chess notation engine: positions, moves and games in every notation, checked against the rules",
-    after_help = "Exit status: 0 success, 1 invalid input (bad FEN, illegal move), 2 usage error."
+    after_help = "Examples:\n  forsyth explain 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'\n  \
+                  forsyth pgn check games.pgn\n  forsyth perft --variant chess960 4\n\n\
+                  Exit status: 0 success, 1 invalid input (bad FEN, illegal move), 2 usage error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -39,6 +41,9 @@ enum Command {
     Completions(commands::completions::Args),
     Pgn(commands::pgn::Args),
     Translate(commands::translate::Args),
+    Serve(commands::serve::Args),
+    Retract(commands::retract::Args),
+    Retro(commands::retro::Args),
 }
 
 /// An error a command reports: the message is printed after `forsyth: `.
@@ -84,6 +89,9 @@ fn main() -> ExitCode {
         Command::Completions(args) => commands::completions::run(args),
         Command::Pgn(args) => commands::pgn::run(args),
         Command::Translate(args) => commands::translate::run(args),
+        Command::Serve(args) => commands::serve::run(args),
+        Command::Retract(args) => commands::retract::run(args),
+        Command::Retro(args) => commands::retro::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,5 +1,5 @@
 //! PGN input for the `pgn` commands: files or standard input, plain or compressed (zstd, gzip, bzip2, detected
-//! by their magic bytes), read game by game on worker threads (`forsyth::pgn::read_games`), with a progress bar
+//! by their magic bytes in `forsyth::pgn::decompress`), read game by game on worker threads (`forsyth::pgn::read_games`), with a progress bar
 //! on a terminal.
 
 use std::fs::File;
@@ -40,7 +40,8 @@ pub struct Input {
     read: Arc<AtomicU64>,
 }
 
-/// Opens `path` (`-` for standard input), decompressing zstd, gzip or bzip2 by their magic bytes.
+/// Opens `path` (`-` for standard input), decompressing zstd, gzip or bzip2 by their magic bytes; the raw bytes
+/// are counted for the progress bar.
 pub fn open(path: &str) -> Result<Input, Failure> {
     let read = Arc::new(AtomicU64::new(0));
     let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if path == "-" {
@@ -50,18 +51,8 @@ pub fn open(path: &str) -> Result<Input, Failure> {
         let size = file.metadata().ok().map(|m| m.len());
         (Box::new(file), size)
     };
-    let mut buffered = BufReader::with_capacity(BUFFER, Counting { inner: raw, count: Arc::clone(&read) });
-    let magic = buffered.fill_buf().map_err(|e| Failure(format!("{path}: {e}")))?.to_vec();
-    let reader: Box<dyn BufRead + Send> = if magic.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-        let decoder = zstd::Decoder::with_buffer(buffered).map_err(|e| Failure(format!("{path}: {e}")))?;
-        Box::new(BufReader::with_capacity(BUFFER, decoder))
-    } else if magic.starts_with(&[0x1f, 0x8b]) {
-        Box::new(BufReader::with_capacity(BUFFER, flate2::bufread::MultiGzDecoder::new(buffered)))
-    } else if magic.starts_with(b"BZh") {
-        Box::new(BufReader::with_capacity(BUFFER, bzip2::bufread::MultiBzDecoder::new(buffered)))
-    } else {
-        Box::new(buffered)
-    };
+    let buffered = BufReader::with_capacity(BUFFER, Counting { inner: raw, count: Arc::clone(&read) });
+    let reader = pgn::decompress(buffered).map_err(|e| Failure(format!("{path}: {e}")))?;
     Ok(Input { name: path.to_string(), reader, size, read })
 }
 

@@ -12,8 +12,8 @@ use std::process::{Command, Output};
 mod common;
 use common::forsyth;
 
-const SEED_000: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
-const SEED_001: &str = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR";
+const FEN_AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+const PROBLEM_DIAGRAM: &str = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR";
 /// Capablanca chess after 1.e4 e5 2.Ci3 Nh6 3.Ch5: the chancellor attacks f7 and h6.
 const CAPABLANCA: &str = "rnabqkbc1r/pppp1ppppp/7n2/4p2C2/4P5/10/PPPP1PPPPP/RNABQKB1NR b KQkq - 3 3";
 /// A Gothic chess position where White has a second archbishop, so a promoted one.
@@ -41,25 +41,25 @@ fn snapshot(name: &str, args: &[&str]) {
 
 #[test]
 fn explain_snapshots() {
-    snapshot("explain-seed000-en.txt", &["explain", SEED_000]);
-    snapshot("explain-seed000-de.txt", &["explain", "--lang", "de", SEED_000]);
-    snapshot("explain-seed001-board-de.txt", &["explain", "--lang", "de", SEED_001]);
+    snapshot("explain-e4-e5-en.txt", &["explain", FEN_AFTER_E4_E5]);
+    snapshot("explain-e4-e5-de.txt", &["explain", "--lang", "de", FEN_AFTER_E4_E5]);
+    snapshot("explain-problem-diagram-de.txt", &["explain", "--lang", "de", PROBLEM_DIAGRAM]);
     snapshot("explain-capablanca-en.txt", &["explain", CAPABLANCA]);
     snapshot("explain-capablanca-de.txt", &["explain", "--lang", "de", CAPABLANCA]);
     snapshot("explain-gothic-en.txt", &["explain", "--variant", "gothic", GOTHIC]);
     snapshot("explain-gothic-de.txt", &["explain", "--lang", "de", "--variant", "gothic", GOTHIC]);
-    snapshot("explain-seed000.json", &["explain", "--json", SEED_000]);
+    snapshot("explain-e4-e5.json", &["explain", "--json", FEN_AFTER_E4_E5]);
 }
 
 #[test]
 fn board_snapshots() {
-    snapshot("board-seed000.txt", &["board", SEED_000]);
-    snapshot("board-seed000-unicode-flip.txt", &["board", "--unicode", "--flip", "--lastmove", "e7e5", SEED_000]);
-    snapshot("board-seed001.txt", &["board", SEED_001]);
+    snapshot("board-e4-e5.txt", &["board", FEN_AFTER_E4_E5]);
+    snapshot("board-e4-e5-unicode-flip.txt", &["board", "--unicode", "--flip", "--lastmove", "e7e5", FEN_AFTER_E4_E5]);
+    snapshot("board-problem-diagram.txt", &["board", PROBLEM_DIAGRAM]);
     snapshot("board-capablanca.txt", &["board", "--lastmove", "i3h5", CAPABLANCA]);
     snapshot("board-capablanca-unicode.txt", &["board", "--unicode", "--no-coords", CAPABLANCA]);
     snapshot("board-capablanca.svg", &["board", "--svg", "-", "--lastmove", "i3h5", CAPABLANCA]);
-    snapshot("board-seed000.svg", &["board", "--svg", "-", SEED_000]);
+    snapshot("board-e4-e5.svg", &["board", "--svg", "-", FEN_AFTER_E4_E5]);
 }
 
 /// The explanation's words come from the FEN: each German line must name what the FEN has on that rank.
@@ -116,7 +116,7 @@ fn expand_board(board_field: &str) -> BTreeMap<String, char> {
 fn svg_file_matches_the_fen() {
     let dir = std::env::temp_dir().join(format!("forsyth-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for fen in [SEED_000, SEED_001, CAPABLANCA, GOTHIC] {
+    for fen in [FEN_AFTER_E4_E5, PROBLEM_DIAGRAM, CAPABLANCA, GOTHIC] {
         let path = dir.join("diagram.svg");
         let output = forsyth(&["board", "--svg", path.to_str().unwrap(), fen]);
         assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
@@ -129,11 +129,12 @@ fn svg_file_matches_the_fen() {
 }
 
 #[test]
-fn count_as_seed_001_writes_it() {
-    assert_eq!(stdout(&forsyth(&["count", SEED_001])), "14+14\n");
-    assert_eq!(stdout(&forsyth(&["count", &format!("[{SEED_001}]")])), "14+14\n");
+fn count_as_problem_conventions_writes_it() {
+    assert_eq!(stdout(&forsyth(&["count", PROBLEM_DIAGRAM])), "14+14\n");
+    assert_eq!(stdout(&forsyth(&["count", &format!("[{PROBLEM_DIAGRAM}]")])), "14+14\n");
     assert_eq!(stdout(&forsyth(&["count", "4k3/8/8/8/8/8/4P3/4K3", "w", "-", "-", "5", "39"])), "2+1\n");
-    let json: serde_json::Value = serde_json::from_str(&stdout(&forsyth(&["count", "--json", SEED_000]))).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&forsyth(&["count", "--json", FEN_AFTER_E4_E5]))).unwrap();
     assert_eq!(json["white"], 16);
     assert_eq!(json["black"], 16);
     assert_eq!(json["text"], "16+16");
@@ -141,7 +142,8 @@ fn count_as_seed_001_writes_it() {
 
 #[test]
 fn explain_json_for_programs() {
-    let json: serde_json::Value = serde_json::from_str(&stdout(&forsyth(&["explain", "--json", SEED_000]))).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&forsyth(&["explain", "--json", FEN_AFTER_E4_E5]))).unwrap();
     assert_eq!(json["turn"], "white");
     assert_eq!(json["en_passant"]["square"], "e6");
     assert_eq!(json["en_passant"]["captures"], serde_json::json!([]));
@@ -170,8 +172,13 @@ fn json_of_the_other_commands() {
     assert_eq!(play["check"], true);
     let start = parse(&["start", "--json", "518"]);
     assert_eq!(start["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    let check =
-        forsyth(&["fen", "check", "--json", SEED_000, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"]);
+    let check = forsyth(&[
+        "fen",
+        "check",
+        "--json",
+        FEN_AFTER_E4_E5,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+    ]);
     let results: Vec<serde_json::Value> = stdout(&check).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(results[0]["result"], "ok");
     assert_eq!(results[1]["result"], "error");
@@ -194,22 +201,22 @@ fn completions_for_three_shells() {
 /// Every documented exit status, produced by every command.
 #[test]
 fn exit_codes() {
-    // Seed 004's German sample game: valid with German letters, an error read as English.
-    const SEED_004_PGN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/seed004-de.pgn");
+    // The FIDE Laws' German sample game: valid with German letters, an error read as English.
+    const FIDE_SAMPLE_GAME_PGN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/fide-sample-game-de.pgn");
     let cases: &[(&[&str], i32)] = &[
         // 0: success
         (&["perft", "2"], 0),
-        (&["moves", SEED_000], 0),
+        (&["moves", FEN_AFTER_E4_E5], 0),
         (&["play", "e2e4", "e7e5"], 0),
         (&["chess960", "518"], 0),
         (&["start", "--variant", "crc", "2000"], 0),
-        (&["fen", "check", SEED_000], 0),
-        (&["pgn", "check", "--input-lang", "de", SEED_004_PGN], 0),
-        (&["fen", "convert", "--castling", "shredder", SEED_000], 0),
-        (&["explain", SEED_000], 0),
-        (&["explain", SEED_001], 0),
-        (&["board", SEED_000], 0),
-        (&["count", SEED_001], 0),
+        (&["fen", "check", FEN_AFTER_E4_E5], 0),
+        (&["pgn", "check", "--input-lang", "de", FIDE_SAMPLE_GAME_PGN], 0),
+        (&["fen", "convert", "--castling", "shredder", FEN_AFTER_E4_E5], 0),
+        (&["explain", FEN_AFTER_E4_E5], 0),
+        (&["explain", PROBLEM_DIAGRAM], 0),
+        (&["board", FEN_AFTER_E4_E5], 0),
+        (&["count", PROBLEM_DIAGRAM], 0),
         (&["count", "[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnX]"], 0),
         (&["completions", "bash"], 0),
         (&["--help"], 0),
@@ -221,30 +228,30 @@ fn exit_codes() {
         (&["chess960", "960"], 1),
         (&["start", "--variant", "crc", "12345"], 1),
         (&["fen", "check", "8/8/8/8/8/8/8/8 w - - 0 1"], 1),
-        (&["pgn", "check", SEED_004_PGN], 1),
+        (&["pgn", "check", FIDE_SAMPLE_GAME_PGN], 1),
         (&["pgn", "check", "no-such-file.pgn"], 1),
         (&["fen", "convert", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"], 1),
         (&["explain", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"], 1),
         (&["explain", "not a fen"], 1),
         (&["board", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"], 1),
-        (&["board", "--lastmove", "i1i2", SEED_000], 1),
+        (&["board", "--lastmove", "i1i2", FEN_AFTER_E4_E5], 1),
         (&["count", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR"], 1),
         (&["board", "Xk6/8/8/8/8/8/8/7K w - - 0 1"], 1),
         // 2: usage
         (&[], 2),
         (&["frobnicate"], 2),
         (&["perft"], 2),
-        (&["moves", "--variant", "xiangqi", SEED_000], 2),
+        (&["moves", "--variant", "xiangqi", FEN_AFTER_E4_E5], 2),
         (&["play", "--nonsense"], 2),
         (&["chess960", "abc"], 2),
         (&["start", "--variant", "nope"], 2),
         (&["fen"], 2),
-        (&["pgn", "check", "--jobs", "many", SEED_004_PGN], 2),
-        (&["fen", "convert", "--castling", "fancy", SEED_000], 2),
+        (&["pgn", "check", "--jobs", "many", FIDE_SAMPLE_GAME_PGN], 2),
+        (&["fen", "convert", "--castling", "fancy", FEN_AFTER_E4_E5], 2),
         (&["explain"], 2),
-        (&["explain", "--lang", "fr", SEED_000], 2),
-        (&["board", "--lastmove", "e2", SEED_000], 2),
-        (&["board", "--unicode", "--svg", "x.svg", SEED_000], 2),
+        (&["explain", "--lang", "fr", FEN_AFTER_E4_E5], 2),
+        (&["board", "--lastmove", "e2", FEN_AFTER_E4_E5], 2),
+        (&["board", "--unicode", "--svg", "x.svg", FEN_AFTER_E4_E5], 2),
         (&["count", "--bogus"], 2),
         (&["completions", "tcsh"], 2),
     ];
@@ -279,10 +286,43 @@ fn closed_pipe_is_not_a_crash() {
 
 #[test]
 fn errors_say_what_to_do() {
-    let err = String::from_utf8(forsyth(&["board", "--lastmove", "i1i2", SEED_000]).stderr).unwrap();
+    let err = String::from_utf8(forsyth(&["board", "--lastmove", "i1i2", FEN_AFTER_E4_E5]).stderr).unwrap();
     assert!(err.contains("use squares a1 to h8"), "{err}");
-    let err = String::from_utf8(forsyth(&["explain", "--lang", "fr", SEED_000]).stderr).unwrap();
+    let err = String::from_utf8(forsyth(&["explain", "--lang", "fr", FEN_AFTER_E4_E5]).stderr).unwrap();
     assert!(err.contains("use en or de"), "{err}");
     let err = String::from_utf8(forsyth(&["count", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR"]).stderr).unwrap();
     assert!(err.contains("invalid FEN"), "{err}");
+}
+
+/// Every command shows two or more examples of itself in its help — the top level, each command group (`fen`,
+/// `pgn`) and each command in it (issue 15) — found by walking the command lists that the help itself prints.
+#[test]
+fn every_help_shows_examples_of_its_own_command() {
+    fn section<'a>(help: &'a str, title: &str) -> Vec<&'a str> {
+        help.lines().skip_while(|l| *l != title).skip(1).take_while(|l| !l.is_empty()).collect()
+    }
+    let mut paths: Vec<Vec<String>> = vec![Vec::new()];
+    let mut seen = 0;
+    while let Some(path) = paths.pop() {
+        seen += 1;
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = common::ok(&args);
+        // `chess960` is `start --variant chess960` under its older name, and shows `start`'s examples.
+        let shown = if path == ["chess960"] { "start".to_string() } else { path.join(" ") };
+        let examples = section(&help, "Examples:");
+        assert!(examples.len() >= 2, "forsyth {shown} --help shows {} examples:\n{help}", examples.len());
+        for example in examples {
+            // An example may feed forsyth from a pipe: what follows its name counts.
+            let (_, words) = example.split_once("forsyth").unwrap_or_else(|| panic!("{example:?}"));
+            assert!(words.trim_start().starts_with(&shown), "forsyth {shown} --help: {example:?}");
+        }
+        for command in section(&help, "Commands:") {
+            let name = command.split_whitespace().next().unwrap();
+            if name != "help" {
+                paths.push(path.iter().cloned().chain([name.to_string()]).collect());
+            }
+        }
+    }
+    assert!(seen > 15, "the walk found only {seen} commands");
 }

@@ -1,27 +1,27 @@
-//! `forsyth translate`, `moves --notation` and `play --input-lang` as users run them, against seed 004's sample game
-//! and seed 001's problem notation, and their exit statuses.
+//! `forsyth translate`, `moves --notation` and `play --input-lang` as users run them, against the FIDE Laws' sample game
+//! and the German problem-chess conventions' problem notation, and their exit statuses.
 
 mod common;
 use common::{forsyth, ok};
 
-const SEED_004_GAME: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6 7.Lg5 Sc6 8.De3+ Le7 \
+const FIDE_SAMPLE_GAME: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6 7.Lg5 Sc6 8.De3+ Le7 \
                               9.Sbd2 0-0 10.0-0-0 Te8 11.Kb1 (=)";
 
 #[test]
-fn seed_004_game_translates_back_to_itself_and_into_english() {
+fn fide_appendix_game_translates_back_to_itself_and_into_english() {
     assert_eq!(
-        ok(&["translate", "--input-lang", "de", "--notation", "fide", "--lang", "de", SEED_004_GAME]),
-        SEED_004_GAME
+        ok(&["translate", "--input-lang", "de", "--notation", "fide", "--lang", "de", FIDE_SAMPLE_GAME]),
+        FIDE_SAMPLE_GAME
     );
-    let english = ok(&["translate", "--input-lang", "de", SEED_004_GAME]);
+    let english = ok(&["translate", "--input-lang", "de", FIDE_SAMPLE_GAME]);
     assert!(english.starts_with("1.e4 e5 2.Nf3 Nf6 3.d4 exd4 4.e5 Ne4 5.Qxd4 d5 6.exd6 Nxd6"), "{english}");
     // English SAN back to German FIDE.
     let back = ok(&["translate", "--notation", "fide", "--lang", "de", &english]);
-    assert_eq!(back, SEED_004_GAME);
+    assert_eq!(back, FIDE_SAMPLE_GAME);
 }
 
 #[test]
-fn seed_001_moves_in_problem_notation() {
+fn problem_conventions_moves_in_problem_notation() {
     assert_eq!(
         ok(&["translate", "--notation", "problem", "--lang", "de", "e4", "c5", "Nf3"]),
         "1.Be2-e4 Bc7-c5 2.Sg1-f3"

@@ -28,10 +28,10 @@ fn temp_dir(test: &str) -> PathBuf {
 
 /// A file of many games: the examples, in English, repeated, with broken games among them.
 fn mixed_games() -> String {
-    let seed002 = std::fs::read_to_string(example("seed002-chess960.pgn")).unwrap();
+    let chess960_game = std::fs::read_to_string(example("chess960-xfen-game.pgn")).unwrap();
     let mut out = String::new();
     for i in 0..300 {
-        out.push_str(&seed002);
+        out.push_str(&chess960_game);
         out.push('\n');
         out.push_str(&format!("[Event \"g{i}\"]\n\n1. e4 e5 2. Nf3 {{c}} Nc6 (2... d6) 3. Bb5 a6 1/2-1/2\n\n"));
         if i % 7 == 0 {
@@ -55,16 +55,17 @@ fn check_reports_each_error_with_file_line_column_and_a_summary() {
     assert!(lines[0].ends_with("position before: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"));
     assert_eq!(lines[1], "2 games, 1 valid, 1 with errors");
 
-    let ok = forsyth(&["pgn", "check", &example("seed002-chess960.pgn")], None);
+    let ok = forsyth(&["pgn", "check", &example("chess960-xfen-game.pgn")], None);
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
-    let ok = forsyth(&["pgn", "check", "--input-lang", "de", &example("seed004-de.pgn")], None);
+    let ok = forsyth(&["pgn", "check", "--input-lang", "de", &example("fide-sample-game-de.pgn")], None);
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stdout));
     assert_eq!(text(&ok.stdout), "1 games, 1 valid, 0 with errors\n");
 }
 
 #[test]
 fn convert_german_to_english_and_back() {
-    let out = forsyth(&["pgn", "convert", "--input-lang", "de", "--lang", "en", &example("seed004-de.pgn")], None);
+    let out =
+        forsyth(&["pgn", "convert", "--input-lang", "de", "--lang", "en", &example("fide-sample-game-de.pgn")], None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let english = text(&out.stdout);
     assert!(english.contains("\n1. e4 e5 2. Nf3 Nf6 3. d4 exd4 4. e5 Ne4 5. Qxd4 d5 6. exd6 Nxd6 7. Bg5 Nc6 8.\n"));
@@ -136,7 +137,7 @@ fn filter_by_variant_and_by_tag() {
     let kept = text(&chess960.stdout);
     assert_eq!(kept.matches("[Event ").count(), 300);
     assert_eq!(kept.matches("SmirfGUI").count(), 300);
-    // Seed 002's filter: standard games are those without a FEN tag.
+    // X-FEN's filter: standard games are those without a FEN tag.
     let standard = forsyth(&["pgn", "filter", "--tag", "FEN="], Some(plain.as_bytes()));
     let kept = text(&standard.stdout);
     assert_eq!(kept.matches("[Event \"g").count(), 300);
@@ -152,4 +153,21 @@ fn usage_errors_exit_2() {
     let missing = forsyth(&["pgn", "check", "/nonexistent/file.pgn"], None);
     assert_eq!(missing.status.code(), Some(1));
     assert!(text(&missing.stderr).contains("/nonexistent/file.pgn"));
+}
+
+#[test]
+fn repairs_are_warning_lines_that_leave_the_game_valid_and_convert_writes_one_result() {
+    let game = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
+    let out = forsyth(&["pgn", "check", "-"], Some(game.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert_eq!(
+        text(&out.stdout),
+        "-:4:10: game 1 '0-1': warning: the Result tag says 1-0, the game ends with 0-1; read as 1-0 \
+         [result-mismatch]\n1 games, 1 valid, 0 with errors, 1 warning\n"
+    );
+    let out = forsyth(&["pgn", "convert", "-"], Some(game.as_bytes()));
+    assert_eq!(out.status.code(), Some(0));
+    let written = text(&out.stdout);
+    assert!(written.contains("[Result \"1-0\"]") && written.ends_with("1. e4 e5 1-0\n\n"), "{written}");
+    assert!(text(&out.stderr).contains("[result-mismatch]"), "{}", text(&out.stderr));
 }

@@ -1,8 +1,8 @@
 //! The 10×8 variants through the `forsyth` binary: SAN of the new pieces, castling in UCI both ways, Shredder-FEN,
-//! variant inference, seed 002's castling-type prefixes, and piece letters that would collide.
+//! variant inference, X-FEN's castling-type prefixes, and piece letters that would collide.
 //!
 //! Expected moves and FENs are Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `get_san`, `get_fen`), except the
-//! prefixes `s`/`m`, which only seed 002 defines.
+//! prefixes `s`/`m`, which only X-FEN defines.
 
 mod common;
 use common::{forsyth, ok};

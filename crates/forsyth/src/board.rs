@@ -101,7 +101,7 @@ impl Board {
     }
 
     /// How many pieces of `color` and `role` must be promoted pawns: those beyond the start array's count of that
-    /// role (seed 001's „Umwandlungsfiguren“). The rest may be original pieces or promoted ones; the board alone
+    /// role (the German problem-chess conventions' „Umwandlungsfiguren“). The rest may be original pieces or promoted ones; the board alone
     /// cannot tell.
     ///
     /// ```
@@ -119,7 +119,7 @@ impl Board {
 
     /// The fewest and the most promoted pieces `color` can have: at least the sum of
     /// [`Board::certainly_promoted`], at most one per missing pawn (and never more than its officers other than the
-    /// king). When the most is 0, every officer is an original piece (seed 001's „Originalfiguren“).
+    /// king). When the most is 0, every officer is an original piece (the German problem-chess conventions' „Originalfiguren“).
     ///
     /// ```
     /// use forsyth::{Color, Variant, notation::fen::Fen};

@@ -2,6 +2,9 @@
 
 use std::fmt;
 use std::ops::Not;
+use std::str::FromStr;
+
+use crate::name_error::{NameKind, ParseNameError};
 
 /// White or Black.
 ///
@@ -10,6 +13,7 @@ use std::ops::Not;
 /// assert_eq!(!Color::White, Color::Black);
 /// assert_eq!(Color::from_char('b'), Some(Color::Black));
 /// assert_eq!(Color::White.to_string(), "white");
+/// assert_eq!("black".parse::<Color>().unwrap(), Color::Black);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -75,6 +79,18 @@ impl fmt::Display for Color {
             Color::White => "white",
             Color::Black => "black",
         })
+    }
+}
+
+/// Reads `white` or `black` (what `Display` writes) or a FEN side-to-move letter, in any case.
+impl FromStr for Color {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Color, ParseNameError> {
+        match s.to_ascii_lowercase().as_str() {
+            "white" | "w" => Ok(Color::White),
+            "black" | "b" => Ok(Color::Black),
+            _ => Err(ParseNameError::new(NameKind::Color, s)),
+        }
     }
 }
 

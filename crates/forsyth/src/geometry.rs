@@ -6,6 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::name_error::{NameKind, ParseNameError, single_char};
+
 /// A file (column), `a` to `j`; `i` and `j` exist only on 10×8 boards.
 ///
 /// ```
@@ -13,6 +15,7 @@ use std::str::FromStr;
 /// assert_eq!(File::from_char('e'), Some(File::E));
 /// assert_eq!(File::E.char(), 'e');
 /// assert_eq!(File::new(9), Some(File::J));
+/// assert_eq!("e".parse::<File>().unwrap(), File::E);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct File(u8);
@@ -62,12 +65,21 @@ impl fmt::Display for File {
     }
 }
 
+/// Reads a lowercase file letter: `"e".parse::<File>()`.
+impl FromStr for File {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<File, ParseNameError> {
+        single_char(s).and_then(File::from_char).ok_or_else(|| ParseNameError::new(NameKind::File, s))
+    }
+}
+
 /// A rank (row), `1` to `8`.
 ///
 /// ```
 /// use forsyth::Rank;
 /// assert_eq!(Rank::from_char('8'), Some(Rank::EIGHTH));
 /// assert_eq!(Rank::FIRST.index(), 0);
+/// assert_eq!("4".parse::<Rank>().unwrap(), Rank::FOURTH);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rank(u8);
@@ -117,6 +129,14 @@ impl Rank {
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
+    }
+}
+
+/// Reads a rank digit: `"4".parse::<Rank>()`.
+impl FromStr for Rank {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Rank, ParseNameError> {
+        single_char(s).and_then(Rank::from_char).ok_or_else(|| ParseNameError::new(NameKind::Rank, s))
     }
 }
 
@@ -290,6 +310,13 @@ impl fmt::Debug for Square {
 /// The error of reading a square name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSquareError;
+
+impl ParseSquareError {
+    /// A stable identifier: `name.square`.
+    pub const fn code(&self) -> &'static str {
+        "name.square"
+    }
+}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -4,21 +4,42 @@
 //! languages, and games (PGN), and checks everything against the full rules of standard chess, Chess960 and the
 //! 10×8 Capablanca family.
 //!
+//! A tour: a position from its FEN, a move read in SAN and in UCI (parsed without a position, then resolved
+//! against one), played, and the FEN written again; positions hash by their repetition key.
+//!
 //! ```
-//! use forsyth::{Position, Variant, notation::fen::Fen};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use forsyth::{Position, Square, Piece, Color, Role, Variant, san::San, uci::Uci};
+//! use std::collections::HashSet;
+//! let pos: Position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse()?;
+//! let san: San = "Bb5".parse()?;
+//! let m = san.to_move(&pos)?;
+//! assert_eq!(m.to_string(), "f1b5");            // Display of Move = UCI
+//! let uci: Uci = "f1b5".parse()?;
+//! assert_eq!(uci.to_move(&pos)?, m);
+//! let mut after = pos.clone();
+//! after.play(m)?;
+//! assert_eq!(after.to_string(), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
+//! let seen: HashSet<Position> = [pos.clone(), after.clone(), pos].into_iter().collect();
+//! assert_eq!(seen.len(), 2);
+//! assert_eq!("e4".parse::<Square>()?, Square::E4);
+//! assert_eq!("n".parse::<Piece>()?, Piece { color: Color::Black, role: Role::Knight });
+//! assert_eq!("chess960".parse::<Variant>()?, Variant::Chess960);
+//! # Ok(())
+//! # }
+//! ```
 //!
-//! // Read a FEN, list the legal moves, play one, write the FEN again.
-//! let fen: Fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2".parse().unwrap();
-//! let mut pos = fen.position(None).unwrap();
-//! assert_eq!(pos.variant(), Variant::Standard);
-//! assert_eq!(pos.legal_moves().len(), 29);
-//! let nf3 = pos.parse_uci("g1f3").unwrap();
-//! pos.play(nf3).unwrap();
-//! assert_eq!(Fen::from_position(&pos).to_string(),
-//!            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+//! The same in German, and on a 10×8 board:
 //!
-//! // Perft on a 10×8 board.
+//! ```
+//! use forsyth::{Position, Variant, san::San};
+//! use forsyth::notation::letters::Language;
+//! let mut pos = Position::new(Variant::Standard);
+//! let nf3 = San::parse_in("Sf3", Language::De)?.to_move(&pos)?;
+//! pos.play(nf3)?;
+//! assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
 //! assert_eq!(Position::new(Variant::Capablanca).perft(2), 784);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Layers, lowest first: geometry and pieces ([`Square`], [`Piece`], [`bitboard`]), positions and move generation
@@ -35,29 +56,41 @@ pub mod diagram;
 mod geometry;
 mod movegen;
 mod moves;
+mod name_error;
 pub mod notation;
 pub mod pgn;
 mod piece;
 mod position;
+pub mod retro;
 mod role;
+#[cfg(feature = "serde")]
+pub mod serialization;
 mod square_set;
 pub mod start;
 mod variant;
+
+pub use notation::{san, uci};
 
 pub use board::Board;
 pub use color::{ByColor, Color};
 pub use geometry::{BoardShape, File, ParseSquareError, Rank, Square};
 pub use moves::{MAX_MOVES, MAX_MOVES_TO, Move, MoveKind, MoveList, MovesTo};
+pub use name_error::{NameKind, ParseNameError};
 pub use piece::Piece;
 pub use position::{
-    CastlingPrefix, CastlingRightProblem, EnPassantProblem, History, IllegalMove, Outcome, Position, PositionError,
-    Problem, Setup, Status,
+    Allowed, CastlingPrefix, CastlingRightProblem, EnPassantProblem, History, IllegalMove, Outcome, Position,
+    PositionError, Problem, Setup, Status, UnknownAllowCode,
 };
 pub use role::Role;
-pub use square_set::SquareSet;
+pub use square_set::{SquareSet, Squares};
 pub use variant::{CastlingSide, UnknownVariant, Variant};
 
 /// The README's library example, compiled and run as a doctest so that it stays true.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The crate README's example (the page crates.io shows), run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

@@ -1,6 +1,9 @@
 //! A piece: a role with a colour.
 
 use std::fmt;
+use std::str::FromStr;
+
+use crate::name_error::{NameKind, ParseNameError, single_char};
 
 use crate::{Color, Role};
 
@@ -12,6 +15,7 @@ use crate::{Color, Role};
 /// assert_eq!(p, Piece::new(Color::White, Role::Knight));
 /// assert_eq!(p.char(), 'N');
 /// assert_eq!(Piece::new(Color::Black, Role::Queen).to_string(), "q");
+/// assert_eq!("n".parse::<Piece>().unwrap(), Piece::new(Color::Black, Role::Knight));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -71,5 +75,13 @@ impl Piece {
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
+    }
+}
+
+/// Reads a FEN piece letter (what `Display` writes): uppercase is White.
+impl FromStr for Piece {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Piece, ParseNameError> {
+        single_char(s).and_then(Piece::from_char).ok_or_else(|| ParseNameError::new(NameKind::Piece, s))
     }
 }

@@ -1,6 +1,9 @@
 //! Kinds of piece, independent of colour.
 
 use std::fmt;
+use std::str::FromStr;
+
+use crate::name_error::{NameKind, ParseNameError, single_char};
 
 /// What a piece is, regardless of its colour.
 ///
@@ -13,6 +16,8 @@ use std::fmt;
 /// assert_eq!(Role::Queen.char(), 'q');
 /// assert!(Role::Rook.is_heavy());
 /// assert!(Role::Knight.is_minor());
+/// assert_eq!("knight".parse::<Role>().unwrap(), Role::Knight);
+/// assert_eq!("N".parse::<Role>().unwrap(), Role::Knight);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
@@ -103,7 +108,7 @@ impl Role {
         }
     }
 
-    /// The German name (seed 001's vocabulary).
+    /// The German name (the German problem-chess conventions' vocabulary).
     pub const fn german_name(self) -> &'static str {
         match self {
             Role::Pawn => "Bauer",
@@ -117,7 +122,7 @@ impl Role {
         }
     }
 
-    /// Officers: every piece but the pawn (seed 001: „Offiziere“).
+    /// Officers: every piece but the pawn (German problem-chess conventions: „Offiziere“).
     pub const fn is_officer(self) -> bool {
         !matches!(self, Role::Pawn)
     }
@@ -132,7 +137,7 @@ impl Role {
         matches!(self, Role::Bishop | Role::Knight)
     }
 
-    /// Royal pieces in seed 001's sense („Majestäten“): king and queen.
+    /// Royal pieces in the German problem-chess conventions' sense („Majestäten“): king and queen.
     pub const fn is_royal(self) -> bool {
         matches!(self, Role::King | Role::Queen)
     }
@@ -156,5 +161,17 @@ impl Role {
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Reads an English name (what `Display` writes) or letter, in any case.
+impl FromStr for Role {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Role, ParseNameError> {
+        Role::ALL
+            .into_iter()
+            .find(|role| role.name().eq_ignore_ascii_case(s))
+            .or_else(|| single_char(s).and_then(Role::from_char))
+            .ok_or_else(|| ParseNameError::new(NameKind::Role, s))
     }
 }

@@ -1,6 +1,7 @@
 //! A set of squares that works on every board shape.
 
 use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 use crate::Square;
 
@@ -13,6 +14,13 @@ use crate::Square;
 /// set.insert(Square::A1);
 /// assert!(set.contains(Square::E4));
 /// assert_eq!(set.iter().collect::<Vec<_>>(), vec![Square::A1, Square::E4]);
+///
+/// let e_file: SquareSet = [Square::E2, Square::E4].into_iter().collect();
+/// assert_eq!(set & e_file, SquareSet::single(Square::E4));
+/// assert_eq!((set | e_file).len(), 3);
+/// assert_eq!(set ^ e_file, [Square::A1, Square::E2].into_iter().collect());
+/// assert_eq!((!set).len(), 78); // the 80 squares of a 10×8 board, less two
+/// for sq in set { assert!(e_file.contains(sq) || sq == Square::A1); }
 /// ```
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct SquareSet(u128);
@@ -20,6 +28,18 @@ pub struct SquareSet(u128);
 impl SquareSet {
     /// No squares.
     pub const EMPTY: SquareSet = SquareSet(0);
+
+    /// Every square of the largest board (10×8): what [`Not`] complements within.
+    pub const ALL: SquareSet = {
+        // Ten files on each of the eight ranks, 16 bits apart (see `Square::index`).
+        let mut bits = 0;
+        let mut rank = 0;
+        while rank < 8 {
+            bits |= 0x3ff << (rank * 16);
+            rank += 1;
+        }
+        SquareSet(bits)
+    };
 
     /// The set with one square.
     pub const fn single(sq: Square) -> SquareSet {
@@ -57,17 +77,69 @@ impl SquareSet {
     }
 
     /// The squares, a1 first, rank by rank.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                None
-            } else {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Square::from_index(i)
+    pub fn iter(self) -> Squares {
+        Squares(self.0)
+    }
+}
+
+/// The squares of a [`SquareSet`], a1 first, rank by rank.
+#[derive(Clone, Debug)]
+pub struct Squares(u128);
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Square::from_index(i)
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl IntoIterator for SquareSet {
+    type Item = Square;
+    type IntoIter = Squares;
+    fn into_iter(self) -> Squares {
+        self.iter()
+    }
+}
+
+/// Implements a binary set operation and its assigning form on the bits.
+macro_rules! set_operator {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for SquareSet {
+            type Output = SquareSet;
+            fn $method(self, other: SquareSet) -> SquareSet {
+                SquareSet(self.0 $op other.0)
             }
-        })
+        }
+
+        impl $assign_trait for SquareSet {
+            fn $assign_method(&mut self, other: SquareSet) {
+                self.0 = self.0 $op other.0;
+            }
+        }
+    };
+}
+
+set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+/// The squares of the 10×8 board not in the set (intersect with a board's squares for 8×8).
+impl Not for SquareSet {
+    type Output = SquareSet;
+    fn not(self) -> SquareSet {
+        SquareSet(!self.0 & SquareSet::ALL.0)
     }
 }
 

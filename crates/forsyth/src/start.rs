@@ -1,6 +1,16 @@
 //! Start positions: the fixed arrays of each variant and Scharnagl's numbering of the Chess960 arrays.
+//!
+//! ```
+//! use forsyth::{Position, Variant, start};
+//! assert_eq!(start::chess960_array(518).as_deref(), Some("RNBQKBNR"));
+//! assert_eq!(start::chess960_number("RNBQKBNR"), Some(518));
+//! assert_eq!(start::chess960_array(0).as_deref(), Some("BBQNNRKR")); // Scharnagl's numbering starts here
+//! let setup = start::chess960_setup(0).unwrap();
+//! assert_eq!(Position::from_setup(&setup, Variant::Chess960).unwrap().to_string(),
+//!            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+//! ```
 
-use crate::{Board, Color, File, Piece, Rank, Role, Setup, Square, SquareSet, Variant};
+use crate::{Setup, Variant};
 
 /// Knight placements over the five squares left after bishops and queen, in Scharnagl's order.
 const KNIGHT_PATTERNS: [(usize, usize); 10] =
@@ -78,36 +88,7 @@ pub fn random_chess960() -> u16 {
 /// assert_eq!(pos.perft(1), 20);
 /// ```
 pub fn setup_from_array(variant: Variant, array: &str) -> Option<Setup> {
-    let shape = variant.shape();
-    let roles: Vec<Role> = array.chars().map(Role::from_char).collect::<Option<_>>()?;
-    if roles.len() != shape.files() as usize {
-        return None;
-    }
-    let mut board = Board::empty(shape);
-    let mut castling = SquareSet::EMPTY;
-    let king = roles.iter().position(|&r| r == Role::King)?;
-    let outer_rooks = [
-        roles.iter().take(king).position(|&r| r == Role::Rook),
-        roles.iter().enumerate().skip(king).filter(|(_, r)| **r == Role::Rook).map(|(i, _)| i).next_back(),
-    ];
-    for (file, &role) in roles.iter().enumerate() {
-        let file = File::new(file as u8)?;
-        for (color, back, front) in
-            [(Color::White, Rank::FIRST, Rank::SECOND), (Color::Black, Rank::EIGHTH, Rank::SEVENTH)]
-        {
-            board.set(Square::new(file, back), Some(Piece::new(color, role)));
-            board.set(Square::new(file, front), Some(Piece::new(color, Role::Pawn)));
-        }
-    }
-    for rook in outer_rooks.into_iter().flatten() {
-        let file = File::new(rook as u8)?;
-        castling.insert(Square::new(file, Rank::FIRST));
-        castling.insert(Square::new(file, Rank::EIGHTH));
-    }
-    let mut setup = Setup::empty(shape);
-    setup.board = board;
-    setup.castling_rooks = castling;
-    Some(setup)
+    Setup::from_array(variant, array)
 }
 
 /// The start setup of Chess960 number `n`.
@@ -228,6 +209,76 @@ pub fn random_crc() -> u16 {
 /// The start setup of CRC number `n` (valid for play or not; see [`crc_is_valid`]).
 pub fn crc_setup(n: u16) -> Option<Setup> {
     setup_from_array(Variant::Crc, &crc_array(n)?)
+}
+
+/// Why a number names no start position of a shuffle variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StartNumberError {
+    /// The number is past the variant's last (959 for Chess960, 47,999 for CRC).
+    OutOfRange {
+        /// The variant asked for.
+        variant: Variant,
+        /// The number asked for.
+        n: u16,
+    },
+    /// A CRC number whose array breaks one of Scharnagl's rules ([`crc_problem`]).
+    IllegalArray {
+        /// The number asked for.
+        n: u16,
+        /// The rule broken, in words.
+        problem: &'static str,
+    },
+}
+
+impl StartNumberError {
+    /// A stable code: `start.bad-number` or `start.illegal-array`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            StartNumberError::OutOfRange { .. } => "start.bad-number",
+            StartNumberError::IllegalArray { .. } => "start.illegal-array",
+        }
+    }
+}
+
+impl std::fmt::Display for StartNumberError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartNumberError::OutOfRange { variant, n } => {
+                let max = if *variant == Variant::Crc { 47_999 } else { 959 };
+                write!(f, "{n} is not a {variant} number (use 0 to {max})")
+            }
+            StartNumberError::IllegalArray { n, problem } => {
+                write!(f, "CRC number {n} is not a legal start array: {problem}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for StartNumberError {}
+
+/// The start setup of number `n` of a shuffle variant, legal for play: CRC's numbering for CRC, Chess960's for the
+/// others.
+///
+/// ```
+/// use forsyth::Variant;
+/// use forsyth::start::numbered_setup;
+/// assert!(numbered_setup(Variant::Chess960, 518).is_ok());
+/// assert_eq!(numbered_setup(Variant::Chess960, 960).unwrap_err().to_string(),
+///            "960 is not a chess960 number (use 0 to 959)");
+/// let error = numbered_setup(Variant::Crc, 29).unwrap_err();
+/// assert_eq!(error.code(), "start.illegal-array");
+/// assert_eq!(error.to_string(), "CRC number 29 is not a legal start array: a pawn is unprotected");
+/// ```
+pub fn numbered_setup(variant: Variant, n: u16) -> Result<Setup, StartNumberError> {
+    let out_of_range = StartNumberError::OutOfRange { variant, n };
+    if variant != Variant::Crc {
+        return chess960_setup(n).ok_or(out_of_range);
+    }
+    let array = crc_array(n).ok_or(out_of_range)?;
+    if let Some(problem) = crc_problem(&array) {
+        return Err(StartNumberError::IllegalArray { n, problem });
+    }
+    setup_from_array(Variant::Crc, &array).ok_or(out_of_range)
 }
 
 #[cfg(test)]

@@ -138,7 +138,7 @@ impl Variant {
         }
     }
 
-    /// The start position as forsyth writes it: X-FEN, with seed 002's castling-type prefix for Janus (`s`) and
+    /// The start position as forsyth writes it: X-FEN, with X-FEN's castling-type prefix for Janus (`s`) and
     /// Embassy (`m`).
     pub const fn start_fen(self) -> &'static str {
         match self {
@@ -229,6 +229,13 @@ impl fmt::Display for Variant {
 /// The error for an unknown variant name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);
+
+impl UnknownVariant {
+    /// A stable identifier: `variant.unknown`.
+    pub const fn code(&self) -> &'static str {
+        "variant.unknown"
+    }
+}
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

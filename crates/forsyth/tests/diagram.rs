@@ -7,10 +7,10 @@ use forsyth::diagram::explain::explain;
 use forsyth::diagram::{self, Lang, Style, svg, text};
 use forsyth::{Color, Role, Variant};
 
-/// Seed 000's example FEN (after 1.e4 e5).
-const SEED_000: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
-/// Seed 001's example diagram FEN.
-const SEED_001: &str = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR";
+/// The FEN standard's example FEN (after 1.e4 e5).
+const FEN_AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+/// The German problem-chess conventions' example diagram FEN.
+const PROBLEM_DIAGRAM: &str = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR";
 /// A Capablanca game after 1.e4 e5 2.Ci3 (the chancellor leaps like a knight).
 const CAPABLANCA: &str = "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/8C1/PPPP1PPPPP/RNABQKB1NR b KQkq - 1 2";
 
@@ -102,7 +102,7 @@ fn square_grid(svg: &str) -> BTreeMap<String, (usize, usize)> {
 
 #[test]
 fn svg_pieces_match_the_board_on_8x8() {
-    for fen in [SEED_000, SEED_001, "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", "8/8/8/8/8/8/8/8 w - - 0 1"] {
+    for fen in [FEN_AFTER_E4_E5, PROBLEM_DIAGRAM, "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", "8/8/8/8/8/8/8/8 w - - 0 1"] {
         let reading = diagram::read(fen).unwrap();
         let board_field = fen.split(' ').next().unwrap();
         for flip in [false, true] {
@@ -123,7 +123,7 @@ fn svg_pieces_match_the_board_on_10x8() {
 
 #[test]
 fn svg_orientation_white_at_the_bottom_unless_flipped() {
-    for fen in [SEED_000, CAPABLANCA] {
+    for fen in [FEN_AFTER_E4_E5, CAPABLANCA] {
         let reading = diagram::read(fen).unwrap();
         let files = reading.diagram.board.shape().files() as usize;
         let last = (b'a' + files as u8 - 1) as char;
@@ -139,17 +139,17 @@ fn svg_orientation_white_at_the_bottom_unless_flipped() {
 
 #[test]
 fn svg_coordinates_highlights_count_and_caption() {
-    let reading = diagram::read(SEED_000).unwrap();
+    let reading = diagram::read(FEN_AFTER_E4_E5).unwrap();
     let style = Style {
         last_move: Some(("e7".parse().unwrap(), "e5".parse().unwrap())),
         check: Some("e1".parse().unwrap()),
-        caption: Some(SEED_000.to_string()),
+        caption: Some(FEN_AFTER_E4_E5.to_string()),
         ..Style::default()
     };
     let picture = svg::svg(&reading.diagram, &style);
     let doc = roxmltree::Document::parse(&picture).unwrap();
     let texts: Vec<&str> = doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
-    for label in ["a", "h", "1", "8", "16+16", SEED_000] {
+    for label in ["a", "h", "1", "8", "16+16", FEN_AFTER_E4_E5] {
         assert!(texts.contains(&label), "{label} missing from {texts:?}");
     }
     let marked = |class: &str| -> Vec<String> {
@@ -165,10 +165,10 @@ fn svg_coordinates_highlights_count_and_caption() {
     assert_eq!(doc.descendants().filter(|n| n.has_tag_name("text")).count(), 0);
 }
 
-/// Seed 000 explains this FEN line by line; forsyth's German must say the same things.
+/// German chess clubs explain this FEN line by line; forsyth's German must say the same things.
 #[test]
-fn german_explanation_reads_like_seed_000() {
-    let text = explain(SEED_000, Lang::German, None).unwrap().to_string();
+fn german_explanation_reads_like_the_fen_guide() {
+    let text = explain(FEN_AFTER_E4_E5, Lang::German, None).unwrap().to_string();
     for phrase in [
         "rnbqkbnr  schwarze Figuren stehen noch in der Grundstellung",
         "pppp1ppp  bis auf den e-Bauern stehen die schwarzen Bauern auf ihren Ausgangsfeldern",
@@ -193,8 +193,8 @@ fn german_explanation_reads_like_seed_000() {
 }
 
 #[test]
-fn english_explanation_mirrors_seed_000() {
-    let e = explain(SEED_000, Lang::English, None).unwrap();
+fn english_explanation_mirrors_the_fen_guide() {
+    let e = explain(FEN_AFTER_E4_E5, Lang::English, None).unwrap();
     let text = e.to_string();
     for phrase in [
         "Black's pieces are still on their start squares",
@@ -217,10 +217,10 @@ fn english_explanation_mirrors_seed_000() {
     );
 }
 
-/// Seed 001, example e: "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39" — 38 moves played, 5 half-moves since the last pawn
+/// German problem-chess conventions, example e: "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39" — 38 moves played, 5 half-moves since the last pawn
 /// move or capture, White to move.
 #[test]
-fn seed_001_advanced_game_example() {
+fn problem_conventions_advanced_game_example() {
     let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
     let de = explain(fen, Lang::German, None).unwrap().to_string();
     assert!(de.contains("5 Halbzüge seit dem letzten Bauernzug"), "{de}");
@@ -248,7 +248,7 @@ fn possible_en_passant_capture_is_named() {
 
 #[test]
 fn castling_letters_that_name_rooks() {
-    // Seed 002's X-FEN test vector: G names White's inner rook on g1.
+    // X-FEN's X-FEN test vector: G names White's inner rook on g1.
     let fen = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11";
     let e = explain(fen, Lang::English, None).unwrap();
     let letters: Vec<(char, String)> = e.castling.iter().map(|r| (r.letter, r.rook.to_string())).collect();
@@ -271,10 +271,10 @@ fn problems_are_listed_in_both_languages() {
 }
 
 #[test]
-fn piece_counts_follow_seed_001() {
-    assert_eq!(diagram::read(SEED_001).unwrap().diagram.count().to_string(), "14+14");
-    assert_eq!(diagram::read(&format!("[{SEED_001}]")).unwrap().diagram.count().to_string(), "14+14");
-    assert_eq!(diagram::read(SEED_000).unwrap().diagram.count().to_string(), "16+16");
+fn piece_counts_follow_the_problem_conventions() {
+    assert_eq!(diagram::read(PROBLEM_DIAGRAM).unwrap().diagram.count().to_string(), "14+14");
+    assert_eq!(diagram::read(&format!("[{PROBLEM_DIAGRAM}]")).unwrap().diagram.count().to_string(), "14+14");
+    assert_eq!(diagram::read(FEN_AFTER_E4_E5).unwrap().diagram.count().to_string(), "16+16");
     assert_eq!(diagram::read(CAPABLANCA).unwrap().diagram.count().to_string(), "20+20");
 }
 
@@ -316,7 +316,7 @@ fn text_diagrams_show_the_board_from_either_side() {
     assert!(unicode.contains("3 │ · · · · · · · ·[\u{1FA4F}]· │"), "{unicode}");
 }
 
-/// Seed 001's unknown piece: `X` white, `x` black, only in a board field alone.
+/// The German problem-chess conventions' unknown piece: `X` white, `x` black, only in a board field alone.
 #[test]
 fn unknown_pieces_on_a_board_alone() {
     let board_field = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnX";
@@ -351,8 +351,12 @@ mod no_panic {
 
     /// Real FENs with one character changed.
     fn mutated() -> impl Strategy<Value = String> {
-        let fens =
-            vec![SEED_000, SEED_001, CAPABLANCA, "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"];
+        let fens = vec![
+            FEN_AFTER_E4_E5,
+            PROBLEM_DIAGRAM,
+            CAPABLANCA,
+            "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        ];
         (
             proptest::sample::select(fens),
             any::<usize>(),
@@ -440,7 +444,7 @@ fn every_problem_kind_has_a_german_text() {
             Problem::TooManyKings(..) => 3,
             Problem::PawnOnBackRank(_) => 4,
             Problem::TooManyPawns(..) => 5,
-            Problem::TooManyPieces(..) => 6,
+            Problem::TooManyPieces { .. } => 6,
             Problem::OppositeCheck => 7,
             Problem::AdjacentKings => 8,
             Problem::ImpossibleCheck { .. } => 9,

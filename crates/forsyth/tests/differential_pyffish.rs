@@ -15,6 +15,7 @@
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
 use forsyth::notation::{ReadOptions, parse_move, write_san};
 use forsyth::pgn::{Game, ReadOptions as PgnReadOptions, WriteOptions as PgnWriteOptions, write_game};
+use forsyth::uci::{Uci, write_uci};
 use forsyth::{Position, Variant};
 
 /// One position of the data file.
@@ -78,7 +79,7 @@ fn agrees_with_pyffish() {
         if written != r.fen {
             fail(format!("forsyth writes it {written}"));
         }
-        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m, chess960)).collect();
+        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&m| write_uci(&pos, m, chess960)).collect();
         ours.sort();
         let theirs: Vec<&str> = r.legal.iter().map(|(uci, _)| *uci).collect();
         if ours != theirs {
@@ -88,7 +89,7 @@ fn agrees_with_pyffish() {
         for &(uci, san) in &r.legal {
             let Some(san) = san else { continue };
             sans += 1;
-            let m = pos.parse_uci(uci).unwrap();
+            let m = uci.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap();
             let ours = write_san(&pos, m);
             if ours != san {
                 fail(format!("{uci}: pyffish writes {san}, forsyth {ours}"));
@@ -98,7 +99,7 @@ fn agrees_with_pyffish() {
                 other => fail(format!("{uci}: reading pyffish's {san} gives {other:?}")),
             }
         }
-        let played = pos.parse_uci(r.played).unwrap();
+        let played = r.played.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap();
         let after = pos.after(played).unwrap();
         let written = fen_as_pyffish(&after, castling);
         if written != r.after {

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use forsyth::notation::fen::{EpMode, Fen};
 use forsyth::notation::write_san;
 use forsyth::pgn::{Game, ReadOptions, WriteOptions, write_game};
+use forsyth::uci::{Uci, write_uci};
 use forsyth::{Position, Status, Variant};
 use serde_json::Value;
 
@@ -51,7 +52,7 @@ fn compare_game(game: &Value, failures: &mut Vec<String>) -> usize {
             failures.push(format!("{fen}: state {}, python-chess {}", state(&pos), expected["state"]));
         }
         let ours: BTreeMap<String, String> =
-            pos.legal_moves().iter().map(|&m| (pos.uci(m, chess960), write_san(&pos, m))).collect();
+            pos.legal_moves().iter().map(|&m| (write_uci(&pos, m, chess960), write_san(&pos, m))).collect();
         let theirs: BTreeMap<String, String> = expected["moves"]
             .as_object()
             .unwrap()
@@ -65,7 +66,8 @@ fn compare_game(game: &Value, failures: &mut Vec<String>) -> usize {
         }
         checks += 2 + ours.len();
         if let Some(uci) = played.get(ply) {
-            let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{fen}: {uci}: {e}"));
+            let m =
+                uci.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap_or_else(|e| panic!("{fen}: {uci}: {e}"));
             pos.play(m).unwrap();
         }
     }

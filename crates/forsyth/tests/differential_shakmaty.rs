@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use forsyth::notation::fen::Fen;
+use forsyth::uci::{Uci, write_uci};
 use forsyth::{Position, Variant, start};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _, fen::Fen as ShakmatyFen};
@@ -13,7 +14,7 @@ fn shakmaty_position(fen: &str, mode: CastlingMode) -> Chess {
 }
 
 fn our_moves(pos: &Position, chess960: bool) -> BTreeSet<String> {
-    pos.legal_moves().iter().map(|&m| pos.uci(m, chess960)).collect()
+    pos.legal_moves().iter().map(|&m| write_uci(pos, m, chess960)).collect()
 }
 
 fn their_moves(pos: &Chess, mode: CastlingMode) -> BTreeSet<String> {
@@ -49,7 +50,10 @@ fn compare_random_games(games: u64, plies: usize, variant: Variant, start_fen: i
             let legal = theirs.legal_moves();
             let chosen = legal[rng.usize(..legal.len())];
             let text = chosen.to_uci(mode).to_string();
-            let m = ours.parse_uci(&text).unwrap_or_else(|e| panic!("{}: {text}: {e}", context()));
+            let m = text
+                .parse::<Uci>()
+                .and_then(|uci| uci.to_move(&ours))
+                .unwrap_or_else(|e| panic!("{}: {text}: {e}", context()));
             ours.play(m).unwrap();
             theirs.play_unchecked(chosen);
         }
@@ -85,4 +89,53 @@ fn chess960_random_games_agree_with_shakmaty() {
 #[test]
 fn polyglot_start_key() {
     assert_eq!(Position::new(Variant::Standard).zobrist(), 0x463b_9618_1691_fc9c);
+}
+
+/// Relaxed validation: positions with too much material or a check no single move can give, which shakmaty reads
+/// with its `ignore_too_much_material` and `ignore_impossible_check` flags. Along seeded random games from each,
+/// the legal move sets and check agree in every position.
+#[test]
+fn relaxed_positions_agree_with_shakmaty() {
+    let fens = [
+        "r1r1k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1",
+        "4k3/8/8/8/8/QQQQ4/QQQQPPPP/4K3 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/P1P5/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/pppppppp/8/8/8/R7/RRRRRRRR/R3K2R w KQkq - 0 1",
+        "4k3/8/8/8/1b6/5n2/8/r3K3 w - - 0 1",
+        "4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+        "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1",
+        "qqqqqqqk/qqq5/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1",
+    ];
+    let mode = CastlingMode::Standard;
+    let mut positions = 0;
+    for (i, fen) in fens.iter().enumerate() {
+        let (start, warnings) = Fen::parse_position_allowing(fen, None, forsyth::Allowed::ALL_SAFE).unwrap();
+        assert!(!warnings.is_empty(), "{fen}: a legal position");
+        let theirs_start = fen
+            .parse::<ShakmatyFen>()
+            .unwrap()
+            .into_position::<Chess>(mode)
+            .or_else(shakmaty::PositionError::ignore_too_much_material)
+            .or_else(shakmaty::PositionError::ignore_impossible_check)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for game in 0..20 {
+            let mut rng = fastrand::Rng::with_seed(0x5e1a + 100 * i as u64 + game);
+            let (mut ours, mut theirs) = (start, theirs_start.clone());
+            for ply in 0..80 {
+                positions += 1;
+                let expected = their_moves(&theirs, mode);
+                assert_eq!(our_moves(&ours, false), expected, "{fen} game {game} ply {ply}: {ours:?}");
+                assert_eq!(ours.is_check(), theirs.is_check(), "{fen} game {game} ply {ply}");
+                if expected.is_empty() {
+                    break;
+                }
+                let legal = theirs.legal_moves();
+                let chosen = legal[rng.usize(..legal.len())];
+                let uci: forsyth::uci::Uci = chosen.to_uci(mode).to_string().parse().unwrap();
+                ours.play(uci.to_move(&ours).unwrap()).unwrap();
+                theirs.play_unchecked(chosen);
+            }
+        }
+    }
+    assert!(positions > 5000, "only {positions} positions compared");
 }

@@ -1,20 +1,21 @@
 //! The FEN family: the seeds' examples, one input per error code, and round trips.
 
 use forsyth::notation::fen::{CastlingStyle, ERROR_CODES, EpMode, Fen, FenField, NOTE_CODES};
+use forsyth::uci::Uci;
 use forsyth::{CastlingRightProblem, EnPassantProblem, Position, Problem, Variant};
 
 fn play(fen: &str, moves: &[&str]) -> Position {
     let mut pos = common::position(fen, None);
     for uci in moves {
-        let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+        let m = uci.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap_or_else(|e| panic!("{uci}: {e}"));
         pos.play(m).unwrap();
     }
     pos
 }
 
-/// Seed 000: the FEN after 1.e4 e5, with the en-passant square although no capture is possible.
+/// FEN standard: the FEN after 1.e4 e5, with the en-passant square although no capture is possible.
 #[test]
-fn seed_000_example() {
+fn fen_standard_example() {
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
     let pos = play(Variant::Standard.start_fen(), &["e2e4", "e7e5"]);
     assert_eq!(Fen::from_position(&pos).to_string(), fen);
@@ -23,9 +24,9 @@ fn seed_000_example() {
     assert_eq!(Fen::from_position_with(&pos, EpMode::Pseudo).to_string(), fen.replace("e6", "-"));
 }
 
-/// Seed 001, examples a) to d) as a game, and e) on its own.
+/// German problem-chess conventions, examples a) to d) as a game, and e) on its own.
 #[test]
-fn seed_001_examples() {
+fn problem_conventions_examples() {
     let a = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let b = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
     let c = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
@@ -33,7 +34,7 @@ fn seed_001_examples() {
     let e = "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
     let mut pos = play(a, &[]);
     for (uci, expected) in [("e2e4", b), ("c7c5", c), ("g1f3", d)] {
-        pos.play(pos.parse_uci(uci).unwrap()).unwrap();
+        pos.play(uci.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap()).unwrap();
         assert_eq!(Fen::from_position(&pos).to_string(), expected);
         assert_eq!(Fen::parse_strict(expected).unwrap().position(None).unwrap(), pos);
     }
@@ -43,9 +44,9 @@ fn seed_001_examples() {
     }
 }
 
-/// Seed 001's diagram FEN: the board alone, in brackets.
+/// The German problem-chess conventions' diagram FEN: the board alone, in brackets.
 #[test]
-fn seed_001_diagram() {
+fn problem_conventions_diagram() {
     let text = "[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]";
     let (fen, notes) = Fen::parse_lenient(text).unwrap();
     let codes: Vec<&str> = notes.iter().map(|n| n.code).collect();
@@ -57,9 +58,9 @@ fn seed_001_diagram() {
     assert_eq!(diagram.setup, fen.setup);
 }
 
-/// Seed 002: Scharnagl's Chess960 game, whose X-FEN before 11. O-O needs the inner rook's file letter.
+/// X-FEN: Scharnagl's Chess960 game, whose X-FEN before 11. O-O needs the inner rook's file letter.
 #[test]
-fn seed_002_xfen_and_shredder() {
+fn xfen_and_shredder() {
     let xfen = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11";
     let shredder = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11";
     let moves = [
@@ -78,13 +79,13 @@ fn seed_002_xfen_and_shredder() {
         assert_eq!(read.position(None).unwrap(), pos);
     }
     // 11. O-O is legal: the king goes to g1, the rook from g1 to f1.
-    let castle = pos.parse_uci("e1g1").unwrap();
+    let castle = "e1g1".parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap();
     assert!(castle.is_castle());
 }
 
-/// Seed 003: mySchach's FRC-FEN puts the rook's file before K or Q.
+/// Chess960 rules: mySchach's FRC-FEN puts the rook's file before K or Q.
 #[test]
-fn seed_003_myschach_castling() {
+fn chess960_myschach_castling() {
     let (fen, notes) =
         Fen::parse_lenient("rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w GKkq - 4 11").unwrap();
     assert_eq!(notes[0].code, "fen.lenient.castling-spelling");
@@ -101,7 +102,7 @@ fn castling_prefix_is_kept() {
     assert_eq!(fen.to_string_with(CastlingStyle::Classic).unwrap(), text.replace("sKQkq", "KQkq"));
 }
 
-/// Seed 002: X-FEN written for Janus chess carries `s`, for Embassy chess `m`; reading the prefix without a variant
+/// X-FEN: X-FEN written for Janus chess carries `s`, for Embassy chess `m`; reading the prefix without a variant
 /// restores the castling geometry; a variant that contradicts the prefix is refused (and `--repair` drops it).
 #[test]
 fn castling_prefix_written_and_read() {
@@ -238,7 +239,58 @@ fn every_problem_code() {
         let err = Fen::parse(input).unwrap().position(variant).unwrap_err();
         let codes: Vec<&str> = err.problems.iter().map(|p| p.code()).collect();
         assert_eq!(codes, [code], "{input}: {err}");
+        // Relaxed validation knows every code; only a wrong board shape and pieces of another variant, with which
+        // no position can be built, cannot be allowed.
+        match code.parse::<forsyth::Allowed>() {
+            Ok(allowed) => {
+                assert!(allowed.allows(&err.problems[0]), "{code}");
+                let (_, warnings) = Fen::parse(input).unwrap().position_allowing(variant, allowed).unwrap();
+                assert_eq!(warnings, err.problems, "{input}");
+            }
+            Err(e) => assert!(matches!(code, "position.board-shape" | "position.piece-not-in-variant"), "{e}"),
+        }
     }
+}
+
+/// Too many pieces: the message names the pieces beyond the start array and the missing pawns they would have to
+/// be promoted from, in both languages (issue 15: three rooks and ten pawns on a 10×8 board, fewer pieces in all
+/// than at the start, used to be called "14 pieces, more than ... allow").
+#[test]
+fn too_many_pieces_names_the_extra_pieces_and_the_missing_pawns() {
+    use forsyth::diagram::{Lang, explain::problem_text};
+    let cases = [
+        (
+            "r1r2k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R1R2K3R w KCkc - 0 1",
+            "White has 1 rook more than the start array, but no pawn is missing: each extra piece must be a \
+             promoted pawn",
+            "Weiß hat 1 Turm mehr als die Grundstellung, aber es fehlt kein Bauer: jede zusätzliche Figur muss ein \
+             umgewandelter Bauer sein",
+        ),
+        (
+            "4k3/8/8/8/QQQQ4/QQQQ4/PPPPPP2/4K3 w - - 0 1",
+            "White has 7 queens more than the start array, but only 2 pawns are missing: each extra piece must be a \
+             promoted pawn",
+            "Weiß hat 7 Damen mehr als die Grundstellung, aber es fehlen nur 2 Bauern: jede zusätzliche Figur muss \
+             ein umgewandelter Bauer sein",
+        ),
+        (
+            "4k3/8/8/8/NNN5/BBBRRRQQ/PPPPPPP1/4K3 w - - 0 1",
+            "White has 1 queen, 1 rook, 1 bishop and 1 knight more than the start array, but only 1 pawn is \
+             missing: each extra piece must be a promoted pawn",
+            "Weiß hat 1 Dame, 1 Turm, 1 Läufer und 1 Springer mehr als die Grundstellung, aber es fehlt nur 1 Bauer: \
+             jede zusätzliche Figur muss ein umgewandelter Bauer sein",
+        ),
+    ];
+    for (input, english, german) in cases {
+        let err = Fen::parse(input).unwrap().position(None).unwrap_err();
+        // White's problem first (the first case has Black's too).
+        let problem = &err.problems[0];
+        assert_eq!(problem.code(), "position.too-many-pieces");
+        assert_eq!(problem.to_string(), english);
+        assert_eq!(problem_text(problem, Lang::German), german);
+    }
+    // As many extra pieces as missing pawns is legal: nine queens, eight of them promoted.
+    assert!(Fen::parse("k7/8/8/8/8/8/1QQQQQ2/1QQQQ2K w - - 0 1").unwrap().position(None).is_ok());
 }
 
 /// The reasons of an invalid castling right or en-passant square have stable codes of their own, one per reason
@@ -476,4 +528,127 @@ fn x_fen_inner_rook_then_outermost_queen_side_rook_is_two_rights() {
     let fen = Fen::parse_strict(text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(fen.to_string_with(CastlingStyle::Shredder).unwrap(), text.replace("GQkq", "GCga"));
     assert_eq!(fen.to_string_with(CastlingStyle::XFen).unwrap(), text);
+}
+
+/// chess.js's FEN validation cases (132, source and licence in the data file): every FEN chess.js refuses, strict
+/// reading refuses too, and lenient reading either refuses or names what it assumed; every FEN chess.js accepts,
+/// lenient reading accepts. Strict reading accepts them all but `kqKQ` (lenient reading notes it), which X-FEN and
+/// the PGN standard write `KQkq` (TESTING.md lists the disagreements).
+#[test]
+fn chess_js_fen_validation_cases() {
+    let text = include_str!("data/chessjs-validate-fen.tsv");
+    let cases: Vec<(&str, &str)> =
+        text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_once('\t').unwrap()).collect();
+    assert_eq!(cases.len(), 132);
+    let mut strict_refusals_of_valid = Vec::new();
+    for (verdict, fen) in cases {
+        let strict = Fen::parse_strict(fen).ok().filter(|f| f.position(None).is_ok());
+        let lenient = Fen::parse_lenient(fen).ok().filter(|(f, _)| f.position(None).is_ok());
+        match verdict {
+            "invalid" => {
+                assert!(strict.is_none(), "chess.js refuses {fen:?}, strict reading accepts it");
+                if let Some((_, notes)) = lenient {
+                    assert!(!notes.is_empty(), "chess.js refuses {fen:?}, lenient reading accepts it silently");
+                }
+            }
+            "valid" => {
+                let (_, notes) = lenient.unwrap_or_else(|| panic!("chess.js accepts {fen:?}, forsyth does not"));
+                // A note exactly where strict reading refuses.
+                assert_eq!(notes.is_empty(), strict.is_some(), "{fen}: {notes:?}");
+                if strict.is_none() {
+                    strict_refusals_of_valid.push(fen);
+                }
+            }
+            other => panic!("verdict {other}"),
+        }
+    }
+    assert_eq!(strict_refusals_of_valid, ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1"]);
+}
+
+/// The 290 distinct FENs of python-chess's test.py (source and licence in the data file), with python-chess 1.11.2's
+/// verdict (`tools/reference/python_chess_testpy.py`): a board python-chess calls valid, forsyth reads as a legal
+/// position with the same legal moves, writes each move's SAN as python-chess does and reads it back to the move;
+/// a board python-chess calls invalid, forsyth refuses. python-chess repairs invalid castling rights and an
+/// invalid en-passant square where forsyth refuses (`fen convert --repair` repairs): those agree after repair.
+/// Three boards python-chess accepts break rules it does not check; read relaxed, they agree too.
+#[test]
+fn python_chess_test_suite_positions() {
+    use forsyth::notation::{ReadOptions, parse_move, write_san};
+    let text = include_str!("data/python-chess-testpy.tsv");
+    let (mut valid, mut invalid) = (0, 0);
+    let mut stricter = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (fen, variant) = (fields[0], fields[1].parse::<Variant>().unwrap());
+        let parsed = Fen::parse(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        match fields[2] {
+            "valid" => {
+                valid += 1;
+                // python-chess drops invalid castling rights and en-passant squares without calling the board
+                // invalid; forsyth refuses them unless asked to repair.
+                // Where forsyth's rules are stricter, relaxed reading must still agree on the moves.
+                let pos = match parsed.position_repaired(Some(variant)) {
+                    Ok((pos, _)) => pos,
+                    Err(e) => {
+                        let codes: Vec<&str> = e.problems.iter().map(|p| p.code()).collect();
+                        stricter.push(format!("{fen}: {}", codes.join(" ")));
+                        parsed.position_allowing(Some(variant), forsyth::Allowed::ALL_SAFE).unwrap().0
+                    }
+                };
+                let uci: Vec<&str> = fields[3].split_whitespace().collect();
+                let san: Vec<&str> = fields[4].split_whitespace().collect();
+                let chess960 = variant == Variant::Chess960;
+                let mut ours: Vec<(String, forsyth::Move)> =
+                    pos.legal_moves().iter().map(|&m| (forsyth::uci::write_uci(&pos, m, chess960), m)).collect();
+                ours.sort_by(|a, b| a.0.cmp(&b.0));
+                let our_uci: Vec<&str> = ours.iter().map(|(u, _)| u.as_str()).collect();
+                assert_eq!(our_uci, uci, "{fen}");
+                for ((_, m), san) in ours.iter().zip(san) {
+                    assert_eq!(write_san(&pos, *m), san, "{fen}");
+                    let read =
+                        parse_move(&pos, san, &ReadOptions::default()).unwrap_or_else(|e| panic!("{fen} {san}: {e}"));
+                    assert_eq!(read.mv, *m, "{fen} {san}");
+                }
+            }
+            "invalid" => {
+                invalid += 1;
+                let flags = fields[3];
+                assert!(parsed.position(Some(variant)).is_err(), "{fen}: python-chess says {flags}, forsyth accepts");
+            }
+            other => panic!("{other}"),
+        }
+    }
+    assert_eq!((valid, invalid), (236, 54));
+    // Unreachable positions python-chess accepts (TESTING.md): a second black queen with all eight pawns on the
+    // board, and two knights giving check at once.
+    let expected = [
+        "k6K/8/8/pppppppp/8/8/8/QqQq4 w - - 0 1: position.too-many-pieces",
+        "8/8/N7/2k5/N7/8/8/3K4 b - - 0 1: position.impossible-check",
+        "8/8/N7/2k1K3/N7/8/8/8 b - - 0 1: position.impossible-check",
+    ];
+    assert_eq!(stricter, expected);
+}
+
+/// chess.js's SAN cases (7 positions, every legal move in SAN; source and licence in the data file): forsyth writes
+/// the same set of SAN, and reads each back to the move it wrote.
+#[test]
+fn chess_js_san_cases() {
+    use forsyth::notation::{ReadOptions, parse_move, write_san};
+    let text = include_str!("data/chessjs-san.tsv");
+    let mut cases = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (fen, moves) = line.split_once('\t').unwrap();
+        let pos = Fen::parse_strict(fen).unwrap().position(None).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut theirs: Vec<&str> = moves.split(' ').collect();
+        theirs.sort_unstable();
+        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&m| write_san(&pos, m)).collect();
+        ours.sort_unstable();
+        assert_eq!(ours, theirs, "{fen}");
+        for &m in pos.legal_moves().iter() {
+            let san = write_san(&pos, m);
+            assert_eq!(parse_move(&pos, &san, &ReadOptions::default()).unwrap().mv, m, "{fen} {san}");
+        }
+        cases += 1;
+    }
+    assert_eq!(cases, 7);
 }

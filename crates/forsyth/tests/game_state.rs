@@ -1,6 +1,7 @@
 //! Game-state rules: check, mate, stalemate, insufficient material, the 50- and 75-move rules, threefold and
 //! fivefold repetition, and Polyglot keys. Where an independent implementation can judge a position, shakmaty does.
 
+use forsyth::uci::Uci;
 use forsyth::{History, Position, Status, Variant};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen as ShakmatyFen};
 
@@ -77,7 +78,7 @@ fn threefold_and_fivefold_repetition() {
     let mut counts = Vec::new();
     for _ in 0..4 {
         for m in shuffle {
-            pos.play(pos.parse_uci(m).unwrap()).unwrap();
+            pos.play(m.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap()).unwrap();
             history.push(&pos);
         }
         counts.push((history.repetitions(), history.is_threefold(), history.is_fivefold()));
@@ -114,7 +115,7 @@ fn polyglot_keys_of_the_book_format_specification() {
     for (moves, key) in expected {
         let mut pos = Position::new(Variant::Standard);
         for m in *moves {
-            pos.play(pos.parse_uci(m).unwrap()).unwrap();
+            pos.play(m.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap()).unwrap();
         }
         assert_eq!(pos.zobrist(), *key, "after {moves:?}");
     }

@@ -6,6 +6,7 @@ use forsyth::Variant;
 use forsyth::notation::fen::Fen;
 use forsyth::notation::read::{ReadOptions, parse_move};
 use forsyth::notation::san::write_san;
+use forsyth::uci::write_uci;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
 mod common;
@@ -22,7 +23,7 @@ fn compare(variant: Variant, games: usize, seed: u64) -> usize {
         let their_moves = theirs.legal_moves();
         assert_eq!(pos.legal_moves().len(), their_moves.len(), "{fen}");
         for m in pos.legal_moves() {
-            let uci = pos.uci(m, true);
+            let uci = write_uci(&pos, m, true);
             let tm = their_moves
                 .iter()
                 .find(|t| t.to_uci(CastlingMode::Chess960).to_string() == uci)

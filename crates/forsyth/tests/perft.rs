@@ -1,7 +1,7 @@
 //! Perft against published reference numbers and numbers computed by independent engines.
 
 use forsyth::notation::fen::Fen;
-use forsyth::{Position, Variant};
+use forsyth::{Allowed, Position, Variant};
 
 mod common;
 use common::position;
@@ -121,11 +121,9 @@ fn wide_positions_computed_by_fairy_stockfish() {
         // Some inner-rook positions are made by hand with a third rook and every pawn: impossible by material
         // count, but the castling rules they test do not care.
         let setup = fen.parse::<Fen>().unwrap().setup;
-        let pos = Position::from_setup(&setup, variant).unwrap_or_else(|e| {
-            let material_only = e.problems.iter().all(|p| p.code() == "position.too-many-pieces");
-            assert!(material_only, "{fen}: {e}");
-            Position::from_setup_unchecked(&setup, variant)
-        });
+        let too_many_pieces: Allowed = "too-many-pieces".parse().unwrap();
+        let (pos, _) =
+            Position::from_setup_allowing(&setup, variant, too_many_pieces).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let castling = pos.castling_rooks();
         inner_rook_rights += castling
             .iter()
@@ -149,4 +147,110 @@ fn wide_positions_computed_by_fairy_stockfish() {
         }
     }
     assert!(inner_rook_rights > 0, "no castling right of an inner rook among the CRC positions");
+}
+
+/// Runs every line of a perft EPD suite to the deepest depth of at most `max_nodes` nodes (so that the suite takes
+/// seconds, not minutes, in the test profile), accepting the problems move-generator suites build on purpose, and
+/// returns the nodes counted and the lines with such a problem (`FEN: codes`).
+fn run_suite(text: &str, variant: Variant, max_nodes: u64) -> (u64, Vec<String>) {
+    let cases = epd_cases(text);
+    let mut nodes = 0;
+    let mut relaxed = Vec::new();
+    for (_, fen, counts) in &cases {
+        let (pos, warnings) = Fen::parse_position_allowing(fen, Some(variant), Allowed::ALL_SAFE)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        if !warnings.is_empty() {
+            let codes: Vec<&str> = warnings.iter().map(|w| w.code()).collect();
+            relaxed.push(format!("{fen}: {}", codes.join(" ")));
+        }
+        for &(depth, expected) in counts.iter().filter(|&&(_, n)| n <= max_nodes) {
+            assert_eq!(pos.perft(depth), expected, "{fen} depth {depth}");
+            nodes += expected;
+        }
+    }
+    (nodes, relaxed)
+}
+
+/// Ethereal's standard perft suite (126 positions, source and licence in the data file's header): every line to
+/// the deepest depth under 2,000,000 nodes (44.5 million nodes in all).
+#[test]
+fn ethereal_standard_suite() {
+    let text = include_str!("data/ethereal-standard.epd");
+    assert_eq!(epd_cases(text).len(), 128);
+    let (nodes, relaxed) = run_suite(text, Variant::Standard, 2_000_000);
+    assert!(nodes > 40_000_000, "only {nodes} nodes compared");
+    // One artificial position, the king checked by two bishops on one diagonal (no single move can give that
+    // check), is read with relaxed validation, as the suite's engines count it.
+    assert_eq!(relaxed, ["B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1: position.impossible-check"]);
+}
+
+/// Ethereal's Chess960 perft suite (all 960 start arrays after some moves, with Shredder-FEN castling): every line
+/// to the deepest depth under 200,000 nodes (22.7 million nodes in all).
+#[test]
+fn ethereal_chess960_suite() {
+    let text = include_str!("data/ethereal-fischer.epd");
+    assert_eq!(epd_cases(text).len(), 960);
+    let (nodes, relaxed) = run_suite(text, Variant::Chess960, 200_000);
+    assert!(nodes > 20_000_000, "only {nodes} nodes compared");
+    assert!(relaxed.is_empty(), "{relaxed:#?}");
+}
+
+/// Artificial positions that break the rules on purpose — three rooks, ten pawns, eight or nine queens, pawns on the
+/// first or last rank, checks no single move can give — read with relaxed validation and counted as
+/// Fairy-Stockfish counts them (how: `tools/reference/perft_relaxed.py` and the header of the data file).
+#[test]
+fn relaxed_positions_computed_by_fairy_stockfish() {
+    let cases = epd_cases(include_str!("data/perft-relaxed.epd"));
+    assert_eq!(cases.len(), 12);
+    for (variant, fen, counts) in cases {
+        let (pos, warnings) =
+            Fen::parse_position_allowing(&fen, variant, Allowed::ALL_SAFE).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(!warnings.is_empty(), "{fen} is a legal position: nothing to relax");
+        assert!(Fen::parse_position(&fen, variant).is_err(), "{fen}");
+        for (depth, expected) in counts {
+            assert_eq!(pos.perft(depth), expected, "{fen} depth {depth}");
+        }
+    }
+}
+
+/// Problems that make move generation meaningless, each allowed by its own code (no king, several kings, the king
+/// not to move in check or next to the other): counting, listing, writing SAN and FEN, status and playing every
+/// move to three plies run without a panic and agree with each other (perft is the sum of its divide; every move
+/// listed plays, and its FEN reads back, relaxed, as the position reached).
+#[test]
+fn meaningless_positions_allowed_by_their_own_codes_run_without_panic() {
+    let allowed: Allowed = "all,missing-king,too-many-kings,opposite-check,adjacent-kings".parse().unwrap();
+    let cases = [
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", "position.missing-king"),
+        ("8/8/8/8/8/8/8/4K3 b - - 0 1", "position.missing-king"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "position.missing-king"),
+        ("4k3/8/8/8/8/8/8/K3K2K w - - 0 1", "position.too-many-kings"),
+        ("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "position.opposite-check"),
+        ("8/8/8/8/8/8/3k4/4K3 w - - 0 1", "position.adjacent-kings"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1", "position.too-many-kings"),
+        ("4k5/10/10/10/10/10/10/K8K w - - 0 1", "position.too-many-kings"),
+        ("5k4/10/10/10/10/10/10/10 b - - 0 1", "position.missing-king"),
+    ];
+    fn walk(pos: &Position, depth: u32, allowed: Allowed) {
+        let divide = pos.perft_divide(depth);
+        assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), pos.perft(depth), "{pos:?}");
+        let _ = (pos.status(), pos.is_check());
+        for (m, _) in divide {
+            assert!(!forsyth::notation::write_san(pos, m).is_empty());
+            let mut next = *pos;
+            next.play(m).unwrap_or_else(|e| panic!("{pos:?} {m:?}: {e}"));
+            let fen = Fen::from_position(&next).to_string();
+            let (again, _) = Fen::parse_position_allowing(&fen, Some(pos.variant()), allowed).unwrap();
+            assert_eq!(Fen::from_position(&again).to_string(), fen);
+            if depth > 1 {
+                walk(&next, depth - 1, allowed);
+            }
+        }
+    }
+    for (fen, code) in cases {
+        let (pos, warnings) = Fen::parse_position_allowing(fen, None, allowed).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(warnings.iter().any(|w| w.code() == code), !code.is_empty(), "{fen}: {warnings:?}");
+        walk(&pos, 3, allowed);
+    }
 }

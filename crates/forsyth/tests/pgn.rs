@@ -9,12 +9,13 @@ use forsyth::pgn::{
     Annotation, Encoding, ErrorKind, Game, GameBuilder, GameResult, GameSplitter, Line, MAX_GAME_BYTES, PgnError,
     ReadOptions, Validate, Visitor, WriteOptions, read_game, write_game,
 };
+use forsyth::uci::write_uci;
 use forsyth::{Move, Position, Variant};
 
 mod invariants;
 
-/// Seed 002's game, as the seed prints it (its castling uses an en dash).
-const SEED_002: &str = "[Event \"SmirfGUI Computerchess Game\"]
+/// X-FEN's game, as the seed prints it (its castling uses an en dash).
+const XFEN_CHESS960_GAME: &str = "[Event \"SmirfGUI Computerchess Game\"]
 [Site \"CHESSBOX\"]
 [Date \"2005.06.19\"]
 [Time \"10:22:29\"]
@@ -30,8 +31,8 @@ const SEED_002: &str = "[Event \"SmirfGUI Computerchess Game\"]
 9. Nbc3 Ng5 10. Rhh1 Bf5 11. 0\u{2013}0 *
 ";
 
-/// Seed 004's sample game (FIDE Laws, Appendix E), German letters, with its draw offer.
-const SEED_004: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6 7.Lg5 Sc6 8.De3+ Le7 9.Sbd2 0-0 \
+/// The FIDE Laws' sample game (FIDE Laws, Appendix E), German letters, with its draw offer.
+const FIDE_SAMPLE_GAME: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6 7.Lg5 Sc6 8.De3+ Le7 9.Sbd2 0-0 \
                         10.0-0-0 Te8 11.Kb1 (=)";
 
 fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
@@ -86,7 +87,7 @@ fn main_line_uci(game: &Game) -> Vec<String> {
         .nodes
         .iter()
         .map(|node| {
-            let text = pos.uci(node.mv, false);
+            let text = write_uci(&pos, node.mv, false);
             pos.play_unchecked(node.mv);
             text
         })
@@ -94,8 +95,8 @@ fn main_line_uci(game: &Game) -> Vec<String> {
 }
 
 #[test]
-fn seed_002_position_before_castling_is_the_seed_xfen() {
-    let raw = GameSplitter::new(SEED_002.as_bytes()).next().unwrap().unwrap();
+fn xfen_game_position_before_castling_is_its_xfen() {
+    let raw = GameSplitter::new(XFEN_CHESS960_GAME.as_bytes()).next().unwrap().unwrap();
     let mut positions = Positions::default();
     let report = read_game(&raw, &ReadOptions::default(), &mut positions);
     assert_eq!(report.error, None);
@@ -106,7 +107,7 @@ fn seed_002_position_before_castling_is_the_seed_xfen() {
         Fen::from_position(&before_castling).to_string(),
         "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11"
     );
-    let game = one(SEED_002);
+    let game = one(XFEN_CHESS960_GAME);
     assert_eq!(game.result, Some(GameResult::Unknown));
     let castle = game.moves.nodes[20].mv;
     assert!(castle.is_castle());
@@ -125,8 +126,8 @@ fn chess960_variant_tag_spellings() {
 }
 
 #[test]
-fn seed_004_german_game_converts_to_english_and_back() {
-    let game = Game::read_all(SEED_004, &german()).remove(0).unwrap();
+fn fide_appendix_german_game_converts_to_english_and_back() {
+    let game = Game::read_all(FIDE_SAMPLE_GAME, &german()).remove(0).unwrap();
     assert_eq!(game.moves.nodes.len(), 21);
     assert!(game.moves.nodes[10].mv.is_en_passant(), "6.exd6 e.p.");
     assert_eq!(game.moves.nodes[20].annotations, vec![Annotation::DrawOffer], "the draw offer (=) is kept");
@@ -160,7 +161,7 @@ fn seed_004_german_game_converts_to_english_and_back() {
         Some(dot) if t[..dot].bytes().all(|b| b.is_ascii_digit()) && dot > 0 => &t[dot + 1..],
         _ => t,
     };
-    let seed_moves: Vec<&str> = SEED_004.split_whitespace().map(without_number).collect();
+    let sample_moves: Vec<&str> = FIDE_SAMPLE_GAME.split_whitespace().map(without_number).collect();
     let written: Vec<&str> = german_text
         .lines()
         .skip_while(|l| !l.is_empty())
@@ -168,7 +169,7 @@ fn seed_004_german_game_converts_to_english_and_back() {
         .filter(|t| !t.ends_with('.') || *t == "e.p.")
         .filter(|t| *t != "*")
         .collect();
-    assert_eq!(written, seed_moves);
+    assert_eq!(written, sample_moves);
 }
 
 #[test]
@@ -232,7 +233,8 @@ fn every_result_form() {
 
 #[test]
 fn games_without_tags_missing_results_and_tag_only_games_split_correctly() {
-    let text = "1. e4 e5 1-0\n1. d4 d5 *\n[Event \"no moves\"]\n[Result \"?\"]\n\n[Event \"next\"]\n1. c4\n\n[Event \"last\"]\n1. Nf3 *";
+    // A game of tags only ends at two blank lines (one may stand between the tags of a game).
+    let text = "1. e4 e5 1-0\n1. d4 d5 *\n[Event \"no moves\"]\n[Result \"?\"]\n\n\n[Event \"next\"]\n1. c4\n\n[Event \"last\"]\n1. Nf3 *";
     let games = read_all(text);
     assert_eq!(games.len(), 5);
     let games: Vec<Game> = games.into_iter().map(Result::unwrap).collect();
@@ -557,7 +559,7 @@ mod splitting {
         /// Reading is the same whatever the reader's buffer size.
         #[test]
         fn splitting_does_not_depend_on_buffer_boundaries(capacity in 1usize..64) {
-            let text = format!("\u{feff}{SEED_002}\n1. e4 {{a}} ; b\n1-0 {{c}}\n%x\n[Event \"y\"]\n1. d4 ½-½ *");
+            let text = format!("\u{feff}{XFEN_CHESS960_GAME}\n1. e4 {{a}} ; b\n1-0 {{c}}\n%x\n[Event \"y\"]\n1. d4 ½-½ *");
             let whole: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
             let reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
             let small: Vec<_> = GameSplitter::new(reader).map(Result::unwrap).collect();
@@ -622,7 +624,7 @@ fn an_unclosed_comment_cut_at_a_buffer_end_splits_as_anywhere_else() {
     // Found by `lent_games_equal_copied_games`: when the `[` that ends an unclosed comment was the last byte of
     // the reader's buffer, the line breaks counted before the comment were kept into the next game, and a later
     // `[` was taken for the start of a third game.
-    let text = "[Event \"x\"]\n\n{c}{1.\n[A\n[A";
+    let text = "[Event \"x\"]\n\n{c}{1.\n[A \"1\"]\n[A \"2\"]";
     let whole: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
     assert_eq!(whole.len(), 2);
     for capacity in 1..text.len() {
@@ -630,6 +632,190 @@ fn an_unclosed_comment_cut_at_a_buffer_end_splits_as_anywhere_else() {
         let small: Vec<_> = GameSplitter::new(reader).map(Result::unwrap).collect();
         assert_eq!(whole, small, "buffer of {capacity} bytes");
     }
+}
+
+/// Every way of reading a file forsyth has (cut first, one pass, blocks, `for_each_game`), checked to agree; the
+/// games as the splitter and reader give them.
+fn read_every_way(text: &str) -> Vec<Result<Game, PgnError>> {
+    for capacity in [1, 7, 64] {
+        invariants::check_one_pass_reading(text.as_bytes(), &ReadOptions::default(), capacity);
+    }
+    read_all(text)
+}
+
+#[test]
+fn a_line_starting_with_a_bracket_inside_a_comment_does_not_start_a_game() {
+    // pychess's testing/gamefiles/annotated.pgn: comments over several lines whose lines start with `[`, read as
+    // one game by python-chess.
+    let text = "[Event \"\"]\n[Result \"*\"]\n\n{Initial} e4 $1 {on e4} e5! Nf3 {\n[clk 1:05:23 ] comment on move 2. \
+                Nf3} ({Initial variation comment for move 2.f4\n['just for fun']\n} 2. f4 d5) 2...Nc6 *\n";
+    let games = read_every_way(text);
+    assert_eq!(games.len(), 1);
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(game.moves.nodes.len(), 4);
+    assert!(matches!(&game.moves.nodes[2].annotations[0], Annotation::Comment(c) if c.starts_with("[clk 1:05:23 ]")));
+}
+
+#[test]
+fn an_unclosed_comment_ends_before_a_whole_tag_pair_line_only() {
+    let text = "1. e4 {never closed\n[Event \"next\"]\n1. d4 *\n";
+    let games = read_every_way(text);
+    assert_eq!(games.len(), 2);
+    let error = games[0].as_ref().unwrap_err();
+    assert_eq!((error.kind, error.line, error.column), (ErrorKind::UnclosedComment, 1, 7));
+    assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("next"));
+    // A line that only starts like a tag pair stays in the comment, which goes on to its `}`.
+    for line in ["[Event \"next\"] and more", "[Event next]", "[Event", "[1 \"x\"]"] {
+        let text = format!("1. e4 {{never closed\n{line}\n1. d4}} e5 *\n");
+        let games = read_every_way(&text);
+        assert_eq!(games.len(), 1, "{text}");
+        assert_eq!(games[0].as_ref().unwrap().moves.nodes.len(), 2, "{text}");
+    }
+}
+
+#[test]
+fn one_blank_line_between_tag_pairs_stays_in_the_game() {
+    // python-chess's data/pgn/chessbase-empty-line.pgn: ChessBase writes a blank line after the first tag pair.
+    let text = "[Event \"AlphaZero vs. Stockfish\"]\n\n[Date \"2017.12.04\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n";
+    let games = read_every_way(text);
+    assert_eq!(games.len(), 1);
+    let game = games[0].as_ref().unwrap();
+    assert_eq!((game.tag("Event"), game.tag("Date")), (Some("AlphaZero vs. Stockfish"), Some("2017.12.04")));
+    assert_eq!(game.moves.nodes.len(), 2);
+    // Two blank lines still end a game of tags only (python-chess reads it so too).
+    let games = read_every_way("[Event \"tags only\"]\n\n\n[Event \"b\"]\n1. e4 *\n");
+    assert_eq!(games.len(), 2);
+    assert!(games[0].as_ref().unwrap().moves.nodes.is_empty());
+}
+
+/// Reads the one game of `text` every way (see `read_every_way`) with a builder; the game and the report.
+fn one_with_report(text: &str) -> (Game, forsyth::pgn::GameReport) {
+    for capacity in [1, 7, 64] {
+        invariants::check_one_pass_reading(text.as_bytes(), &ReadOptions::default(), capacity);
+    }
+    let raws: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
+    assert_eq!(raws.len(), 1, "{text}");
+    let mut builder = GameBuilder::default();
+    let report = read_game(&raws[0], &ReadOptions::default(), &mut builder);
+    assert_eq!(report.error, None, "{text}");
+    (builder.finish(), report)
+}
+
+/// The warnings of a report as (code, line, column).
+fn warnings(report: &forsyth::pgn::GameReport) -> Vec<(&'static str, u64, u64)> {
+    report.warnings.iter().map(|w| (w.kind.code(), w.line, w.column)).collect()
+}
+
+#[test]
+fn an_ellipsis_after_a_move_number_reads_as_three_dots() {
+    let (game, report) = one_with_report("1. e4 1\u{2026} e5 2. Nf3 2\u{2026}Nc6 3. Bb5 \u{2026} a6 *\n");
+    assert_eq!(main_line_uci(&game), ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]);
+    assert!(report.warnings.is_empty());
+}
+
+#[test]
+fn a_result_tag_that_disagrees_with_the_marker_is_a_warning_and_the_tag_wins() {
+    let text = "[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
+    let (game, report) = one_with_report(text);
+    assert_eq!(warnings(&report), [("result-mismatch", 3, 10)]);
+    assert_eq!(game.result, Some(GameResult::WhiteWins));
+    let written = write(&game, &WriteOptions::default());
+    assert!(written.contains("[Result \"1-0\"]") && written.ends_with("1. e4 e5 1-0\n\n"), "{written}");
+    // A tag of `*` (unknown) yields to the marker, which knows more.
+    let (game, report) = one_with_report("[Result \"*\"]\n\n1. e4 e5 0-1\n");
+    assert_eq!((warnings(&report), game.result), (vec![("result-mismatch", 3, 10)], Some(GameResult::BlackWins)));
+    // Agreeing, nothing to say.
+    assert!(one_with_report("[Result \"0-1\"]\n1. e4 e5 0-1\n").1.warnings.is_empty());
+}
+
+#[test]
+fn a_promotion_in_parentheses_reads_like_any_other_form() {
+    let text = "[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8(Q)+ Kd7 2. Qb7+ (2. Qa4+) Ke6 *\n";
+    let (game, _) = one_with_report(text);
+    assert_eq!(main_line_uci(&game), ["a7a8q", "e8d7", "a8b7", "d7e6"]);
+    assert_eq!(game.moves.nodes[2].annotations.len(), 1, "the real variation stays one");
+    // A letter in parentheses after anything but a move to the last rank is still a variation.
+    assert_eq!(error("1. e4(Q) *").kind, ErrorKind::UnreadableMove);
+}
+
+#[test]
+fn results_with_unicode_dashes_and_forfeits_read_with_a_warning() {
+    for (marker, result) in [
+        ("1\u{2013}0", GameResult::WhiteWins),
+        ("0\u{2014}1", GameResult::BlackWins),
+        ("1/2\u{2212}1/2", GameResult::Draw),
+        ("\u{bd}\u{2010}\u{bd}", GameResult::Draw),
+        ("+:-", GameResult::WhiteWins),
+        ("-:+", GameResult::BlackWins),
+        ("-:-", GameResult::Unknown),
+    ] {
+        let (game, report) = one_with_report(&format!("[Event \"x\"]\n1. e4 e5 {marker}\n"));
+        assert_eq!(game.result, Some(result), "{marker}");
+        assert_eq!(warnings(&report), [("result-form", 2, 10)], "{marker}");
+        // Each ends its game, as a result does, also without tags.
+        let games = read_every_way(&format!("1. e4 e5 {marker} 1. d4 *\n"));
+        assert_eq!(games.len(), 2, "{marker}");
+    }
+    // A forfeit before any move: `+--` and `--+` (after a move they are glyphs, NAGs 18 and 19).
+    let (game, report) = one_with_report("[Event \"x\"]\n[Result \"--+\"]\n\n--+\n");
+    assert_eq!((game.result, warnings(&report)), (Some(GameResult::BlackWins), vec![("result-form", 4, 1)]));
+    assert!(write(&game, &WriteOptions::default()).contains("[Result \"0-1\"]"));
+    let (game, _) = one_with_report("1. e4 +-- *\n");
+    assert_eq!(game.moves.nodes[0].annotations, [Annotation::Nag(18)]);
+}
+
+#[test]
+fn castling_with_any_unicode_dash_reads() {
+    for dash in ['\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2212}'] {
+        let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O{dash}O O{dash}O{dash}O *\n");
+        let games = read_every_way(&text);
+        let error = games[0].as_ref().unwrap_err();
+        // Black cannot castle long here: the castling itself was read.
+        assert_eq!((error.kind, error.ply), (ErrorKind::IllegalMove, Some(8)), "{text}");
+        assert_eq!(main_line_uci(&one(&text.replace(&format!(" O{dash}O{dash}O"), ""))).last().unwrap(), "e1g1");
+    }
+}
+
+#[test]
+fn a_tag_value_without_its_closing_quote_is_read_to_the_bracket() {
+    let (game, report) = one_with_report("[Event \"Open]\n[Site \"Bern\"]\n\n1. e4 *\n");
+    assert_eq!((game.tag("Event"), game.tag("Site")), (Some("Open"), Some("Bern")));
+    assert_eq!(warnings(&report), [("tag-quote", 1, 8)]);
+    // Without a `]` either, the tag stays an error.
+    assert_eq!(error("[Event \"Open\n1. e4 *\n").kind, ErrorKind::BadTag);
+}
+
+#[test]
+fn forum_wrappers_are_skipped_with_a_warning() {
+    let text = "[pgn][Event \"a\"]\n1. e4 e5 1-0\n[/pgn]\n[PGN]\n[Event \"b\"]\n1. d4 d5 0-1[/pgn]\n";
+    let games = read_every_way(text);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("b"));
+    let raws: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
+    let report = read_game(&raws[1], &ReadOptions::default(), &mut Validate);
+    assert_eq!(warnings(&report), [("forum-wrapper", 3, 1), ("forum-wrapper", 4, 1)]);
+}
+
+#[test]
+fn an_impossible_castling_right_in_a_fen_tag_is_dropped_with_a_warning() {
+    let text = "[FEN \"4k3/8/8/8/8/8/8/4K2R w KQk - 0 1\"]\n\n1. O-O *\n";
+    let (game, report) = one_with_report(text);
+    assert_eq!(Fen::from_position(&game.start).to_string(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_eq!(warnings(&report), [("fen-repaired", 1, 1)]);
+    assert!(report.warnings[0].reason.contains("a1") && report.warnings[0].reason.contains("h8"));
+    assert_eq!(main_line_uci(&game), ["e1g1"]);
+    // What no repair makes legal is still an error.
+    assert_eq!(error("[FEN \"8/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n").kind, ErrorKind::BadFen);
+}
+
+#[test]
+fn a_byte_order_mark_between_files_joined_with_cat_is_whitespace() {
+    let text = "\u{feff}[Event \"a\"]\n1. e4 1-0\n\u{feff}[Event \"b\"]\n1. d4 0-1\n\u{feff}\n1. c4 *\n";
+    let games = read_every_way(text);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("b"));
+    assert_eq!(main_line_uci(games[2].as_ref().unwrap()), ["c2c4"]);
+    assert_eq!(read_every_way("1. e4 1-0\n\u{feff}").len(), 1);
 }
 
 mod one_pass {
@@ -709,6 +895,8 @@ mod one_pass {
             Just("\""),
             Just("\n[A"),
             Just("{\n[B"),
+            Just("{\n[B \"c\"]\n"),
+            Just("\n[B \"c\"] x\n"),
             Just("1-0"),
             Just("*"),
             Just("Qh5"),
@@ -760,7 +948,7 @@ mod one_pass {
         // Each text stands where the splitter's rules and the reader's could part: escape lines and their line
         // starts, byte-order marks, blank lines and comments between tags, comment lines starting with `[`,
         // games without results, results in variations, text after results, the stream's end, Latin-1.
-        let texts: [&[u8]; 20] = [
+        let texts: [&[u8]; 28] = [
             b"1. e4 1-0\n\r%x\n1. d4 *\n",
             b"1. e4 1-0\n%x\n1. d4 *\n",
             b"1. e4 1-0 %x\n1. d4 *\n",
@@ -781,6 +969,16 @@ mod one_pass {
             b"[Event \"a\\\"b\"]\n1. e4 *\n1. d4 *\n",
             b"1. e4 e5 2. Ke2 Ke7 3. Ke1 *\n1. e4 Ke7 *\n1. d4 *\n",
             b"\n\n1. e4 *\n\n\n",
+            // Lines inside comments that start with `[`: only a whole tag pair line ends an unclosed comment.
+            b"1. e4 {\n[clk 1:05:23 ] comment} e5 {['just for fun']} *\n1. d4 *\n",
+            b"1. e4 {unclosed\n[Event \"b\"]  \r\n1. d4 {c} *\n1. c4 *\n",
+            b"1. e4 {unclosed\n[Event \"b\"] x\n1. d4 *} *\n1. c4 *\n",
+            b"1. e4 {unclosed\n[Event \"a\\\"b\"]\n[Site \"c\"]\n1. d4 *\n1. c4 *\n",
+            b"1. e4 {unclosed\n[Event\"b\"]\n} *\n1. c4 *\n",
+            b"1. e4 {\n[Event \"b\"]",
+            // Blank lines between tags: one belongs to the game, two end a game of tags only.
+            b"[A \"1\"]\n\n\n[B \"2\"]\n1. e4 *\n1. d4 *\n",
+            b"[A \"1\"]\n\n[B \"2\"]\n\n[C \"3\"]\n\n1. e4 *\n",
         ];
         // Latin-1 games in a row, then UTF-8 ones: after games that are not UTF-8, the next are cut first for a
         // while; reading must not notice.

@@ -56,7 +56,7 @@ fn the_invariants_hold_on_seeded_random_inputs() {
         invariants::check_move_text(&data);
         invariants::check_pgn(&data);
     }
-    for file in ["../../examples/seed002-chess960.pgn", "../../examples/seed004-de.pgn"] {
+    for file in ["../../examples/chess960-xfen-game.pgn", "../../examples/fide-sample-game-de.pgn"] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
         invariants::check_pgn(&std::fs::read(&path).unwrap());
     }

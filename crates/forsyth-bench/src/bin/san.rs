@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use forsyth::notation::fen::Fen;
 use forsyth::notation::read::{ReadOptions, parse_move};
 use forsyth::notation::san::write_san_into;
+use forsyth::uci::write_uci;
 use forsyth::{Move, Position, Variant};
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -52,7 +53,7 @@ fn cases(games: usize, seed: u64) -> Vec<Case> {
             let mut their_moves = Vec::new();
             let mut texts = Vec::new();
             for &m in &moves {
-                let uci = pos.uci(m, false);
+                let uci = write_uci(&pos, m, false);
                 let tm = *their_list
                     .iter()
                     .find(|t| t.to_uci(CastlingMode::Standard).to_string() == uci)

@@ -1,9 +1,8 @@
 //! `forsyth explain`: a FEN in plain words, field by field.
 
+use forsyth::Variant;
 use forsyth::diagram::Lang;
-use forsyth::diagram::explain::{Explanation, explain};
-use forsyth::{CastlingSide, Variant};
-use serde_json::{Value, json};
+use forsyth::diagram::explain::explain;
 
 use crate::{Failure, input};
 
@@ -46,7 +45,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let text = args.fen.join(" ");
     let explanation = explain(&text, args.lang, args.variant).map_err(|e| input::fen_failure(&text, e))?;
     if args.json {
-        println!("{}", to_json(&explanation));
+        println!("{}", forsyth_server::report::explanation(&explanation));
     } else {
         print!("{explanation}");
     }
@@ -60,37 +59,4 @@ pub fn run(args: Args) -> Result<(), Failure> {
         )));
     }
     Ok(())
-}
-
-fn to_json(e: &Explanation) -> Value {
-    let setup = e.fen.as_ref().map(|f| &f.setup);
-    json!({
-        "fen": e.input,
-        "lang": e.lang.code(),
-        "variant": e.variant.name(),
-        "board_only": e.fen.is_none(),
-        "sections": e.sections.iter().map(|s| json!({
-            "field": s.field,
-            "title": s.title,
-            "lines": s.lines.iter().map(|l| json!({"token": l.token, "text": l.text, "depth": l.depth})).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "turn": setup.map(|s| s.turn.to_string()),
-        "castling": e.castling.iter().map(|r| json!({
-            "letter": r.letter.to_string(),
-            "color": r.color.to_string(),
-            "side": match r.side { CastlingSide::KingSide => "kingside", CastlingSide::QueenSide => "queenside" },
-            "rook": r.rook.to_string(),
-        })).collect::<Vec<_>>(),
-        "en_passant": setup.and_then(|s| s.ep_square).map(|sq| json!({
-            "square": sq.to_string(),
-            "captures": e.en_passant_captures.as_ref().map(|ms| ms.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
-        })),
-        "halfmoves": setup.map(|s| s.halfmoves),
-        "fullmoves": setup.map(|s| s.fullmoves),
-        "count": {"white": e.count.white, "black": e.count.black, "text": e.count.to_string()},
-        "pieces": e.pieces,
-        "legal": e.legal,
-        "status": e.status,
-        "problems": e.problems.iter().map(|p| json!({"code": p.code, "text": p.text})).collect::<Vec<_>>(),
-    })
 }

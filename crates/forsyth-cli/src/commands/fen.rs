@@ -1,14 +1,16 @@
 //! `forsyth fen`: check FENs and convert them between the FEN family's spellings.
 
-use forsyth::Variant;
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenError, Note};
-
-use serde_json::json;
+use forsyth::{Allowed, Variant};
 
 use crate::{Failure, input};
 
 /// Check or convert FEN, X-FEN and Shredder-FEN.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  \
+     forsyth fen convert --castling shredder 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'\n  \
+     forsyth fen check --json < positions.fen\n\n\
+     Each subcommand's --help has more.")]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
@@ -24,7 +26,7 @@ enum Command {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  \
      forsyth fen check '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]'\n  \
-     forsyth fen check --strict < positions.fen\n  forsyth fen check --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1'\n\n\
+     forsyth fen check --strict < positions.fen\n  forsyth fen check --allow pawn-on-back-rank '4k3/8/8/8/8/8/8/P3K3 w - - 0 1'\n  forsyth fen check --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1'\n\n\
      Output lines: `ok`, `ok (assumed: [code] ...)`, `error [code] column N (field): ...` for text that is not a \
      FEN, `invalid [code] ...; [code] ...` for a position that breaks the rules.\n\
      Without FEN arguments, reads one FEN per line from standard input. Exit status 1 if any FEN is invalid.")]
@@ -35,9 +37,12 @@ struct CheckArgs {
     /// Refuse anything but a complete, canonical FEN.
     #[arg(long)]
     strict: bool,
-    /// Print one JSON object per FEN for programs: fen, result (ok, error, invalid), error, problems, notes.
+    /// Print one JSON object per FEN for programs: fen, result (ok, error, invalid), error, problems, notes,
+    /// allowed (the problems --allow accepted).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    allow: input::AllowArgs,
     /// Positions (FEN); standard input if none.
     fens: Vec<String>,
 }
@@ -67,6 +72,8 @@ struct ConvertArgs {
     /// Refuse anything but a complete, canonical FEN.
     #[arg(long)]
     strict: bool,
+    #[command(flatten)]
+    allow: input::AllowArgs,
     /// Positions (FEN); standard input if none.
     fens: Vec<String>,
 }
@@ -86,49 +93,51 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     let inputs = input::args_or_stdin(args.fens)?;
     let mut invalid = 0;
     for text in &inputs {
-        let (line, json) = match read(text, args.strict) {
-            Err(e) => {
-                invalid += 1;
-                let error =
-                    json!({"code": e.code, "column": e.column, "field": e.field.to_string(), "message": e.message});
-                (format!("error [{}] {e}", e.code), json!({"fen": text.trim(), "result": "error", "error": error}))
-            }
-            Ok((fen, notes)) => {
-                let notes_json: Vec<_> = notes.iter().map(|n| json!({"code": n.code, "message": n.message})).collect();
-                match fen.position(args.variant) {
-                    Err(e) => {
-                        invalid += 1;
-                        let problems: Vec<String> = e.problems.iter().map(|p| format!("[{}] {p}", p.code())).collect();
-                        let problems_json: Vec<_> =
-                            e.problems.iter().map(|p| json!({"code": p.code(), "message": p.to_string()})).collect();
-                        (
-                            format!("invalid {}", problems.join("; ")),
-                            json!({"fen": text.trim(), "result": "invalid", "problems": problems_json, "notes": notes_json}),
-                        )
-                    }
-                    Ok(_) => {
-                        let line = if notes.is_empty() {
-                            "ok".to_string()
-                        } else {
-                            let notes: Vec<String> =
-                                notes.iter().map(|n| format!("[{}] {}", n.code, n.message)).collect();
-                            format!("ok (assumed: {})", notes.join("; "))
-                        };
-                        (line, json!({"fen": text.trim(), "result": "ok", "notes": notes_json}))
-                    }
-                }
-            }
-        };
         if args.json {
+            let json = forsyth_server::report::fen_check(text, args.strict, args.variant, args.allow.allowed());
+            invalid += usize::from(json["result"] != "ok");
             println!("{json}");
-        } else {
-            println!("{line}");
+            continue;
         }
+        let allowed = args.allow.allowed();
+        // A canonical standard FEN has no notes: read it straight into its position (an illegal one takes the general
+        // path when some problems are allowed).
+        let line = match Fen::parse_canonical_position(text, args.variant) {
+            Some(Ok(_)) => Ok("ok".to_string()),
+            Some(Err(e)) if allowed.is_none() => Err(format!("invalid {}", input::problem_list(&e.problems))),
+            _ => check_general(text, args.strict, args.variant, allowed),
+        };
+        invalid += usize::from(line.is_err());
+        println!("{}", line.unwrap_or_else(|e| e));
     }
     if invalid > 0 {
         return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
     }
     Ok(())
+}
+
+/// One FEN checked by the general reader: `ok` with what was assumed and allowed, or what is wrong.
+fn check_general(text: &str, strict: bool, variant: Option<Variant>, allowed: Allowed) -> Result<String, String> {
+    match read(text, strict) {
+        Err(e) => Err(format!("error [{}] {e}", e.code)),
+        Ok((fen, notes)) => match fen.position_allowing(variant, allowed) {
+            Err(e) => {
+                let problems: Vec<String> = e.problems.iter().map(|p| format!("[{}] {p}", p.code())).collect();
+                Err(format!("invalid {}", problems.join("; ")))
+            }
+            Ok((_, allowed)) => {
+                let mut remarks = Vec::new();
+                if !notes.is_empty() {
+                    let notes: Vec<String> = notes.iter().map(|n| format!("[{}] {}", n.code, n.message)).collect();
+                    remarks.push(format!("assumed: {}", notes.join("; ")));
+                }
+                if !allowed.is_empty() {
+                    remarks.push(format!("allowed: {}", input::problem_list(&allowed)));
+                }
+                Ok(if remarks.is_empty() { "ok".to_string() } else { format!("ok ({})", remarks.join("; ")) })
+            }
+        },
+    }
 }
 
 fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
@@ -150,19 +159,35 @@ fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
 }
 
 fn convert_one(text: &str, args: &ConvertArgs) -> Result<String, String> {
-    let (fen, _) = read(text, args.strict).map_err(|e| format!("error [{}] {e}", e.code))?;
-    let problems_text = |problems: &[forsyth::Problem]| {
-        problems.iter().map(|p| format!("[{}] {p}", p.code())).collect::<Vec<_>>().join("; ")
-    };
-    let pos = if args.repair {
-        let (pos, dropped) =
-            fen.position_repaired(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?;
-        if !dropped.is_empty() {
-            eprintln!("forsyth: '{text}': dropped {}", problems_text(&dropped));
-        }
-        pos
+    let problems_text = input::problem_list;
+    let allowed = args.allow.allowed();
+    // A canonical standard FEN needs nothing repaired or allowed: read it straight into its position.
+    let canonical =
+        if args.repair || !allowed.is_none() { None } else { Fen::parse_canonical_position(text, args.variant) };
+    let pos = if let Some(position) = canonical {
+        position.map_err(|e| format!("invalid {}", problems_text(&e.problems)))?
     } else {
-        fen.position(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?
+        let (fen, _) = read(text, args.strict).map_err(|e| format!("error [{}] {e}", e.code))?;
+        if !allowed.is_none() {
+            // --repair drops what --allow of those codes drops.
+            let allowed = if args.repair { allowed | Allowed::REPAIRABLE } else { allowed };
+            let (pos, warnings) = fen
+                .position_allowing(args.variant, allowed)
+                .map_err(|e| format!("invalid {}", problems_text(&e.problems)))?;
+            if !warnings.is_empty() {
+                eprintln!("forsyth: warning: '{text}': allowed {}", problems_text(&warnings));
+            }
+            pos
+        } else if args.repair {
+            let (pos, dropped) =
+                fen.position_repaired(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?;
+            if !dropped.is_empty() {
+                eprintln!("forsyth: '{text}': dropped {}", problems_text(&dropped));
+            }
+            pos
+        } else {
+            fen.position(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?
+        }
     };
     Fen::from_position_with(&pos, args.ep).to_string_with(args.castling).map_err(|e| format!("[{}] {e}", e.code))
 }

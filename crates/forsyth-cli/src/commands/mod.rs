@@ -9,5 +9,8 @@ pub mod moves;
 pub mod perft;
 pub mod pgn;
 pub mod play;
+pub mod retract;
+pub mod retro;
+pub mod serve;
 pub mod start;
 pub mod translate;

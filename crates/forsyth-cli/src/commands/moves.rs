@@ -24,6 +24,8 @@ pub struct Args {
     /// Print one JSON object per FEN for programs.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    allow: input::AllowArgs,
     /// Positions (FEN); standard input if none.
     fens: Vec<String>,
 }
@@ -32,7 +34,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut options = args.write.options(Style::Uci);
     options.chess960_uci = args.uci_960;
     for fen in input::args_or_stdin(args.fens)? {
-        let pos = input::position(&fen, args.variant)?;
+        let pos = input::position_allowing(&fen, args.variant, args.allow.allowed())?;
         options.letters.check(pos.variant())?;
         let moves: Vec<String> = pos.legal_moves().iter().map(|&m| write_move(&pos, m, &options)).collect();
         if args.json {

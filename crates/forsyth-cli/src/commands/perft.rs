@@ -1,6 +1,7 @@
 //! `forsyth perft`: count the leaves of the legal move tree.
 
 use forsyth::Variant;
+use forsyth::uci::write_uci;
 
 use serde_json::json;
 
@@ -9,7 +10,7 @@ use crate::{Failure, input};
 /// Count the positions reached after DEPTH plies (move-generator test).
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  forsyth perft 5\n  forsyth perft --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n  forsyth perft --variant capablanca 4\n  forsyth perft --json --divide 3\n\nThe last line printed is the node count alone; with --json, one object: {\"depth\", \"nodes\", \"divide\"}.\n\nExit status: 0 counted, 1 invalid FEN or illegal position, 2 usage error."
+    after_help = "Examples:\n  forsyth perft 5\n  forsyth perft --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3\n  forsyth perft --variant capablanca 4\n  forsyth perft --json --divide 3\n  forsyth perft --allow too-many-pieces --fen 'r1r1k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1' 3\n\nThe last line printed is the node count alone; with --json, one object: {\"depth\", \"nodes\", \"divide\"}.\n\nExit status: 0 counted, 1 invalid FEN or illegal position, 2 usage error."
 )]
 pub struct Args {
     /// Variant (standard, chess960, capablanca, crc, gothic, janus, embassy); inferred from the FEN if absent.
@@ -24,13 +25,15 @@ pub struct Args {
     /// Print one JSON object for programs: depth, nodes, and with --divide the nodes per root move.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    allow: input::AllowArgs,
     /// Plies to search.
     depth: u32,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let pos = match &args.fen {
-        Some(fen) => input::position(fen, args.variant)?,
+        Some(fen) => input::position_allowing(fen, args.variant, args.allow.allowed())?,
         None => input::start(args.variant),
     };
     if args.json {
@@ -42,7 +45,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             None => pos.perft(args.depth),
         };
         let divide: Option<serde_json::Map<String, serde_json::Value>> =
-            divide.map(|split| split.into_iter().map(|(m, n)| (pos.uci(m, chess960), json!(n))).collect());
+            divide.map(|split| split.into_iter().map(|(m, n)| (write_uci(&pos, m, chess960), json!(n))).collect());
         println!("{}", json!({"variant": pos.variant().name(), "depth": args.depth, "nodes": nodes, "divide": divide}));
         return Ok(());
     }
@@ -50,7 +53,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let chess960 = pos.variant().is_shuffle();
         let mut total = 0;
         for (m, n) in pos.perft_divide(args.depth) {
-            println!("{}: {n}", pos.uci(m, chess960));
+            println!("{}: {n}", write_uci(&pos, m, chess960));
             total += n;
         }
         if args.depth == 0 {

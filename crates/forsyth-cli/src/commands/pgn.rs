@@ -9,8 +9,8 @@ use forsyth::notation::letters::Letters;
 use forsyth::notation::read::ReadOptions as MoveReadOptions;
 use forsyth::notation::styles::Style;
 use forsyth::pgn::{
-    Encoding, GameBuilder, GameReport, GameText, PgnError, ReadOptions, Visitor, WriteOptions, start_position,
-    write_game,
+    Encoding, GameBuilder, GameReport, GameText, PgnError, PgnWarning, ReadOptions, Visitor, WriteOptions,
+    start_position, write_game,
 };
 
 use crate::stream;
@@ -18,6 +18,10 @@ use crate::{Failure, input};
 
 /// Read, check, convert and filter PGN files (plain, .zst, .gz, .bz2, or - for standard input).
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  forsyth pgn check games.pgn\n  \
+     forsyth pgn convert --input-lang de --lang en partie.pgn -o game.pgn\n  \
+     forsyth pgn filter --variant chess960 games.pgn.zst\n\n\
+     Each subcommand's --help has more.")]
 pub struct Args {
     #[command(subcommand)]
     command: PgnCommand,
@@ -71,7 +75,9 @@ fn encoding(text: &str) -> Result<Encoding, String> {
 #[command(
     after_help = "Examples:\n  forsyth pgn check games.pgn\n  forsyth pgn check --jobs 2 lichess_2024-01.pgn.zst\n  \
     forsyth pgn check --input-lang de partie.pgn\n\nEach error reads FILE:LINE:COLUMN: game N, ply P 'MOVE': reason [code]; \
-    position before: FEN.\nThe last line is 'N games, M valid, K with errors'. Exit status 1 if any game has an error."
+    position before: FEN.\nA repair (a result written otherwise, a tag value without its closing quote, a forum wrapper, an impossible \
+    castling right in a FEN tag...) is a line\nFILE:LINE:COLUMN: game N 'TEXT': warning: what was read [code]; the game stays valid.\n\
+    The last line is 'N games, M valid, K with errors' (and ', W warnings' if any). Exit status 1 if any game has an error."
 )]
 struct CheckArgs {
     #[command(flatten)]
@@ -132,7 +138,7 @@ impl WriteArgs {
 /// Copy the games that match every condition, unchanged.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth pgn filter --variant chess960 games.pgn\n  \
-    forsyth pgn filter --tag FEN= games.pgn        # standard games: no FEN tag (seed 002)\n  \
+    forsyth pgn filter --tag FEN= games.pgn        # standard games: no FEN tag (PGN standard)\n  \
     forsyth pgn filter --tag White=Carlsen --variant standard games.pgn.zst\n\n\
     --variant may repeat (a game matches any); every --tag must match. --tag NAME= matches games without that tag.\n\
     Games with errors are reported on standard error and left out; exit status 1 if any.")]
@@ -163,16 +169,28 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
 }
 
-/// Counts games and errors over all files.
+/// Counts games, errors and warnings over all files.
 #[derive(Default)]
 struct Tally {
     games: u64,
     broken: u64,
+    warnings: u64,
 }
 
 impl Tally {
-    fn count(&mut self, name: &str, error: Option<&PgnError>, out: &mut dyn Write) -> io::Result<()> {
+    fn count(
+        &mut self,
+        name: &str,
+        error: Option<&PgnError>,
+        warnings: &[PgnWarning],
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         self.games += 1;
+        // Repairs are reported but do not make the game invalid.
+        for warning in warnings {
+            self.warnings += 1;
+            writeln!(out, "{name}:{warning}")?;
+        }
         if let Some(error) = error {
             self.broken += 1;
             writeln!(out, "{name}:{error}")?;
@@ -213,10 +231,10 @@ fn read_games<V: Visitor, T: Send>(
         let name = input.name.clone();
         let made = |v, report: GameReport| {
             let out = made(v, &report);
-            (report.error, out)
+            (report.error, report.warnings, out)
         };
-        stream::read_games(input, read.jobs, options, &visitor, made, |raw, (error, out)| {
-            tally.count(&name, error.as_ref(), errors)?;
+        stream::read_games(input, read.jobs, options, &visitor, made, |raw, (error, warnings, out)| {
+            tally.count(&name, error.as_ref(), &warnings, errors)?;
             emit(raw, out)
         })?;
     }
@@ -229,7 +247,12 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     // The error lines are the report: they go to standard output, before the summary.
     let tally = read_games(&args.read, &options, &mut out, || forsyth::pgn::Validate, |_, _| (), |_, ()| Ok(()))?;
     let valid = tally.games - tally.broken;
-    writeln!(out, "{} games, {valid} valid, {} with errors", tally.games, tally.broken)
+    let warnings = match tally.warnings {
+        0 => String::new(),
+        1 => ", 1 warning".to_string(),
+        n => format!(", {n} warnings"),
+    };
+    writeln!(out, "{} games, {valid} valid, {} with errors{warnings}", tally.games, tally.broken)
         .and_then(|()| out.flush())
         .or_else(stream::closed_pipe)?;
     tally.finish()

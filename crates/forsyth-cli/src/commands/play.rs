@@ -1,8 +1,8 @@
 //! `forsyth play`: play moves from a position and print the FEN reached.
 
+use forsyth::Variant;
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
 use forsyth::notation::{ReadOptions, parse_move};
-use forsyth::{Status, Variant};
 
 use serde_json::json;
 
@@ -29,6 +29,8 @@ pub struct Args {
     /// Print one JSON object for programs.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    allow: input::AllowArgs,
     /// Piece letters of the moves' language (en cs da nl et fi fr de hu is it no pl pt ro es sv; default en).
     #[arg(long, value_name = "LANG", value_parser = input::letters)]
     input_lang: Option<forsyth::notation::Letters>,
@@ -39,11 +41,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let mut pos = match &args.fen {
-        Some(fen) => input::position(fen, args.variant)?,
+        Some(fen) => input::position_allowing(fen, args.variant, args.allow.allowed())?,
         None => input::start(args.variant),
     };
     let options = ReadOptions::with_letters(args.input_lang.unwrap_or_default());
-    for (i, text) in input::move_texts(args.moves.iter().map(String::as_str)).iter().enumerate() {
+    for (i, text) in forsyth::notation::score::move_texts(args.moves.iter().map(String::as_str)).iter().enumerate() {
         let m = parse_move(&pos, text, &options)
             .map_err(|e| Failure(format!("move {} '{text}': {} [{}]", i + 1, e.reason(), e.code())))?
             .mv;
@@ -55,13 +57,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let fen = Fen::from_position_with(&pos, args.ep).to_string_with(args.castling)?;
     if args.json {
-        let status = match pos.status() {
-            Status::Ongoing => "ongoing",
-            Status::Checkmate => "checkmate",
-            Status::Stalemate => "stalemate",
-            Status::InsufficientMaterial => "insufficient-material",
-            Status::SeventyFiveMoves => "seventy-five-moves",
-        };
+        let status = forsyth_server::report::status_name(pos.status());
         println!("{}", json!({"fen": fen, "moves": args.moves, "check": pos.is_check(), "status": status}));
     } else {
         println!("{fen}");

@@ -3,7 +3,8 @@
 use std::io::Read;
 
 use forsyth::Variant;
-use forsyth::notation::{ReadOptions, Style, parse_move, write_move};
+use forsyth::notation::score::{move_texts, translate};
+use forsyth::notation::{ReadOptions, Style};
 
 use serde_json::json;
 
@@ -34,8 +35,6 @@ pub struct Args {
     moves: Vec<String>,
 }
 
-const GLYPHS: [&str; 7] = ["", "!", "?", "!!", "??", "!?", "?!"];
-
 pub fn run(args: Args) -> Result<(), Failure> {
     let mut pos = match &args.fen {
         Some(fen) => input::position(fen, args.variant)?,
@@ -49,54 +48,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
         std::io::stdin().read_to_string(&mut text)?;
     }
     let texts = if args.moves.is_empty() {
-        input::move_texts([text.as_str()])
+        move_texts([text.as_str()])
     } else {
-        input::move_texts(args.moves.iter().map(String::as_str))
+        move_texts(args.moves.iter().map(String::as_str))
     };
-    let mut moves = Vec::new();
-    let mut score = String::new();
-    let mut failure = None;
-    for (i, text) in texts.iter().enumerate() {
-        let number = pos.fullmoves();
-        let white = pos.turn().is_white();
-        let read = match parse_move(&pos, text, &read_options) {
-            Ok(read) => read,
-            Err(e) => {
-                let dots = if white { "." } else { "..." };
-                let reason = e.reason();
-                failure = Some(Failure(format!("move {} ({number}{dots}) '{text}': {reason} [{}]", i + 1, e.code())));
-                break;
-            }
-        };
-        let mut written = write_move(&pos, read.mv, &options);
-        if options.style != Style::Uci {
-            if let Some(nag) = read.nag {
-                written.push_str(GLYPHS.get(nag as usize).copied().unwrap_or(""));
-            }
-            if read.draw_offer {
-                written.push_str(" (=)");
-            }
-        }
-        if !score.is_empty() {
-            score.push(' ');
-        }
-        if white {
-            score.push_str(&format!("{number}."));
-        } else if i == 0 {
-            score.push_str(&format!("{number}..."));
-        }
-        score.push_str(&written);
-        moves.push(written);
-        if read.mv.is_null() {
-            pos.play_null()?;
-        } else {
-            pos.play_unchecked(read.mv);
-        }
-    }
+    let translation = translate(&mut pos, &texts, &read_options, &options);
     if args.json {
-        println!("{}", json!({"moves": moves, "score": score}));
-    } else if !score.is_empty() {
-        println!("{score}");
+        let moves: Vec<&str> = translation.moves.iter().map(|m| m.written.as_str()).collect();
+        println!("{}", json!({"moves": moves, "score": translation.score}));
+    } else if !translation.score.is_empty() {
+        println!("{}", translation.score);
     }
-    failure.map_or(Ok(()), Err)
+    translation.error.map_or(Ok(()), |e| Err(Failure(e.to_string())))
 }

@@ -2,6 +2,12 @@
 //!
 //! Bit `rank * width + file` stands for a square. [`Shape`] ties a board shape to its bit type and its attack
 //! tables, so that move generation is written once and compiled for each shape.
+//!
+//! ```
+//! use forsyth::bitboard::Bits;
+//! let e4 = <u64 as Bits>::bit(28);
+//! assert_eq!((e4 | <u64 as Bits>::bit(36)).count(), 2);
+//! ```
 
 #[allow(dead_code)]
 mod rays;

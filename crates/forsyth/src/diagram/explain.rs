@@ -1,6 +1,6 @@
-//! A FEN explained in words, field by field, the way seed 000 explains one to club members: each rank, who moves,
+//! A FEN explained in words, field by field, the way German chess clubs explain the FEN standard to their members: each rank, who moves,
 //! each castling right, the en-passant square and whether a capture there is possible, the two clocks; then the
-//! piece count (seed 001's vocabulary) and any validation problems. In English and German.
+//! piece count (the German problem-chess conventions' vocabulary) and any validation problems. In English and German.
 //!
 //! ```
 //! use forsyth::diagram::{Lang, explain::explain};
@@ -99,7 +99,7 @@ pub struct Explanation {
     pub en_passant_captures: Option<Vec<Move>>,
     /// The piece count `w+s`.
     pub count: PieceCount,
-    /// The pieces of each side in words (seed 001's vocabulary), White first.
+    /// The pieces of each side in words (the German problem-chess conventions' vocabulary), White first.
     pub pieces: Vec<String>,
     /// Whether the position is legal; `None` when only a board was given, which has no rules to break.
     pub legal: Option<bool>,
@@ -107,6 +107,9 @@ pub struct Explanation {
     pub status: Option<String>,
     /// What keeps the position from being legal.
     pub problems: Vec<ProblemText>,
+    /// Why a legal standard-chess position still cannot arise in a game from the array (the retro analysis's
+    /// report, [`crate::retro::analyse`]); empty when no reason is found or the variant is not standard chess.
+    pub unreachable: Vec<ProblemText>,
 }
 
 /// Explains a FEN, or a board field alone, in `lang`; the position is checked in `variant` or the one the FEN
@@ -143,6 +146,7 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
         legal: None,
         status: None,
         problems: Vec::new(),
+        unreachable: Vec::new(),
     };
     let ranks: Vec<&str> =
         tokens.first().map_or("", |t| t.trim_start_matches('[').trim_end_matches(']')).split('/').collect();
@@ -227,6 +231,13 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
         Some(Ok(pos)) => {
             e.legal = Some(true);
             e.status = status_text(&pos, lang);
+            if let Ok(report) = crate::retro::analyse(&pos) {
+                e.unreachable = report
+                    .reasons
+                    .iter()
+                    .map(|r| ProblemText { code: r.code(), text: super::retro_words::reason_text(r, lang) })
+                    .collect();
+            }
         }
         Some(Err(err)) => {
             e.legal = Some(false);
@@ -313,6 +324,17 @@ impl fmt::Display for Explanation {
                 if let Some(status) = &self.status {
                     writeln!(f, "  {status}")?;
                 }
+                if !self.unreachable.is_empty() {
+                    let cannot = tr!(
+                        lang,
+                        "but it cannot arise in a game from the array (retro analysis):",
+                        "aber sie kann in keiner Partie aus der Grundstellung entstehen (Retroanalyse):"
+                    );
+                    writeln!(f, "  {cannot}")?;
+                    for p in &self.unreachable {
+                        writeln!(f, "  - {} [{}]", p.text, p.code)?;
+                    }
+                }
             }
             Some(false) => {
                 let n = self.problems.len();
@@ -398,7 +420,7 @@ fn ordinal(rank: Rank, lang: Lang) -> &'static str {
 }
 
 /// `a, b and c` / `a, b und c`.
-fn join(items: &[String], lang: Lang) -> String {
+pub(crate) fn join(items: &[String], lang: Lang) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -439,7 +461,7 @@ fn noun_phrase(o: Occupant, n: usize, lang: Lang, variant: Variant) -> String {
     }
 }
 
-/// What a rank of the board holds, in words (seed 000's style).
+/// What a rank of the board holds, in words (the style German chess clubs use to explain the FEN standard).
 fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang, variant: Variant) -> String {
     let shape = diagram.board.shape();
     let squares: Vec<Square> = (0..shape.files()).filter_map(File::new).map(|f| Square::new(f, rank)).collect();
@@ -746,7 +768,7 @@ fn en_passant_text(fen: &Fen, captures: Option<(&Position, &[Move])>, legal: boo
             };
         }
         Some((pos, moves)) => {
-            // Long algebraic in English, seed 001's problem notation in German.
+            // Long algebraic in English, the German problem-chess conventions' problem notation in German.
             let options = match lang {
                 Lang::English => WriteOptions::new(Style::Lan),
                 Lang::German => WriteOptions::new(Style::Problem).with_letters(Letters::language(lang.language())),
@@ -837,7 +859,7 @@ fn fullmove_text(fen: &Fen, lang: Lang) -> String {
     text
 }
 
-/// A side's pieces in seed 001's vocabulary: officers and pawns, heavy and minor pieces, original or promoted.
+/// A side's pieces in the German problem-chess conventions' vocabulary: officers and pawns, heavy and minor pieces, original or promoted.
 fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) -> String {
     let board = &diagram.board;
     let name = color_name(color, lang);
@@ -994,10 +1016,23 @@ fn german_problem_text(problem: &Problem) -> String {
         Problem::TooManyPawns(c, n) => {
             format!("{} hat {n} Bauern, mehr als eine Seite zu Beginn hat", color_name(*c, lang))
         }
-        Problem::TooManyPieces(c, n) => format!(
-            "{} hat {n} Figuren, mehr als die Grundstellung und Umwandlungen der fehlenden Bauern erlauben",
-            color_name(*c, lang)
-        ),
+        Problem::TooManyPieces { color, excess, missing_pawns } => {
+            let pieces: Vec<String> = excess
+                .iter()
+                .map(|&(role, n)| format!("{n} {}", role_name(role, n != 1, lang, Variant::Standard)))
+                .collect();
+            let missing = match missing_pawns {
+                0 => "es fehlt kein Bauer".to_string(),
+                1 => "es fehlt nur 1 Bauer".to_string(),
+                n => format!("es fehlen nur {n} Bauern"),
+            };
+            format!(
+                "{} hat {} mehr als die Grundstellung, aber {missing}: jede zusätzliche Figur muss ein umgewandelter \
+                 Bauer sein",
+                color_name(*color, lang),
+                join(&pieces, lang)
+            )
+        }
         Problem::OppositeCheck => "die Seite, die nicht am Zug ist, steht im Schach".to_string(),
         Problem::AdjacentKings => "die Könige stehen auf benachbarten Feldern".to_string(),
         Problem::ImpossibleCheck { checkers } => {

@@ -1,6 +1,6 @@
 //! Positions for people: text, Unicode and SVG diagrams, the piece count, and a FEN explained in words.
 //!
-//! Diagrams follow the conventions of problem books (seed 001): White at the bottom unless flipped, coordinates on
+//! Diagrams follow the conventions of problem books (German problem-chess conventions): White at the bottom unless flipped, coordinates on
 //! the edges, the piece count `w+s` at the left under the board and the FEN beneath it. A diagram may show seed
 //! 001's unknown piece (`X` for White, `x` for Black), which exists only on boards read without the other FEN
 //! fields.
@@ -16,6 +16,7 @@
 //! ```
 
 pub mod explain;
+pub mod retro_words;
 pub mod svg;
 pub mod text;
 
@@ -72,6 +73,13 @@ impl Lang {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownLang(pub String);
 
+impl UnknownLang {
+    /// A stable identifier: `explain.unknown-language`.
+    pub const fn code(&self) -> &'static str {
+        "explain.unknown-language"
+    }
+}
+
 impl fmt::Display for UnknownLang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "forsyth explains positions in English and German only, not '{}' (use en or de)", self.0)
@@ -88,7 +96,7 @@ impl FromStr for Lang {
     }
 }
 
-/// What stands on a square of a diagram: a piece, or seed 001's unknown piece of a known colour.
+/// What stands on a square of a diagram: a piece, or the German problem-chess conventions' unknown piece of a known colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Occupant {
     /// A known piece.
@@ -179,7 +187,7 @@ impl Diagram {
         self.board.shape().squares().filter_map(|sq| self.occupant(sq).map(|o| (sq, o)))
     }
 
-    /// The piece count of seed 001: white and black pieces, pawns and unknown pieces included.
+    /// The piece count of German problem-chess conventions: white and black pieces, pawns and unknown pieces included.
     pub fn count(&self) -> PieceCount {
         let mut count = PieceCount::default();
         for (_, o) in self.occupants() {
@@ -192,7 +200,7 @@ impl Diagram {
     }
 }
 
-/// The piece count printed under a problem diagram (seed 001): `w+s`, the numbers of white and black pieces.
+/// The piece count printed under a problem diagram (German problem-chess conventions): `w+s`, the numbers of white and black pieces.
 ///
 /// ```
 /// use forsyth::diagram::PieceCount;

@@ -1,5 +1,5 @@
 //! Diagrams as SVG: a scalable board with coordinates on the edges, optional highlights, the piece count under
-//! the board and the FEN beneath (seed 001).
+//! the board and the FEN beneath (German problem-chess conventions).
 //!
 //! The pieces are drawn here from simple shapes (forsyth's own artwork, under the crate's licence); no font is
 //! needed. The picture has a `viewBox` and no fixed size, so it fills whatever space a browser gives it.
@@ -7,6 +7,13 @@
 //! Every piece is one `<use>` element with `class="piece"`, `data-square` (such as `e4`) and `data-piece` (its FEN
 //! letter, `X`/`x` for unknown pieces); every square is a `<rect>` with `class="square light"` or `"square dark"`
 //! and `data-square`. Programs can rely on these attributes.
+//!
+//! ```
+//! use forsyth::Position;
+//! use forsyth::diagram::{Diagram, Style, svg::svg};
+//! let picture = svg(&Diagram::from_position(&Position::default()), &Style::default());
+//! assert!(picture.starts_with("<svg") && picture.contains("viewBox"));
+//! ```
 
 use std::fmt::Write as _;
 

@@ -2,6 +2,13 @@
 //! and the FEN beneath.
 //!
 //! The last move's squares are bracketed `[P]`, a king in check is parenthesised `(K)`.
+//!
+//! ```
+//! use forsyth::Position;
+//! use forsyth::diagram::{Diagram, Style, text::ascii};
+//! let board = ascii(&Diagram::from_position(&Position::default()), &Style::default());
+//! assert!(board.contains("r n b q k b n r"), "{board}");
+//! ```
 
 use super::{Diagram, Occupant, Style};
 use crate::{Color, File, Rank, Square};

@@ -1,5 +1,13 @@
 //! Piece letters: the languages of the PGN standard's table (FIDE Appendix E, E3: every player may use the letters
 //! of their own language), letters chosen by the user, and Unicode figurines.
+//!
+//! ```
+//! use forsyth::Role;
+//! use forsyth::notation::letters::{Language, Letters};
+//! let french = Letters::from(Language::Fr);
+//! assert_eq!(french.letter(Role::Knight, forsyth::Variant::Standard), 'C');
+//! assert_eq!(french.role_of('F'), Some(Role::Bishop));
+//! ```
 
 use std::fmt;
 use std::str::FromStr;
@@ -167,6 +175,13 @@ pub struct Letters {
     /// The archbishop's letter in Janus chess.
     janus: char,
     figurines: bool,
+}
+
+/// The letters of a language, so that a language can stand where letters are asked for.
+impl From<Language> for Letters {
+    fn from(language: Language) -> Letters {
+        Letters::language(language)
+    }
 }
 
 impl Default for Letters {

@@ -30,8 +30,8 @@ use std::fmt;
 
 use crate::{CastlingSide, Color, File, Move, MoveKind, Position, Rank, Role, Square, SquareSet};
 
+use super::disambiguation::{self, Disambiguation};
 use super::letters::Letters;
-use super::san::Disambiguation;
 use super::styles::{Style, WriteOptions, write_move};
 
 /// How to read moves.
@@ -279,7 +279,7 @@ enum Form {
 
 /// A move as written: everything the tokenizer found, nothing resolved yet.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Parsed {
+pub(crate) struct Parsed {
     form: Form,
     role: Option<Role>,
     from_file: Option<File>,
@@ -362,16 +362,35 @@ fn plain_move(pos: &Position, text: &str, options: &ReadOptions) -> Option<ReadM
 #[inline(never)]
 fn parse_any_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, MoveError> {
     let text = trim(text);
-    let fail = |kind| MoveError { text: text.to_string(), kind };
     // Filled in place: copying a freshly written `Parsed` as a whole would stall on store forwarding.
     let mut parsed = Parsed::default();
-    if !plain_san(text.as_bytes(), &options.letters, &mut parsed) {
-        tokenize(text, &options.letters, &mut parsed).map_err(|why| fail(MoveErrorKind::Syntax(why)))?;
+    read_syntax(text, &options.letters, &mut parsed)?;
+    resolve_read(pos, text, &parsed, options)
+}
+
+/// The first half of reading a move, without a position: `text` (already trimmed) into `parsed`.
+#[inline(always)]
+pub(crate) fn read_syntax(text: &str, letters: &Letters, parsed: &mut Parsed) -> Result<(), MoveError> {
+    if !plain_san(text.as_bytes(), letters, parsed) {
+        tokenize(text, letters, parsed)
+            .map_err(|why| MoveError { text: text.to_string(), kind: MoveErrorKind::Syntax(why) })?;
     }
+    Ok(())
+}
+
+/// The second half of reading a move: what `text` was read as, resolved against the position.
+#[inline(always)]
+pub(crate) fn resolve_read(
+    pos: &Position,
+    text: &str,
+    parsed: &Parsed,
+    options: &ReadOptions,
+) -> Result<ReadMove, MoveError> {
+    let fail = |kind| MoveError { text: text.to_string(), kind };
     let mut normalised = parsed.normalised;
-    let mv = resolve(pos, &parsed, options, &mut normalised).map_err(fail)?;
+    let mv = resolve(pos, parsed, options, &mut normalised).map_err(fail)?;
     if options.strict {
-        check_canonical(pos, mv, text, &parsed, options).map_err(fail)?;
+        check_canonical(pos, mv, text, parsed, options).map_err(fail)?;
     }
     let nag = (parsed.nag != 0).then_some(parsed.nag);
     Ok(ReadMove { mv, nag, draw_offer: parsed.draw_offer, normalised })
@@ -379,7 +398,7 @@ fn parse_any_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<R
 
 /// The text without surrounding white space; decodes characters only when an end is not plain ASCII.
 #[inline]
-fn trim(text: &str) -> &str {
+pub(crate) fn trim(text: &str) -> &str {
     let plain = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii() && !b.is_ascii_whitespace());
     if plain(text.as_bytes().first()) && plain(text.as_bytes().last()) { text } else { text.trim() }
 }
@@ -523,9 +542,11 @@ fn plain_san(bytes: &[u8], letters: &Letters, p: &mut Parsed) -> bool {
     true
 }
 
+/// A hyphen, or any Unicode dash editors put in its place (hyphen, non-breaking hyphen, figure dash, en dash, em
+/// dash, minus sign): `O‑O`, `e2–e4`.
 #[inline(always)]
-fn is_dash(c: char) -> bool {
-    matches!(c, '-' | '\u{2013}' | '\u{2014}')
+pub(crate) fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' | '\u{2212}')
 }
 
 #[inline(always)]
@@ -1008,7 +1029,7 @@ fn piece(
         let needed = if role == Role::Pawn {
             if captures { Disambiguation::File } else { Disambiguation::None }
         } else {
-            super::san::among(&candidates, mv)
+            disambiguation::among(&candidates, mv)
         };
         if given != needed {
             normalised.insert(Normalised::OVERSPECIFIED);

@@ -1,58 +1,117 @@
-//! Standard Algebraic Notation (PGN §8.2.3), and the disambiguation every algebraic style shares (FIDE E10).
+//! Standard Algebraic Notation (the PGN standard, §8.2.3) and its localised forms: a move as written, parsed
+//! without a position ([`San`]) and resolved against one ([`San::to_move`]); and the SAN of a legal move
+//! ([`write_san`]).
+//!
+//! ```
+//! use forsyth::{Position, san::San};
+//! use forsyth::notation::letters::Language;
+//! let pos = Position::default();
+//! let san = San::parse_in("Sf3", Language::De)?;
+//! let m = san.to_move(&pos)?;
+//! assert_eq!(m.to_string(), "g1f3");
+//! assert_eq!(San::from_move(&pos, m).to_string(), "Nf3");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use crate::{Move, Position, Role};
+use std::fmt;
+use std::str::FromStr;
 
-use super::styles::{Style, WriteOptions, write_move_into};
+use crate::{Move, Position};
 
-/// How much of a piece's origin a move must show so that no other legal move reads the same (FIDE Appendix E,
-/// E10): only legal moves of the same kind of piece to the same square count; the file if it tells them apart,
-/// else the rank, else both.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Disambiguation {
-    /// No other piece of the kind can go there.
-    None,
-    /// The origin's file (`Nbd7`).
-    File,
-    /// The origin's rank (`R1e2`).
-    Rank,
-    /// The whole origin square (`Qh4e1`).
-    Square,
-}
+use super::letters::Letters;
+use super::read::{MoveError, Parsed, ReadMove, ReadOptions, read_syntax, resolve_read, trim};
+use super::styles::{Style, WriteOptions, write_move, write_move_into};
 
-/// The disambiguation a move of a piece of `role` needs (pawns never need one: their captures always show the
-/// file).
+pub use super::disambiguation::{Disambiguation, disambiguation};
+
+/// A move as written in any algebraic style and language (SAN, FIDE algebraic with local letters, long
+/// algebraic, problem notation, figurines, UCI), read without a position; [`San::to_move`] finds the legal move
+/// it names in one.
 ///
 /// ```
-/// use forsyth::{Move, Role, Square};
-/// use forsyth::notation::fen::Fen;
-/// use forsyth::notation::san::{Disambiguation, disambiguation};
-/// // Seed 004, E10: knights on g5 and g1, one goes to f3.
-/// let pos = "4k3/8/8/6N1/8/8/8/4K1N1 w - - 0 1".parse::<Fen>().unwrap().position(None).unwrap();
-/// assert_eq!(disambiguation(&pos, Move::new(Square::G5, Square::F3), Role::Knight), Disambiguation::Rank);
+/// use forsyth::{Position, san::San};
+/// use forsyth::notation::letters::Language;
+/// use forsyth::notation::styles::{Style, WriteOptions};
+/// let pos: Position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse()?;
+/// let m = "Bb5".parse::<San>()?.to_move(&pos)?;
+/// assert_eq!(San::parse_in("Lb5", Language::De)?.to_move(&pos)?, m);
+/// let german = WriteOptions::new(Style::Problem).with_letters(Language::De.into());
+/// assert_eq!(San::from_move_with(&pos, m, &german).to_string(), "Lf1-b5");
+/// assert!("Bb9".parse::<San>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn disambiguation(pos: &Position, m: Move, role: Role) -> Disambiguation {
-    if role == Role::Pawn || role == Role::King || m.is_castle() {
-        return Disambiguation::None;
-    }
-    let mut candidates = crate::MovesTo::new();
-    pos.legal_moves_of_into(role, m.to(), &mut candidates);
-    among(&candidates, m)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct San {
+    /// The text, trimmed.
+    text: String,
+    /// What the text was read as.
+    parsed: Parsed,
+    /// The letters it was read in, and whether only canonical text of one style resolves.
+    options: ReadOptions,
 }
 
-/// E10's rule applied to `m` and the other legal moves of the same kind of piece to the same square.
-pub(crate) fn among(candidates: &[Move], m: Move) -> Disambiguation {
-    let from = m.from();
-    let (mut rivals, mut same_file, mut same_rank) = (false, false, false);
-    for other in candidates.iter().filter(|o| o.from() != from && !o.is_castle()) {
-        rivals = true;
-        same_file |= other.from().file() == from.file();
-        same_rank |= other.from().rank() == from.rank();
+impl San {
+    /// Reads a move written in these letters (a [`Language`](super::letters::Language) converts into its
+    /// letters); figurines are always read.
+    pub fn parse_in(text: &str, letters: impl Into<Letters>) -> Result<San, MoveError> {
+        San::parse_with(text, &ReadOptions::with_letters(letters.into()))
     }
-    match (rivals, same_file, same_rank) {
-        (false, _, _) => Disambiguation::None,
-        (true, false, _) => Disambiguation::File,
-        (true, true, false) => Disambiguation::Rank,
-        (true, true, true) => Disambiguation::Square,
+
+    /// Reads a move with these options; with [`ReadOptions::strict`], [`San::to_move`] also demands the canonical
+    /// text of the options' style.
+    pub fn parse_with(text: &str, options: &ReadOptions) -> Result<San, MoveError> {
+        let text = trim(text);
+        let mut parsed = Parsed::default();
+        read_syntax(text, &options.letters, &mut parsed)?;
+        Ok(San { text: text.to_string(), parsed, options: *options })
+    }
+
+    /// The canonical SAN of a legal move (or the null move) in `pos`: `Nf3`, `exd6`, `O-O`, `e8=Q#`, `--`.
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        San::from_move_with(pos, m, &WriteOptions::new(Style::San))
+    }
+
+    /// A legal move (or the null move) in `pos` written in any style and letters; it reads back in the same
+    /// letters.
+    pub fn from_move_with(pos: &Position, m: Move, options: &WriteOptions) -> San {
+        let text = write_move(pos, m, options);
+        let read = ReadOptions::with_letters(options.letters);
+        let mut parsed = Parsed::default();
+        // What forsyth writes it reads back (the notation round-trip tests hold every style and language to it).
+        let read_back = read_syntax(&text, &read.letters, &mut parsed);
+        debug_assert!(read_back.is_ok(), "{text} does not read back: {read_back:?}");
+        San { text, parsed, options: read }
+    }
+
+    /// The legal move of the side to move in `pos` that the text names.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
+        self.read(pos).map(|read| read.mv)
+    }
+
+    /// The legal move with what surrounded it: an assessment glyph, a draw offer, and what the lenient reader
+    /// changed to reach canonical SAN.
+    pub fn read(&self, pos: &Position) -> Result<ReadMove, MoveError> {
+        resolve_read(pos, &self.text, &self.parsed, &self.options)
+    }
+
+    /// The text as written (trimmed).
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+/// Reads a move in English letters, leniently, as [`San::parse_in`] does.
+impl FromStr for San {
+    type Err = MoveError;
+    fn from_str(s: &str) -> Result<San, MoveError> {
+        San::parse_with(s, &ReadOptions::default())
+    }
+}
+
+/// The text as written.
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
     }
 }
 

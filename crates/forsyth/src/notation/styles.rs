@@ -1,14 +1,27 @@
 //! Writing moves in every style forsyth knows: SAN, localised FIDE algebraic, long algebraic, problem notation and
 //! UCI, with any piece letters or figurines. One writer serves all styles so that they share the disambiguation and
 //! the check and mate signs.
+//!
+//! ```
+//! use forsyth::{Move, Position, Square};
+//! use forsyth::notation::letters::Language;
+//! use forsyth::notation::styles::{Style, WriteOptions, write_move};
+//! let pos = Position::default();
+//! let e4 = Move::new(Square::E2, Square::E4);
+//! let written: Vec<String> = Style::ALL.iter().map(|&style| write_move(&pos, e4, &WriteOptions::new(style))).collect();
+//! assert_eq!(written, ["e4", "e4", "e2-e4", "Pe2-e4", "e2e4"]);
+//! let german = WriteOptions::new(Style::Fide).with_letters(Language::De.into());
+//! assert_eq!(write_move(&pos, Move::new(Square::G1, Square::F3), &german), "Sf3");
+//! ```
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::{CastlingSide, Move, Position, Role, Square};
 
+use super::disambiguation::{Disambiguation, disambiguation};
 use super::letters::Letters;
-use super::san::{Disambiguation, disambiguation};
+use super::uci::write_uci;
 
 /// A way of writing moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -16,11 +29,11 @@ pub enum Style {
     /// PGN's Standard Algebraic Notation: `Nf3`, `exd6`, `e8=Q`, `O-O`, `Qxf7#`.
     #[default]
     San,
-    /// FIDE Appendix E as seed 004 shows it: `Sf3`, `exd6 e.p.`, `d8D`, `0-0`, `De3+`, `#` (or `++`).
+    /// FIDE Appendix E as the FIDE Laws show it: `Sf3`, `exd6 e.p.`, `d8D`, `0-0`, `De3+`, `#` (or `++`).
     Fide,
     /// Long algebraic: `e2-e4`, `Ng1-f3`, `Bf1xb5`, `e7-e8=Q`, `O-O`.
     Lan,
-    /// Problem notation (seed 001): `Be2-e4`, `Be2:d3`, `Bd5:e6 e.p.`, `Be7-e8=D`, `0-0`, `Td3-d6#`, `Df4:f8=`.
+    /// Problem notation (German problem-chess conventions): `Be2-e4`, `Be2:d3`, `Bd5:e6 e.p.`, `Be7-e8=D`, `0-0`, `Td3-d6#`, `Df4:f8=`.
     Problem,
     /// UCI: `e2e4`, `e7e8q`, castling `e1g1` (or king takes rook, `e1h1`).
     Uci,
@@ -48,15 +61,39 @@ impl fmt::Display for Style {
     }
 }
 
+/// Reads a style's name ([`Style::name`]) in any case.
 impl FromStr for Style {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Style, String> {
-        Style::ALL
-            .into_iter()
-            .find(|st| st.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown notation '{s}' (use san, fide, lan, problem or uci)"))
+    type Err = UnknownStyle;
+    fn from_str(s: &str) -> Result<Style, UnknownStyle> {
+        Style::ALL.into_iter().find(|st| st.name().eq_ignore_ascii_case(s)).ok_or_else(|| UnknownStyle(s.to_string()))
     }
 }
+
+/// A name that is no [`Style`]'s.
+///
+/// ```
+/// use forsyth::notation::styles::Style;
+/// let err = "algebraic".parse::<Style>().unwrap_err();
+/// assert_eq!(err.code(), "notation.unknown");
+/// assert_eq!(err.to_string(), "unknown notation 'algebraic' (use san, fide, lan, problem or uci)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStyle(pub String);
+
+impl UnknownStyle {
+    /// A stable identifier: `notation.unknown`.
+    pub const fn code(&self) -> &'static str {
+        "notation.unknown"
+    }
+}
+
+impl fmt::Display for UnknownStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown notation '{}' (use san, fide, lan, problem or uci)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownStyle {}
 
 /// How to write moves: the style, the letters, and the choices a style leaves open.
 ///
@@ -128,7 +165,7 @@ pub fn write_move_into(pos: &Position, m: Move, options: &WriteOptions, out: &mu
     }
     if style == Style::Uci {
         let chess960 = options.chess960_uci || pos.variant().is_shuffle();
-        out.push_str(&pos.uci(m, chess960));
+        out.push_str(&write_uci(pos, m, chess960));
         return;
     }
     let variant = pos.variant();

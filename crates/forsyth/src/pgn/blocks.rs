@@ -181,6 +181,10 @@ where
                 error.game += shift.0;
                 error.line += shift.1;
             }
+            for warning in &mut game.report.warnings {
+                warning.game += shift.0;
+                warning.line += shift.1;
+            }
             ReadGame {
                 place: game.place,
                 number: game.number,

@@ -93,3 +93,75 @@ impl fmt::Display for PgnError {
 }
 
 impl std::error::Error for PgnError {}
+
+/// The kind of something repaired while reading a game: the game is read, and the warning says what was changed;
+/// [`WarningKind::code`] is stable and may be matched by scripts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WarningKind {
+    /// The `Result` tag and the game termination marker disagree: the tag's result is kept for both.
+    ResultMismatch,
+    /// A result written with a Unicode dash (`1–0`) or as a forfeit (`+--`, `+:-`, `-:+`, `-:-`).
+    ResultForm,
+    /// A tag value without its closing quote, read up to the tag's `]`.
+    TagQuote,
+    /// A forum wrapper `[pgn]` or `[/pgn]` around pasted games, skipped.
+    ForumWrapper,
+    /// A `FEN` tag with an impossible castling right or en-passant square, dropped (as `fen check --repair` does).
+    FenRepaired,
+}
+
+impl WarningKind {
+    /// A short, stable identifier.
+    ///
+    /// ```
+    /// assert_eq!(forsyth::pgn::WarningKind::ResultMismatch.code(), "result-mismatch");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            WarningKind::ResultMismatch => "result-mismatch",
+            WarningKind::ResultForm => "result-form",
+            WarningKind::TagQuote => "tag-quote",
+            WarningKind::ForumWrapper => "forum-wrapper",
+            WarningKind::FenRepaired => "fen-repaired",
+        }
+    }
+}
+
+/// Something repaired in a game that was read nonetheless: what, where, and what it was read as.
+///
+/// `Display` gives `LINE:COLUMN: game G 'TOKEN': warning: reason [code]`; the CLI puts the file name in front.
+///
+/// ```
+/// use forsyth::pgn::{Game, ReadOptions, Validate, read_game, GameSplitter};
+/// let text = "[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
+/// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+/// let report = read_game(&raw, &ReadOptions::default(), &mut Validate);
+/// assert!(report.error.is_none());
+/// assert_eq!(report.warnings[0].to_string(),
+///     "3:10: game 1 '0-1': warning: the Result tag says 1-0, the game ends with 0-1; read as 1-0 [result-mismatch]");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnWarning {
+    /// What was repaired.
+    pub kind: WarningKind,
+    /// 1-based line in the file.
+    pub line: u64,
+    /// 1-based column (in characters) on that line.
+    pub column: u64,
+    /// 1-based number of the game in the file.
+    pub game: u64,
+    /// The text repaired, as written.
+    pub token: String,
+    /// What was wrong and what it was read as.
+    pub reason: String,
+}
+
+impl fmt::Display for PgnWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: game {}", self.line, self.column, self.game)?;
+        if !self.token.is_empty() {
+            write!(f, " '{}'", self.token)?;
+        }
+        write!(f, ": warning: {} [{}]", self.reason, self.kind.code())
+    }
+}

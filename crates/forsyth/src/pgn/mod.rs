@@ -21,6 +21,9 @@
 
 mod blocks;
 mod commands;
+#[cfg(feature = "compression")]
+mod compressed;
+mod entry;
 mod error;
 mod game;
 mod parallel;
@@ -32,13 +35,15 @@ mod writer;
 
 pub use blocks::read_games_in_blocks;
 pub use commands::{CommentCommand, Eval, Marking, comment_commands, parse_clock, parse_eval, parse_markings};
-pub use error::{ErrorKind, PgnError};
+#[cfg(feature = "compression")]
+pub use compressed::{decompress, open_path};
+pub use entry::read_games;
+pub use error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
 pub use parallel::for_each_game;
 pub use reader::{
     Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, ReadOptions, Validate, Visitor, glyph_nag, read_game,
 };
 pub use split::{GameSplitter, GameText, MAX_GAME_BYTES, RawGame};
-pub use stream::read_games;
 pub use tags::{SEVEN_TAG_ROSTER, StartError, escape_tag_value, start_position, unescape_tag_value};
 pub use writer::{MAX_LINE, WriteOptions, write_game};

@@ -3,11 +3,11 @@
 
 use std::borrow::Cow;
 
-use super::error::{ErrorKind, PgnError};
-use super::split::{DELIMITER, GameText, line_breaks, word_end};
-use super::tags::{StartError, start_position, unescape_tag_value};
+use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
+use super::split::{DELIMITER, GameText, TAG_SECTION_END, forum_wrapper, is_tag_line, line_breaks, word_end};
+use super::tags::{StartError, repair_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
-use crate::notation::read::{MoveError, MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, parse_move};
+use crate::notation::read::{MoveError, MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, is_dash, parse_move};
 use crate::{Color, Move, Position};
 
 /// The deepest nesting of variations a game may have. Deeper games (real ones stay under a dozen) are refused
@@ -73,6 +73,45 @@ impl GameResult {
             _ => return None,
         })
     }
+
+    /// The result a `Result` tag's value stands for, read as leniently as [`GameResult::parse_lenient`] and
+    /// with the forfeits `+--` and `--+` too (in movetext those are glyphs once a move is played).
+    ///
+    /// ```
+    /// use forsyth::pgn::GameResult;
+    /// assert_eq!(GameResult::from_tag("+--"), Some(GameResult::WhiteWins));
+    /// assert_eq!(GameResult::from_tag("?"), None);
+    /// ```
+    pub fn from_tag(value: &str) -> Option<GameResult> {
+        match value {
+            "+--" => Some(GameResult::WhiteWins),
+            "--+" => Some(GameResult::BlackWins),
+            value => GameResult::parse_lenient(value).map(|(result, _)| result),
+        }
+    }
+
+    /// Reads a termination marker as other programs write it too: with any Unicode dash (`1–0`), or a forfeit
+    /// (`+:-`, `-:+`; `-:-`, neither player, is `*`). The flag says whether the text was such a repair.
+    ///
+    /// ```
+    /// use forsyth::pgn::GameResult;
+    /// assert_eq!(GameResult::parse_lenient("1–0"), Some((GameResult::WhiteWins, true)));
+    /// assert_eq!(GameResult::parse_lenient("-:+"), Some((GameResult::BlackWins, true)));
+    /// assert_eq!(GameResult::parse_lenient("0-1"), Some((GameResult::BlackWins, false)));
+    /// ```
+    pub fn parse_lenient(text: &str) -> Option<(GameResult, bool)> {
+        if let Some(result) = GameResult::parse(text) {
+            return Some((result, false));
+        }
+        let result = match text {
+            "+:-" => GameResult::WhiteWins,
+            "-:+" => GameResult::BlackWins,
+            "-:-" => GameResult::Unknown,
+            _ if text.chars().any(|c| c != '-' && is_dash(c)) => GameResult::parse(&text.replace(is_dash, "-"))?,
+            _ => return None,
+        };
+        Some((result, true))
+    }
 }
 
 /// Receives a game's contents as they are read. Every method has an empty default, so a visitor implements
@@ -118,6 +157,8 @@ pub struct GameReport {
     pub moves: u64,
     /// The first error, if any; reading stops there (see [`ReadOptions::keep_broken`]).
     pub error: Option<PgnError>,
+    /// What was repaired to read the game (before the error, if any), in file order.
+    pub warnings: Vec<PgnWarning>,
 }
 
 /// Reads one game's text, checking every move, and tells `visitor` what it holds.
@@ -147,7 +188,7 @@ pub fn read_game<'a>(game: impl Into<GameText<'a>>, options: &ReadOptions, visit
                 super::MAX_GAME_BYTES >> 20
             ),
         };
-        return GameReport { moves: 0, error: Some(error) };
+        return GameReport { error: Some(error), ..GameReport::default() };
     }
     let text = match decode(raw.bytes, options.encoding) {
         Ok(text) => text,
@@ -165,7 +206,7 @@ pub fn read_game<'a>(game: impl Into<GameText<'a>>, options: &ReadOptions, visit
                 reason: "the bytes are not valid UTF-8 (read the file with --encoding latin1 if it is Latin-1)"
                     .to_string(),
             };
-            return GameReport { moves: 0, error: Some(error) };
+            return GameReport { error: Some(error), ..GameReport::default() };
         }
     };
     let mut parser = Parser {
@@ -195,8 +236,8 @@ pub(crate) enum Unsure {
 /// Reads the game at the start of `text`, text that goes on past it (a stream's buffered bytes), finding where
 /// the game ends as it goes: one pass instead of the splitter's and the reader's. Returns the report, the game's
 /// length and the line breaks in it when the game is read without error and ends where [`super::GameSplitter`]
-/// would cut it — after its result, or where the movetext meets a `[` or a blank line follows its tags — and
-/// nothing else could have cut it: no comment line starting with `[`, no `%`, no byte-order mark, no comment
+/// would cut it — after its result, or where the movetext meets a `[` or two blank lines follow its tags — and
+/// nothing else could have cut it: no comment line that is a whole tag pair, no `%`, no byte-order mark, no comment
 /// between tags. Anything else (errors included) is left to the splitter and [`read_game`], which then read the
 /// game as always: a visitor that took part of it is thrown away.
 ///
@@ -367,6 +408,21 @@ impl<'a> Parser<'a> {
         });
     }
 
+    /// Records a repair made at `at`.
+    #[cold]
+    fn warn(&mut self, kind: WarningKind, at: usize, token: &str, reason: String) {
+        let (line, column) = line_column(self.text, at);
+        let warning = PgnWarning {
+            kind,
+            line: self.raw.line + line,
+            column,
+            game: self.raw.number,
+            token: token.to_string(),
+            reason,
+        };
+        self.report.warnings.push(warning);
+    }
+
     fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.pos).copied()
     }
@@ -462,6 +518,8 @@ impl<'a> Parser<'a> {
         // Tag section (with any comments before or between the tags).
         let mut variant: Option<Cow<'a, str>> = None;
         let mut fen: Option<Cow<'a, str>> = None;
+        let mut result_tag = None;
+        let mut fen_at = 0;
         let mut last_tag_end = None;
         while self.skip_space_and_comments(visitor)? == Some(b'[') {
             if self.open
@@ -477,34 +535,77 @@ impl<'a> Parser<'a> {
                     }
                     line_breaks += usize::from(b == b'\n');
                 }
-                if line_breaks >= 2 {
-                    // A blank line, then a tag: the next game (this one has no movetext).
+                if line_breaks >= TAG_SECTION_END as usize {
+                    // Two blank lines, then a tag: the next game (this one has no movetext).
                     self.cut_at(self.pos);
                     break;
                 }
             }
+            // (Tag names rarely start with `p` or `/`: most tags are not looked at twice.)
+            let maybe_wrapper = matches!(self.text.as_bytes().get(self.pos + 1), Some(b'p' | b'P' | b'/'));
+            if maybe_wrapper && let Some(wrapper) = forum_wrapper(&self.text.as_bytes()[self.pos..]) {
+                let token = &self.text[self.pos..self.pos + wrapper];
+                let reason = "a forum wrapper around pasted games, not a tag pair; skipped".to_string();
+                self.warn(WarningKind::ForumWrapper, self.pos, token, reason);
+                self.pos += wrapper;
+                last_tag_end = Some(self.pos);
+                continue;
+            }
+            let tag_at = self.pos;
             let (name, value) = self.tag()?;
             last_tag_end = Some(self.pos);
             visitor.tag(name, &value);
-            if name.eq_ignore_ascii_case("Variant") {
-                variant = Some(value);
-            } else if name.eq_ignore_ascii_case("FEN") {
-                fen = Some(value);
+            // The tags the reader needs, told apart by length first: most tags are none of them.
+            match name.len() {
+                6 if name.eq_ignore_ascii_case("Result") => result_tag = GameResult::from_tag(&value),
+                7 if name.eq_ignore_ascii_case("Variant") => variant = Some(value),
+                3 if name.eq_ignore_ascii_case("FEN") => {
+                    fen = Some(value);
+                    fen_at = tag_at;
+                }
+                _ => {}
             }
         }
         let (variant, fen) = (variant.as_deref(), fen.as_deref());
         let movetext_at = self.pos;
-        let start = start_position(variant, fen).map_err(|e| match e {
+        let start = match start_position(variant, fen) {
+            Ok(start) => start,
+            Err(error) => self.repaired_start(variant, fen, fen_at, error, movetext_at)?,
+        };
+        visitor.begin_movetext(&start);
+        self.movetext(start, result_tag, visitor)
+    }
+
+    /// The start position of tags that describe none, if repairing the `FEN` tag as `fen check --repair` does
+    /// makes one (a warning at the tag, `fen_at`); else the error, placed where the movetext begins.
+    #[cold]
+    fn repaired_start(
+        &mut self,
+        variant: Option<&str>,
+        fen: Option<&str>,
+        fen_at: usize,
+        error: StartError,
+        movetext_at: usize,
+    ) -> Result<Position, Found> {
+        if let (StartError::BadFen(_), Some((start, dropped))) = (&error, repair_start(variant, fen)) {
+            let dropped: Vec<String> = dropped.iter().map(ToString::to_string).collect();
+            let reason = format!("the FEN tag: {}; dropped, as `fen check --repair` does", dropped.join("; "));
+            self.warn(WarningKind::FenRepaired, fen_at, fen.unwrap_or(""), reason);
+            return Ok(start);
+        }
+        Err(match error {
             StartError::UnknownVariant(name) => found(
                 ErrorKind::UnknownVariant,
                 movetext_at,
                 &name,
-                format!("the Variant tag names '{name}', which forsyth does not play (standard, chess960 and the 10x8 variants)"),
+                format!(
+                    "the Variant tag names '{name}', which forsyth does not play (standard, chess960 and the 10x8 variants)"
+                ),
             ),
-            StartError::BadFen(why) => found(ErrorKind::BadFen, movetext_at, fen.unwrap_or(""), format!("the FEN tag: {why}")),
-        })?;
-        visitor.begin_movetext(&start);
-        self.movetext(start, visitor)
+            StartError::BadFen(why) => {
+                found(ErrorKind::BadFen, movetext_at, fen.unwrap_or(""), format!("the FEN tag: {why}"))
+            }
+        })
     }
 
     /// Reads `[Name "value"]` at the cursor.
@@ -550,10 +651,10 @@ impl<'a> Parser<'a> {
                     i += k;
                     break;
                 }
-                _ => return Err(bad(value_start - 1, &format!("the value of tag {name} has no closing quote"))),
+                _ => return self.tag_without_closing_quote(name, value_start),
             }
             if i >= bytes.len() {
-                return Err(bad(value_start - 1, &format!("the value of tag {name} has no closing quote")));
+                return self.tag_without_closing_quote(name, value_start);
             }
         }
         let value = &text[value_start..i];
@@ -567,6 +668,37 @@ impl<'a> Parser<'a> {
         Ok((name, value))
     }
 
+    /// A tag value that runs to the end of its line without a closing quote: read up to the `]` that ends the line
+    /// (a warning), if one does; else the tag is an error.
+    #[cold]
+    fn tag_without_closing_quote(
+        &mut self,
+        name: &'a str,
+        value_start: usize,
+    ) -> Result<(&'a str, Cow<'a, str>), Found> {
+        let text = self.text;
+        let open = memchr::memrchr(b'\n', &text.as_bytes()[..value_start]).map_or(0, |k| k + 1);
+        let line_end = memchr::memchr(b'\n', &text.as_bytes()[value_start..]).map_or(text.len(), |k| value_start + k);
+        let line = text[value_start..line_end].trim_end();
+        let Some(value) = line.strip_suffix(']').filter(|_| !self.open) else {
+            // (In open text the splitter decides where a broken tag ends.)
+            if self.open {
+                return Err(self.unsure());
+            }
+            return Err(found(
+                ErrorKind::BadTag,
+                value_start - 1,
+                text[open..line_end].trim_end(),
+                format!("the value of tag {name} has no closing quote; a tag pair reads [Name \"value\"]"),
+            ));
+        };
+        let value = value.trim_end();
+        let reason = format!("the value of tag {name} has no closing quote; read up to the ']' as \"{value}\"");
+        self.warn(WarningKind::TagQuote, value_start - 1, text[open..line_end].trim_end(), reason);
+        self.pos = value_start + line.len();
+        Ok((name, unescape_tag_value(value)))
+    }
+
     fn skip_inline_space(&mut self) {
         let bytes = self.text.as_bytes();
         let mut pos = self.pos;
@@ -576,7 +708,12 @@ impl<'a> Parser<'a> {
         self.pos = pos;
     }
 
-    fn movetext(&mut self, start: Position, visitor: &mut impl Visitor) -> Result<(), Found> {
+    fn movetext(
+        &mut self,
+        start: Position,
+        result_tag: Option<GameResult>,
+        visitor: &mut impl Visitor,
+    ) -> Result<(), Found> {
         let text = self.text;
         let bytes = text.as_bytes();
         let mut lines = Lines { main: LineState::new(start, 0), variations: Vec::new() };
@@ -671,11 +808,12 @@ impl<'a> Parser<'a> {
                 }
                 b'0'..=b'9' if let Some(end) = move_number_end(bytes, at) => self.pos = end,
                 _ => {
-                    let end = word_end(bytes, at);
+                    let end = promotion_in_parentheses_end(bytes, word_end(bytes, at));
                     self.pos = end;
                     let word = &text[at..end];
-                    let could_be_result = matches!(word.as_bytes()[0], b'1' | b'0' | b'*' | 0xc2);
-                    if could_be_result && let Some(result) = GameResult::parse(word) {
+                    let could_be_result = matches!(word.as_bytes()[0], b'1' | b'0' | b'*' | b'+' | b'-' | 0xc2);
+                    let result = if could_be_result { self.result(word, at, &lines)? } else { None };
+                    if let Some(result) = result {
                         if !lines.variations.is_empty() {
                             return Err(found(
                                 ErrorKind::MisplacedResult,
@@ -684,6 +822,29 @@ impl<'a> Parser<'a> {
                                 "a result inside a variation (is a ')' missing?)",
                             ));
                         }
+                        // The tag's result is kept, unless it is `*`: then the marker knows more.
+                        let result = match result_tag {
+                            Some(tag) if tag != result && tag != GameResult::Unknown => {
+                                let reason = format!(
+                                    "the Result tag says {}, the game ends with {}; read as {}",
+                                    tag.as_str(),
+                                    result.as_str(),
+                                    tag.as_str()
+                                );
+                                self.warn(WarningKind::ResultMismatch, at, word, reason);
+                                tag
+                            }
+                            Some(GameResult::Unknown) if result != GameResult::Unknown => {
+                                let reason = format!(
+                                    "the Result tag says *, the game ends with {}; read as {}",
+                                    result.as_str(),
+                                    result.as_str()
+                                );
+                                self.warn(WarningKind::ResultMismatch, at, word, reason);
+                                result
+                            }
+                            _ => result,
+                        };
                         visitor.result(result);
                         result_seen = true;
                         // Comments after the result still belong to this game.
@@ -702,6 +863,27 @@ impl<'a> Parser<'a> {
             return Err(found(ErrorKind::Variation, self.text.len(), "", "a variation is not closed: ')' is missing"));
         }
         Ok(())
+    }
+
+    /// The game termination marker `word` at `at` stands for, if it is one (repairs are warnings): results as
+    /// [`GameResult::parse_lenient`] reads them, and `+--` / `--+` where no move has been read (a game forfeited; after
+    /// a move they are the glyphs for a decisive advantage).
+    fn result(&mut self, word: &str, at: usize, lines: &Lines) -> Result<Option<GameResult>, Found> {
+        let (result, repaired) = match (word, GameResult::parse_lenient(word)) {
+            (_, Some(read)) => read,
+            ("+--", None) if lines.main.ply == 0 => (GameResult::WhiteWins, true),
+            ("--+", None) if lines.main.ply == 0 => (GameResult::BlackWins, true),
+            _ => return Ok(None),
+        };
+        if repaired {
+            if self.open && word.starts_with(['+', '-']) {
+                // The splitter does not end games at a forfeit: it decides.
+                return Err(self.unsure());
+            }
+            let reason = format!("read as the result {}", result.as_str());
+            self.warn(WarningKind::ResultForm, at, word, reason);
+        }
+        Ok(Some(result))
     }
 
     /// The game ends at `at` (open text only): the text is cut there, as the splitter would have cut it.
@@ -733,8 +915,8 @@ impl<'a> Parser<'a> {
         // A move number, perhaps glued to its move: `12.`, `12...`, `12.Nf3`, `11.0–0`.
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
         let (mut word, mut at) = (word, at);
-        if digits > 0 && word.as_bytes().get(digits) == Some(&b'.') {
-            let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+        let dots = dots_len(&word[digits..]);
+        if digits > 0 && dots > 0 {
             at += digits + dots;
             word = &word[digits + dots..];
             if word.is_empty() {
@@ -744,7 +926,7 @@ impl<'a> Parser<'a> {
             // A bare number, as some programs write move numbers.
             return Ok(());
         }
-        if word.bytes().all(|b| b == b'.') {
+        if dots_len(word) == word.len() {
             return Ok(());
         }
         // Moves start with a letter or a castling zero; glyphs with a sign (or are the lone `N` of a novelty).
@@ -805,8 +987,8 @@ impl<'a> Parser<'a> {
 }
 
 /// Where the comment starting at `bytes` closes (its `}`, if any) and the line breaks before, or `Err` if a line
-/// inside it begins with `[` and a letter before that: the splitter takes such a line for the next game's tag
-/// pair (the comment was never closed).
+/// inside it is a whole tag pair before that: the splitter takes such a line for the next game's (the comment was
+/// never closed).
 fn comment_close_before_tag_line(bytes: &[u8]) -> Result<(Option<usize>, u64), ()> {
     let mut from = 0;
     let mut line_breaks = 0;
@@ -815,13 +997,31 @@ fn comment_close_before_tag_line(bytes: &[u8]) -> Result<(Option<usize>, u64), (
         if bytes[at] == b'}' {
             return Ok((Some(at), line_breaks));
         }
-        if bytes.get(at + 1) == Some(&b'[') && bytes.get(at + 2).is_some_and(u8::is_ascii_alphabetic) {
+        if bytes.get(at + 1) == Some(&b'[') && is_tag_line(&bytes[at + 2..]) {
             return Err(());
         }
         line_breaks += 1;
         from = at + 1;
     }
     Ok((None, line_breaks))
+}
+
+/// The length of the dots at the start of `text`: `.`, and the ellipsis `…` some editors write for `...`.
+fn dots_len(text: &str) -> usize {
+    text.len() - text.trim_start_matches(['.', '\u{2026}']).len()
+}
+
+/// Where a move word that ends at `end` ends when a promotion in parentheses follows it, as old books write it
+/// (`a8(Q)`, read like `a8=Q`): the `(` would otherwise open a variation.
+#[inline(always)]
+fn promotion_in_parentheses_end(bytes: &[u8], end: usize) -> usize {
+    let promotes = end >= 2
+        && matches!(bytes[end - 1], b'1' | b'8')
+        && bytes[end - 2].is_ascii_lowercase()
+        && bytes.get(end) == Some(&b'(')
+        && bytes.get(end + 1).is_some_and(u8::is_ascii_alphabetic)
+        && bytes.get(end + 2) == Some(&b')');
+    if promotes { word_end(bytes, end + 2) } else { end }
 }
 
 /// The end of a move number standing alone at `at` (`12.`, `12...`), if that is what stands there: a third of

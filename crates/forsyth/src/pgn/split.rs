@@ -6,10 +6,16 @@
 
 use std::io::{self, BufRead};
 
+use crate::notation::read::is_dash;
+
 /// The most bytes of one game the splitter keeps (32 MiB: a million-move game takes about 9 MiB). A longer game
 /// comes out [`RawGame::oversized`], holding only its first `MAX_GAME_BYTES`, and reads as a
 /// [`super::ErrorKind::GameTooLarge`] error.
 pub const MAX_GAME_BYTES: usize = 32 << 20;
+
+/// The line breaks between two tag pairs that end a tag section: two blank lines. A tag after one blank line is
+/// still the same game's (ChessBase writes one after the first tag pair; python-chess reads it so too).
+pub(crate) const TAG_SECTION_END: u32 = 3;
 
 /// The bytes of one game, as they stand in the file, with where they start.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,9 +33,20 @@ pub struct RawGame {
 }
 
 impl RawGame {
-    /// Whether the text holds anything but whitespace (a file's trailing blank lines make an empty last chunk).
+    /// Whether the text holds nothing but whitespace, byte-order marks and forum wrappers (a file's trailing blank
+    /// lines, or the `[/pgn]` after its last game, make an empty last chunk).
     pub fn is_blank(&self) -> bool {
-        !self.oversized && self.bytes.iter().all(|b| b.is_ascii_whitespace())
+        let mut rest = self.bytes.as_slice();
+        loop {
+            rest = rest.trim_ascii_start();
+            if let Some(after) = rest.strip_prefix("\u{feff}".as_bytes()) {
+                rest = after;
+            } else if let Some(wrapper) = forum_wrapper(rest) {
+                rest = &rest[wrapper..];
+            } else {
+                return !self.oversized && rest.is_empty();
+            }
+        }
     }
 
     /// The game's text, borrowed.
@@ -86,9 +103,9 @@ enum State {
     BraceComment,
     /// Inside `{...}`, at the start of a line.
     BraceCommentLineStart,
-    /// Inside `{...}`, just after a `[` that starts a line: a letter next means a tag pair, so the comment was
-    /// never closed and the next game begins.
-    BraceCommentBracket,
+    /// Inside `{...}`, on a line that starts with `[` and so far has the shape of a tag pair: if the whole line is
+    /// one, the comment was never closed and the next game begins at the `[`.
+    CommentTagLine(TagLine),
     /// Inside `;...` up to the end of the line.
     LineComment,
     /// Inside a tag pair `[...]`, outside its string.
@@ -160,9 +177,11 @@ impl Suspended {
             scanner.state = State::Between;
         }
         let cuts = match scanner.state {
-            State::Between => scanner.ended || scanner.seen_movetext || (scanner.seen_tag && scanner.newlines >= 2),
-            // An unclosed comment ends before a line that starts a tag pair.
-            State::BraceCommentLineStart => true,
+            State::Between => {
+                scanner.ended || scanner.seen_movetext || (scanner.seen_tag && scanner.newlines >= TAG_SECTION_END)
+            }
+            // Inside a comment, only a whole tag pair line ends it, which the next block holds: the splitter goes on
+            // from here and decides.
             _ => false,
         };
         if !cuts {
@@ -186,10 +205,13 @@ struct Scanner {
     seen_movetext: bool,
     /// A tag pair has been read in the current game.
     seen_tag: bool,
-    /// Line breaks since the last token: a blank line after tags ends a game that has no movetext.
+    /// Line breaks since the last token: two blank lines after tags end a game that has no movetext.
     newlines: u32,
     ended: bool,
-    word: [u8; 8],
+    /// The first bytes of the word being scanned (a result token is at most 11 bytes long: `1/2–1/2`).
+    word: [u8; WORD_KEPT],
+    /// The word being scanned started with a byte-order mark's first byte.
+    bom_word: bool,
     word_len: usize,
     current: RawGame,
     /// A buffer handed back by [`GameSplitter::recycle`], used for the next game instead of a new allocation.
@@ -202,6 +224,8 @@ struct Scanner {
     consumed: u64,
     /// Bytes of the current game not kept because it grew past [`MAX_GAME_BYTES`], and the line breaks in them.
     skipped: u64,
+    /// Where (offset in the stream) the line inside a comment that may be a tag pair starts: its `[`.
+    tag_line_at: u64,
     skipped_lines: u64,
 }
 
@@ -391,7 +415,8 @@ impl Scanner {
             seen_tag: false,
             newlines: 0,
             ended: false,
-            word: [0; 8],
+            word: [0; WORD_KEPT],
+            bom_word: false,
             word_len: 0,
             current: RawGame { number: 1, line: 1, ..RawGame::default() },
             spare: Vec::new(),
@@ -401,6 +426,7 @@ impl Scanner {
             consumed: 0,
             skipped: 0,
             skipped_lines: 0,
+            tag_line_at: 0,
         }
     }
 
@@ -467,11 +493,47 @@ impl Scanner {
         std::mem::replace(&mut self.current, next)
     }
 
+    /// A line inside a comment, from its `[` at `tag_line_at` to its end at `chunk[end]`, is a whole tag pair: the
+    /// comment was never closed, and the game ends before the `[`. Returns the game and the bytes of `chunk` used.
+    ///
+    /// Not cut (none returned) in a game already over [`MAX_GAME_BYTES`] whose `[` lies before `chunk`: its bytes
+    /// were not kept, and the game is skipped whole as too large anyway.
+    fn cut_before_tag_line(&mut self, chunk: &[u8], end: usize, lend: bool) -> Option<(Option<RawGame>, usize)> {
+        if let Some(at) = self.tag_line_at.checked_sub(self.consumed) {
+            // The line lies in this chunk: the game ends at its `[`, and the line is read again as the next game's.
+            let at = at as usize;
+            let game = self.finish(chunk, 0, at, lend);
+            self.consumed += at as u64;
+            self.state = State::Between;
+            self.line_start = false;
+            return Some((Some(game), at));
+        }
+        let at = (self.tag_line_at - self.current.offset) as usize;
+        if self.current.oversized {
+            return None;
+        }
+        // The line began in an earlier chunk: its start moves from this game to the next, which goes on after it.
+        self.keep(&chunk[..end]);
+        let line = self.current.bytes.split_off(at);
+        let game = self.finish(chunk, end, end, false);
+        self.current.bytes.extend_from_slice(&line);
+        self.consumed += end as u64;
+        self.state = State::Between;
+        self.seen_tag = true;
+        Some((Some(game), end))
+    }
+
     /// A movetext word just ended: a result at depth 0 ends the game.
     #[inline]
     fn end_word(&mut self) {
-        // Results start with 1, 0, * or ½ (UTF-8 0xc2 or Latin-1 0xbd); most words are moves and stop here.
-        let could_be_result = self.word_len <= 7 && matches!(self.word[0], b'1' | b'0' | b'*' | 0xc2 | 0xbd);
+        // A byte-order mark alone (files joined with `cat`) is whitespace; anything else is movetext.
+        if std::mem::take(&mut self.bom_word) && self.word[..self.word_len.min(WORD_KEPT)] != *"\u{feff}".as_bytes() {
+            self.seen_movetext = true;
+        }
+        // Results start with 1, 0, *, ½ (UTF-8 0xc2 or Latin-1 0xbd), or a forfeit's + or -; most words are moves
+        // and stop here.
+        let could_be_result =
+            self.word_len < WORD_KEPT && matches!(self.word[0], b'1' | b'0' | b'*' | b'+' | b'-' | 0xc2 | 0xbd);
         if could_be_result && self.depth == 0 && is_result_token(&self.word[..self.word_len]) {
             self.ended = true;
         }
@@ -495,40 +557,31 @@ impl Scanner {
                 State::BraceCommentLineStart => {
                     self.state = match chunk[i] {
                         b'}' => State::Between,
-                        b'[' => State::BraceCommentBracket,
+                        b'[' => {
+                            self.tag_line_at = self.consumed + i as u64;
+                            State::CommentTagLine(TagLine::Bracket)
+                        }
                         b'\n' => State::BraceCommentLineStart,
                         _ => State::BraceComment,
                     };
                     i += 1;
                 }
-                State::BraceCommentBracket => {
-                    if chunk[i].is_ascii_alphabetic() {
-                        // An unclosed comment must not swallow the rest of the file: the game ends before the `[`.
-                        let game = if i > 0 {
-                            let game = self.finish(chunk, copied, i - 1, lend);
-                            self.consumed += (i - 1) as u64;
-                            (Some(game), i - 1)
-                        } else {
-                            // The `[` ended the last chunk; an oversized game did not keep it.
-                            let bracket = if self.current.oversized {
-                                self.skipped -= 1;
-                                Some(b'[')
-                            } else {
-                                self.current.bytes.pop()
-                            };
-                            let game = self.finish(chunk, copied, 0, lend);
-                            self.current.bytes.extend(bracket);
-                            self.state = State::Tag;
-                            self.seen_tag = true;
-                            (Some(game), 0)
-                        };
-                        if i > 0 {
-                            self.state = State::Between;
+                State::CommentTagLine(shape) => match shape.next(chunk[i]) {
+                    Some(TagLine::Whole) => {
+                        if let Some(cut) = self.cut_before_tag_line(chunk, i, lend) {
+                            return cut;
                         }
-                        return game;
+                        // Not cut (see `cut_before_tag_line`): the line stays in the comment.
+                        self.state = State::BraceComment;
                     }
-                    self.state = State::BraceComment;
-                }
+                    Some(shape) => {
+                        self.state = State::CommentTagLine(shape);
+                        i += 1;
+                    }
+                    // Not a tag pair: the byte is read again as part of the comment (it may close it or end the
+                    // line).
+                    None => self.state = State::BraceComment,
+                },
                 State::LineComment => match memchr::memchr(b'\n', &chunk[i..]) {
                     Some(k) => {
                         i += k + 1;
@@ -539,9 +592,17 @@ impl Scanner {
                     None => i = chunk.len(),
                 },
                 // Tag pairs are short: a plain loop beats memchr's set-up cost on them.
-                State::TagString => match chunk[i..].iter().position(|&b| b == b'"' || b == b'\\') {
+                State::TagString => match chunk[i..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n')) {
                     Some(k) => {
-                        self.state = if chunk[i + k] == b'"' { State::Tag } else { State::TagEscape };
+                        self.state = match chunk[i + k] {
+                            b'"' => State::Tag,
+                            b'\\' => State::TagEscape,
+                            // A value without its closing quote ends with its line, as an unclosed tag does.
+                            _ => {
+                                self.line_start = true;
+                                State::Between
+                            }
+                        };
                         i += k + 1;
                     }
                     None => i = chunk.len(),
@@ -568,9 +629,9 @@ impl Scanner {
                 State::Word => {
                     let rest = &chunk[i..];
                     let end = rest.iter().position(|&b| DELIMITER[b as usize]).unwrap_or(rest.len());
-                    // Only the first bytes matter: a result token is at most 7 bytes long.
-                    let kept = self.word_len.min(8);
-                    let take = end.min(8 - kept);
+                    // Only the first bytes matter: a result token is at most 11 bytes long.
+                    let kept = self.word_len.min(WORD_KEPT);
+                    let take = end.min(WORD_KEPT - kept);
                     self.word[kept..kept + take].copy_from_slice(&rest[..take]);
                     self.word_len += end;
                     i += end;
@@ -629,9 +690,10 @@ impl Scanner {
                         }
                         _ => {}
                     }
-                    // A token that is not a comment: does it start the next game?
-                    let blank_line = std::mem::take(&mut self.newlines) >= 2;
-                    if self.ended || (b == b'[' && (self.seen_movetext || (self.seen_tag && blank_line))) {
+                    // A token that is not a comment: does it start the next game? (A game of tags only ends at
+                    // two blank lines: one may stand between its tags, as ChessBase writes after the first.)
+                    let blank_lines = std::mem::take(&mut self.newlines) >= TAG_SECTION_END;
+                    if self.ended || (b == b'[' && (self.seen_movetext || (self.seen_tag && blank_lines))) {
                         let game = self.finish(chunk, copied, i, lend);
                         self.consumed += i as u64;
                         return (Some(game), i);
@@ -652,7 +714,9 @@ impl Scanner {
                         }
                         b']' | b'"' | b'}' => self.seen_movetext = true,
                         _ => {
-                            self.seen_movetext = true;
+                            // A word that may be a byte-order mark is movetext once it is known not to be one.
+                            self.bom_word = b == 0xef;
+                            self.seen_movetext |= !self.bom_word;
                             self.state = State::Word;
                             self.word[0] = b;
                             self.word_len = 1;
@@ -667,14 +731,97 @@ impl Scanner {
     }
 }
 
+/// How far a line inside a brace comment has the shape of a tag pair, `[Name "value"]` alone on its line (the
+/// name starting with a letter; blanks around the value and at the line's end allowed): only such a line ends a
+/// comment that was never closed and begins the next game. The splitter follows the shape byte by byte across its
+/// chunks, the one-pass reader over its text (`is_tag_line`): one rule for both.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TagLine {
+    /// After the `[`.
+    Bracket,
+    /// In the name.
+    Name,
+    /// Blanks after the name.
+    Space,
+    /// In the quoted value.
+    Value,
+    /// After a backslash in the value.
+    Escape,
+    /// After the value's closing quote.
+    Closed,
+    /// After the `]`: only blanks may follow up to the line break.
+    End,
+    /// The line break after a whole tag pair.
+    Whole,
+}
+
+impl TagLine {
+    /// The shape after `byte`, or none if the line is no tag pair.
+    #[inline]
+    pub(crate) fn next(self, byte: u8) -> Option<TagLine> {
+        use TagLine::*;
+        let blank = matches!(byte, b' ' | b'\t');
+        Some(match self {
+            Bracket if byte.is_ascii_alphabetic() => Name,
+            Name if byte.is_ascii_alphanumeric() || byte == b'_' => Name,
+            Name | Space if blank => Space,
+            Space if byte == b'"' => Value,
+            Value | Escape if byte == b'\n' => return None,
+            Value if byte == b'\\' => Escape,
+            Value if byte == b'"' => Closed,
+            Value | Escape => Value,
+            Closed if blank => Closed,
+            Closed if byte == b']' => End,
+            End if blank || byte == b'\r' => End,
+            End if byte == b'\n' => Whole,
+            _ => return None,
+        })
+    }
+}
+
+/// Whether `line`, which follows a `[` at the start of a line inside a comment, makes that line a whole tag pair
+/// (see [`TagLine`]).
+pub(crate) fn is_tag_line(line: &[u8]) -> bool {
+    let mut shape = TagLine::Bracket;
+    for &byte in line {
+        match shape.next(byte) {
+            Some(TagLine::Whole) => return true,
+            Some(next) => shape = next,
+            None => return false,
+        }
+    }
+    false
+}
+
+/// The length of a forum wrapper (`[pgn]`, `[/pgn]`, any case) at the start of `bytes`, if one stands there.
+pub(crate) fn forum_wrapper(bytes: &[u8]) -> Option<usize> {
+    [&b"[pgn]"[..], b"[/pgn]"]
+        .into_iter()
+        .find(|wrapper| bytes.len() >= wrapper.len() && bytes[..wrapper.len()].eq_ignore_ascii_case(wrapper))
+        .map(<[u8]>::len)
+}
+
 /// The line breaks in `bytes`.
 pub(crate) fn line_breaks(bytes: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
-/// Whether a movetext word is a game termination marker (in UTF-8 or Latin-1).
+/// The bytes of a word the splitter keeps: enough for the longest result token.
+const WORD_KEPT: usize = 12;
+
+/// Whether a movetext word is a game termination marker (in UTF-8 or Latin-1), also as other programs write it:
+/// with a Unicode dash (`1–0`), or a forfeit (`+:-`, `-:+`, `-:-`); as [`super::GameResult::parse_lenient`] reads it.
 pub(crate) fn is_result_token(word: &[u8]) -> bool {
     matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd" | b"\xbd-\xbd")
+        || is_repaired_result(word)
+}
+
+#[cold]
+fn is_repaired_result(word: &[u8]) -> bool {
+    let dashed = |text: &str| {
+        text.chars().any(|c| c != '-' && is_dash(c)) && is_result_token(text.replace(is_dash, "-").as_bytes())
+    };
+    matches!(word, b"+:-" | b"-:+" | b"-:-") || std::str::from_utf8(word).is_ok_and(dashed)
 }
 
 /// The bytes that end a movetext word, as a table (the splitter and the reader share it).
@@ -726,13 +873,16 @@ fn plain_movetext_len(bytes: &[u8]) -> usize {
     i
 }
 
-/// The bytes that start a movetext word which cannot be a result (results start with `1`, `0`, `*` or `½`) and
-/// is not a delimiter or an escape-line `%`.
+/// The bytes that start a movetext word which cannot be a result (results start with `1`, `0`, `*`, `½`, or a
+/// forfeit's `+` or `-`) and is not a delimiter or an escape-line `%`.
 static PLAIN_WORD_START: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 128 {
-        table[b] = !DELIMITER[b] && !matches!(b as u8, b'0' | b'1' | b'*' | b'%') && b > b' ' as usize && b < 0x7f;
+        table[b] = !DELIMITER[b]
+            && !matches!(b as u8, b'0' | b'1' | b'*' | b'%' | b'+' | b'-')
+            && b > b' ' as usize
+            && b < 0x7f;
         b += 1;
     }
     table

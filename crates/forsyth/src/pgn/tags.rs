@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::notation::fen::Fen;
-use crate::{Position, Variant};
+use crate::{Position, Problem, Variant};
 
 /// The Seven Tag Roster, in the order PGN export format writes it (PGN standard §8.1.1), with the value each
 /// takes when unknown.
@@ -89,6 +89,30 @@ pub enum StartError {
     BadFen(String),
 }
 
+impl StartError {
+    /// The code of the [`PgnError`](super::PgnError) it becomes: `unknown-variant` or `bad-fen`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            StartError::UnknownVariant(_) => super::ErrorKind::UnknownVariant.code(),
+            StartError::BadFen(_) => super::ErrorKind::BadFen.code(),
+        }
+    }
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::UnknownVariant(name) => write!(
+                f,
+                "the Variant tag names '{name}', which forsyth does not play (standard, chess960 and the 10x8 variants)"
+            ),
+            StartError::BadFen(why) => write!(f, "the FEN tag: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
 /// The variant and start position a game's tags describe.
 ///
 /// `Variant` is read under every spelling in use (see [`Variant::from_name`]); a `FEN` whose castling rights
@@ -102,6 +126,7 @@ pub enum StartError {
 ///     .unwrap();
 /// assert_eq!(pos.variant(), Variant::Chess960);
 /// assert_eq!(start_position(None, None).unwrap().variant(), Variant::Standard);
+/// assert_eq!(start_position(Some("shogi"), None).unwrap_err().code(), "unknown-variant");
 /// ```
 pub fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Position, StartError> {
     let named = match variant.map(str::trim).filter(|v| !v.is_empty()) {
@@ -117,4 +142,13 @@ pub fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Positi
     // Standard by name but Chess960 by its castling rights: the FEN knows better, so standard chess is inferred.
     let variant = named.filter(|&v| v != Variant::Standard);
     Fen::parse_position(fen, variant).map_err(|e| StartError::BadFen(e.to_string()))
+}
+
+/// The start position of tags that [`start_position`] refuses for their `FEN` tag, repaired as `fen check --repair`
+/// does: impossible castling rights and an impossible en-passant square dropped (and returned), where that leaves a
+/// legal position.
+pub(crate) fn repair_start(variant: Option<&str>, fen: Option<&str>) -> Option<(Position, Vec<Problem>)> {
+    let named = variant.map(str::trim).and_then(Variant::from_name).filter(|&v| v != Variant::Standard);
+    let (position, dropped) = Fen::parse(fen?.trim()).ok()?.position_repaired(named).ok()?;
+    (!dropped.is_empty()).then_some((position, dropped))
 }

@@ -55,7 +55,13 @@ pub fn write_game(game: &Game, options: &WriteOptions, out: &mut String) {
     }
     let result = game.result.map(|r| r.as_str());
     for (name, default) in SEVEN_TAG_ROSTER {
-        let value = game.tag(name).or(if name == "Result" { result } else { None }).unwrap_or(default);
+        let value = match (name, game.tag(name)) {
+            // A Result tag that is a result in another form (`1–0`, `+--`) is written as the termination marker,
+            // which the reader has made the tag's result (PGN standard §8.1.1.7: the two are the same).
+            ("Result", Some(tag)) if super::GameResult::from_tag(tag).is_some() => result.unwrap_or(tag),
+            ("Result", None) => result.unwrap_or(default),
+            (_, tag) => tag.unwrap_or(default),
+        };
         let _ = writeln!(out, "[{name} \"{}\"]", escape_tag_value(value));
     }
     // The tags that set up the start must describe `game.start`. They may not, in a game kept past a bad

@@ -1,5 +1,6 @@
 //! Positions: the rules of the game on top of a board, for every variant and both board shapes.
 
+mod allow;
 pub(crate) mod core;
 #[allow(clippy::unreadable_literal)]
 mod polyglot_keys;
@@ -10,6 +11,7 @@ mod zobrist;
 
 use std::fmt;
 
+pub use allow::{Allowed, UnknownAllowCode};
 pub use setup::{CastlingPrefix, Setup};
 pub use state::{History, Outcome, Status};
 pub use validate::{CastlingRightProblem, EnPassantProblem, PositionError, Problem};
@@ -17,9 +19,7 @@ pub use validate::{CastlingRightProblem, EnPassantProblem, PositionError, Proble
 use self::core::Core;
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::movegen;
-use crate::{
-    Board, BoardShape, CastlingSide, Color, Move, MoveKind, MoveList, MovesTo, Piece, Role, Square, SquareSet, Variant,
-};
+use crate::{Board, BoardShape, CastlingSide, Color, Move, MoveList, MovesTo, Piece, Role, Square, SquareSet, Variant};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Inner {
@@ -77,6 +77,13 @@ pub struct IllegalMove {
     pub reason: String,
 }
 
+impl IllegalMove {
+    /// A stable identifier: `move.illegal`, as for a move read from text that breaks a rule.
+    pub const fn code(&self) -> &'static str {
+        "move.illegal"
+    }
+}
+
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.reason)
@@ -132,6 +139,20 @@ impl Position {
         } else {
             Err(PositionError { problems })
         }
+    }
+
+    /// The bit sets of a standard-board (8×8) position, `None` on a 10×8 board: the retro analysis works on them
+    /// directly, since it builds hundreds of predecessor positions per position.
+    pub(crate) fn standard_core(&self) -> Option<&Core<Shape8>> {
+        match &self.inner {
+            Inner::Standard(core) => Some(core),
+            Inner::Wide(_) => None,
+        }
+    }
+
+    /// The position of 8×8 bit sets, unchecked: the caller (the retro analysis) has checked what makes it legal.
+    pub(crate) fn from_standard_core(core: Core<Shape8>) -> Position {
+        Position { inner: Inner::Standard(core) }
     }
 
     /// A position from a setup without checking it. Move generation on a position with, for example, no king is
@@ -294,7 +315,7 @@ impl Position {
     }
 
     /// The legal moves of the side to move's pieces of `role` that land on `to`; castling counts as the king
-    /// landing on its rook's square (see [`MoveKind::Castle`]). This is what reading and disambiguating a move in
+    /// landing on its rook's square (see [`MoveKind::Castle`](crate::MoveKind::Castle)). This is what reading and disambiguating a move in
     /// algebraic notation needs, at a fraction of the cost of [`Position::legal_moves`].
     ///
     /// ```
@@ -544,73 +565,6 @@ impl Position {
         }
         format!("{} may not castle {side_name} here", us.name())
     }
-
-    /// The move in UCI: castling as king-to-destination (`e1g1`) unless `chess960` (king takes rook, `e1h1`);
-    /// promotions with the variant's FEN letter (`b7b8j` to the Janus, as Fairy-Stockfish writes it).
-    ///
-    /// ```
-    /// use forsyth::{Move, Position, Role, Square, Variant};
-    /// let janus: forsyth::notation::fen::Fen = "4k5/1P8/10/10/10/10/10/4K5 w - - 0 1".parse().unwrap();
-    /// let pos = janus.position(Some(Variant::Janus)).unwrap();
-    /// assert_eq!(pos.uci(Move::promotion(Square::B7, Square::B8, Role::Archbishop), false), "b7b8j");
-    /// ```
-    pub fn uci(&self, m: Move, chess960: bool) -> String {
-        match m.kind() {
-            MoveKind::Castle if !chess960 => {
-                let (king_to, _) = self.castling_squares(self.turn(), m.to()).unwrap_or((m.to(), m.to()));
-                format!("{}{}", m.from(), king_to)
-            }
-            MoveKind::Promotion(role) => format!("{}{}{}", m.from(), m.to(), self.variant().role_char(role)),
-            _ => m.to_string(),
-        }
-    }
-
-    /// Reads a UCI move (either castling convention) and finds the legal move it means.
-    pub fn parse_uci(&self, text: &str) -> Result<Move, String> {
-        let b = text.as_bytes();
-        if text == "0000" {
-            return Ok(Move::NULL);
-        }
-        if !(4..=6).contains(&b.len()) {
-            return Err(format!(
-                "'{text}' is not a UCI move (expected origin, destination and promotion letter, like e2e4 or e7e8q)"
-            ));
-        }
-        let split = 2;
-        let from = Square::from_ascii(&b[..split]);
-        let to = Square::from_ascii(&b[split..split + 2]);
-        let (Some(from), Some(to)) = (from, to) else {
-            return Err(format!("'{text}' is not a UCI move: squares are a file a-j and a rank 1-8"));
-        };
-        let promotion = match &b[split + 2..] {
-            [] => None,
-            [c] => match Role::from_char(*c as char) {
-                Some(r) if r != Role::Pawn && r != Role::King => Some(r),
-                _ => return Err(format!("'{text}': '{}' is not a promotion piece", *c as char)),
-            },
-            _ => return Err(format!("'{text}' is not a UCI move")),
-        };
-        let legal = self.legal_moves();
-        let found = legal.iter().copied().find(|m| {
-            m.from() == from
-                && m.promotion_role() == promotion
-                && (m.to() == to || (m.is_castle() && self.uci(*m, false) == format!("{from}{to}")))
-        });
-        let found = found.or_else(|| {
-            // A king moving onto its own castling rook.
-            legal.iter().copied().find(|m| m.is_castle() && m.from() == from && m.to() == to)
-        });
-        match found {
-            Some(m) => Ok(m),
-            None => {
-                let m = match promotion {
-                    Some(r) => Move::promotion(from, to, r),
-                    None => Move::new(from, to),
-                };
-                Err(self.why_illegal(m))
-            }
-        }
-    }
 }
 
 fn lift<S: Shape>(c: &mut Core<S>, king: Square, rook: Square) {
@@ -639,12 +593,6 @@ fn squares<S: Shape>(_: &Core<S>, bits: S::Bits) -> SquareSet {
 
 fn pawn_attacks_of<S: Shape>(_: &Core<S>, color: Color, sq: u32) -> S::Bits {
     S::pawn_attacks(color, sq)
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::notation::fen::Fen::from_position(self))
-    }
 }
 
 impl Default for Position {

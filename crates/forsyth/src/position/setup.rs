@@ -1,6 +1,6 @@
 //! The raw contents of a FEN: a position before any rule is checked.
 
-use crate::{Board, BoardShape, Color, Square, SquareSet, Variant};
+use crate::{Board, BoardShape, Color, File, Piece, Rank, Role, Square, SquareSet, Variant};
 
 /// Everything a FEN records, unchecked: placement, side to move, castling rooks, en-passant square and clocks.
 ///
@@ -28,14 +28,14 @@ pub struct Setup {
     pub halfmoves: u32,
     /// Number of the next move; starts at 1 and grows after each Black move.
     pub fullmoves: u32,
-    /// X-FEN's castling-type prefix (seed 002). A position's setup carries its variant's prefix when castling
+    /// X-FEN's castling-type prefix (X-FEN). A position's setup carries its variant's prefix when castling
     /// rights remain ([`CastlingPrefix::of`]); a setup read from a FEN carries what the FEN said, and making a
     /// position of a variant whose geometry the prefix does not name is refused
     /// ([`Problem::CastlingPrefixMismatch`](crate::Problem::CastlingPrefixMismatch)).
     pub castling_prefix: Option<CastlingPrefix>,
 }
 
-/// The castling-type prefix X-FEN may put before the castling field (seed 002): `s` for symmetric castling (as in
+/// The castling-type prefix X-FEN may put before the castling field (X-FEN): `s` for symmetric castling (as in
 /// Janus chess), `m` for modern castling (as in Embassy chess).
 ///
 /// ```
@@ -119,7 +119,49 @@ impl Setup {
 
     /// The start position of a variant (the classical array for Chess960 and CRC).
     pub fn start(variant: Variant) -> Setup {
-        crate::start::setup_from_array(variant, variant.start_array())
-            .expect("every variant's own start array is valid")
+        Setup::from_array(variant, variant.start_array()).expect("every variant's own start array is valid")
+    }
+
+    /// The start setup with White's back rank `array` (uppercase letters, one per file) mirrored for Black, pawns
+    /// on the second ranks and castling rights for the outermost rook on each side of each king; `None` unless
+    /// the array has one piece letter per file of the variant's board and a king.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup, Variant};
+    /// let setup = Setup::from_array(Variant::Chess960, "BBQNNRKR").unwrap();
+    /// assert_eq!(Position::from_setup(&setup, Variant::Chess960).unwrap().perft(1), 20);
+    /// assert!(Setup::from_array(Variant::Standard, "RNBQKBN").is_none());
+    /// ```
+    pub fn from_array(variant: Variant, array: &str) -> Option<Setup> {
+        let shape = variant.shape();
+        let roles: Vec<Role> = array.chars().map(Role::from_char).collect::<Option<_>>()?;
+        if roles.len() != shape.files() as usize {
+            return None;
+        }
+        let mut board = Board::empty(shape);
+        let mut castling = SquareSet::EMPTY;
+        let king = roles.iter().position(|&r| r == Role::King)?;
+        let outer_rooks = [
+            roles.iter().take(king).position(|&r| r == Role::Rook),
+            roles.iter().enumerate().skip(king).filter(|(_, r)| **r == Role::Rook).map(|(i, _)| i).next_back(),
+        ];
+        for (file, &role) in roles.iter().enumerate() {
+            let file = File::new(file as u8)?;
+            for (color, back, front) in
+                [(Color::White, Rank::FIRST, Rank::SECOND), (Color::Black, Rank::EIGHTH, Rank::SEVENTH)]
+            {
+                board.set(Square::new(file, back), Some(Piece::new(color, role)));
+                board.set(Square::new(file, front), Some(Piece::new(color, Role::Pawn)));
+            }
+        }
+        for rook in outer_rooks.into_iter().flatten() {
+            let file = File::new(rook as u8)?;
+            castling.insert(Square::new(file, Rank::FIRST));
+            castling.insert(Square::new(file, Rank::EIGHTH));
+        }
+        let mut setup = Setup::empty(shape);
+        setup.board = board;
+        setup.castling_rooks = castling;
+        Some(setup)
     }
 }

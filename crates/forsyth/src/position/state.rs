@@ -137,6 +137,23 @@ impl Position {
     }
 }
 
+/// Hashes the [repetition key](Position::repetition_key): equal positions have equal keys, and positions that
+/// count as the same for repetition (FIDE 9.2.3) fall into the same bucket whatever their clocks.
+///
+/// ```
+/// use std::collections::HashSet;
+/// use forsyth::{Move, Position, Square};
+/// let start = Position::default();
+/// let e4 = start.after(Move::new(Square::E2, Square::E4)).unwrap();
+/// let seen: HashSet<Position> = [start, e4, start].into_iter().collect();
+/// assert_eq!(seen.len(), 2);
+/// ```
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.repetition_key());
+    }
+}
+
 /// The positions of a game so far, for the repetition rules.
 ///
 /// ```

@@ -31,8 +31,16 @@ pub enum Problem {
     PawnOnBackRank(Square),
     /// More pawns than the eight (or ten) a side starts with.
     TooManyPawns(Color, usize),
-    /// More pieces than a side could have even after promoting every missing pawn.
-    TooManyPieces(Color, usize),
+    /// More pieces beyond the start array than the side's missing pawns could have promoted to.
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// The roles of which the side has more than its start array, and how many more (queens, archbishops,
+        /// chancellors, rooks, bishops, knights in this order).
+        excess: Vec<(Role, usize)>,
+        /// How many of the side's pawns are off the board: at most this many pieces can be promoted ones.
+        missing_pawns: usize,
+    },
     /// The side that just moved is in check: the side to move could capture its king.
     OppositeCheck,
     /// The kings stand next to each other.
@@ -49,7 +57,7 @@ pub enum Problem {
         /// Why it cannot be a castling rook.
         reason: CastlingRightProblem,
     },
-    /// An X-FEN castling-type prefix that names another castling geometry than the variant's (seed 002: `s` is
+    /// An X-FEN castling-type prefix that names another castling geometry than the variant's (X-FEN: `s` is
     /// Janus chess's symmetric castling, `m` Embassy chess's modern castling; the other variants have none).
     CastlingPrefixMismatch {
         /// The prefix given.
@@ -217,7 +225,7 @@ impl Problem {
             Problem::TooManyKings(..) => "position.too-many-kings",
             Problem::PawnOnBackRank(_) => "position.pawn-on-back-rank",
             Problem::TooManyPawns(..) => "position.too-many-pawns",
-            Problem::TooManyPieces(..) => "position.too-many-pieces",
+            Problem::TooManyPieces { .. } => "position.too-many-pieces",
             Problem::OppositeCheck => "position.opposite-check",
             Problem::AdjacentKings => "position.adjacent-kings",
             Problem::ImpossibleCheck { .. } => "position.impossible-check",
@@ -253,11 +261,23 @@ impl fmt::Display for Problem {
             Problem::TooManyKings(c, n) => write!(f, "{} has {n} kings (exactly one is needed)", c.name()),
             Problem::PawnOnBackRank(sq) => write!(f, "pawn on {sq}: pawns cannot stand on the first or last rank"),
             Problem::TooManyPawns(c, n) => write!(f, "{} has {n} pawns, more than a side starts with", c.name()),
-            Problem::TooManyPieces(c, n) => write!(
-                f,
-                "{} has {n} pieces, more than the start array plus promotions of the missing pawns allow",
-                c.name()
-            ),
+            Problem::TooManyPieces { color, excess, missing_pawns } => {
+                let pieces: Vec<String> = excess
+                    .iter()
+                    .map(|&(role, n)| format!("{n} {}{}", role.name(), if n == 1 { "" } else { "s" }))
+                    .collect();
+                let missing = match missing_pawns {
+                    0 => "no pawn is missing".to_string(),
+                    1 => "only 1 pawn is missing".to_string(),
+                    n => format!("only {n} pawns are missing"),
+                };
+                write!(
+                    f,
+                    "{} has {} more than the start array, but {missing}: each extra piece must be a promoted pawn",
+                    color.name(),
+                    and_list(&pieces)
+                )
+            }
             Problem::OppositeCheck => f.write_str("the side not to move is in check"),
             Problem::AdjacentKings => f.write_str("the kings stand on adjacent squares"),
             Problem::ImpossibleCheck { checkers } => {
@@ -297,6 +317,14 @@ impl fmt::Display for Problem {
     }
 }
 
+/// `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => items.concat(),
+    }
+}
+
 impl super::Position {
     /// A position from a setup after dropping what `--repair` may drop (invalid castling rights and an invalid
     /// en-passant square), with the problems dropped; an error with every problem if anything else is wrong.
@@ -318,17 +346,22 @@ impl super::Position {
             Err(e) if e.problems.iter().all(Problem::is_repairable) => e.problems,
             Err(e) => return Err(e),
         };
-        let mut repaired = setup.clone();
-        for problem in &problems {
-            match *problem {
-                Problem::InvalidCastlingRight { square, .. } => repaired.castling_rooks.remove(square),
-                Problem::InvalidEnPassant { .. } => repaired.ep_square = None,
-                Problem::CastlingPrefixMismatch { .. } => repaired.castling_prefix = None,
-                _ => {}
-            }
-        }
-        super::Position::from_setup(&repaired, variant).map(|pos| (pos, problems))
+        super::Position::from_setup(&without_repairable(setup, &problems), variant).map(|pos| (pos, problems))
     }
+}
+
+/// The setup without the castling rights, en-passant square and castling prefix that `problems` name invalid.
+pub(crate) fn without_repairable(setup: &Setup, problems: &[Problem]) -> Setup {
+    let mut repaired = setup.clone();
+    for problem in problems {
+        match *problem {
+            Problem::InvalidCastlingRight { square, .. } => repaired.castling_rooks.remove(square),
+            Problem::InvalidEnPassant { .. } => repaired.ep_square = None,
+            Problem::CastlingPrefixMismatch { .. } => repaired.castling_prefix = None,
+            _ => {}
+        }
+    }
+    repaired
 }
 
 /// The problems that keep a setup from being a legal position; never empty.
@@ -336,6 +369,13 @@ impl super::Position {
 pub struct PositionError {
     /// Every problem found, in a stable order.
     pub problems: Vec<Problem>,
+}
+
+impl PositionError {
+    /// The code of the first problem ([`Problem::code`]); each problem has its own.
+    pub fn code(&self) -> &'static str {
+        self.problems.first().map_or("position.illegal", Problem::code)
+    }
 }
 
 impl fmt::Display for PositionError {
@@ -421,6 +461,10 @@ fn start_counts(variant: Variant) -> [usize; 8] {
     TABLE[Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0)]
 }
 
+/// The roles a pawn may become, in the order a message names the pieces beyond the start array.
+const PROMOTED_ROLES: [Role; 6] =
+    [Role::Queen, Role::Archbishop, Role::Chancellor, Role::Rook, Role::Bishop, Role::Knight];
+
 /// Pieces that do not exist in the variant, king counts, pawn and piece counts, pawns on the back ranks.
 fn material_problems<S: Shape>(core: &Core<S>, problems: &mut Vec<Problem>) {
     let variant = core.variant;
@@ -441,21 +485,15 @@ fn material_problems<S: Shape>(core: &Core<S>, problems: &mut Vec<Problem>) {
             n => problems.push(Problem::TooManyKings(color, n)),
         }
         let pawns = count(Role::Pawn);
-        let total = core.by_color[color.index()].count() as usize;
         if pawns > files {
             // Counting promotions on top would say the same twice.
             problems.push(Problem::TooManyPawns(color, pawns));
-        } else if total > 2 * files {
-            problems.push(Problem::TooManyPieces(color, total));
         } else {
             // Each piece beyond the start array's count of its role must be a promoted pawn.
-            let extra: usize =
-                [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Archbishop, Role::Chancellor]
-                    .into_iter()
-                    .map(|role| count(role).saturating_sub(start[role.index()]))
-                    .sum();
-            if extra + pawns > files {
-                problems.push(Problem::TooManyPieces(color, total));
+            let beyond = |role: Role| count(role).saturating_sub(start[role.index()]);
+            let missing_pawns = files - pawns;
+            if PROMOTED_ROLES.into_iter().map(beyond).sum::<usize>() > missing_pawns {
+                problems.push(too_many_pieces(color, PROMOTED_ROLES.map(|r| (r, beyond(r))), missing_pawns));
             }
         }
     }
@@ -463,6 +501,15 @@ fn material_problems<S: Shape>(core: &Core<S>, problems: &mut Vec<Problem>) {
     for bit in (core.role(Role::Pawn) & back_ranks).iter() {
         problems.push(Problem::PawnOnBackRank(S::square_of(bit)));
     }
+}
+
+/// The problem of a side with more pieces beyond its start array (`beyond`, by role) than missing pawns; kept out
+/// of line, so that validating a legal position (the FEN reader's fast path) does not carry it.
+#[cold]
+#[inline(never)]
+fn too_many_pieces(color: Color, beyond: [(Role, usize); 6], missing_pawns: usize) -> Problem {
+    let excess = beyond.into_iter().filter(|&(_, n)| n > 0).collect();
+    Problem::TooManyPieces { color, excess, missing_pawns }
 }
 
 /// The side not to move in check, adjacent kings, checks no single move can give.

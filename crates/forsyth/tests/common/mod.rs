@@ -58,3 +58,18 @@ pub fn random_positions(variant: Variant, games: usize, seed: u64, plies: Range<
     }
     out
 }
+
+/// A corpus file (`../shared/corpus/` beside the repository, or `$FORSYTH_CORPUS`), unpacked; `None` with a
+/// message when this checkout has no corpus beside it.
+pub fn corpus(name: &str) -> Option<Vec<u8>> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut candidates: Vec<String> = std::env::var("FORSYTH_CORPUS").into_iter().collect();
+    candidates.extend([format!("{root}/../shared/corpus"), format!("{root}/../../shared/corpus")]);
+    let Some(path) = candidates.iter().map(|dir| format!("{dir}/{name}")).find(|p| std::path::Path::new(p).exists())
+    else {
+        eprintln!("skipped: corpus file {name} not found (set FORSYTH_CORPUS to the corpus directory)");
+        return None;
+    };
+    let compressed = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    Some(zstd::decode_all(compressed.as_slice()).unwrap())
+}

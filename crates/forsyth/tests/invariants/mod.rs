@@ -260,9 +260,10 @@ impl forsyth::pgn::Visitor for Events {
 /// One game as a reader hands it on: its text and place, what the visitor was told, and the report.
 pub type ReadGame = ((Vec<u8>, u64, u64, u64, bool), Vec<String>, forsyth::pgn::GameReport);
 
-/// `read_games` on one thread (games read straight from the stream, their ends found as they are read) hands on
-/// exactly what cutting the stream with `GameSplitter` and reading each game with `read_game` gives: the same
-/// games, texts, numbers, lines and offsets, visitor events and reports, whatever the reader's buffer size.
+/// `read_games` on one thread (games read straight from the stream, their ends found as they are read), in blocks
+/// on several threads, and `for_each_game` on two threads hand on exactly what cutting the stream with
+/// `GameSplitter` and reading each game with `read_game` gives: the same games, texts, numbers, lines and offsets,
+/// visitor events and reports, whatever the reader's buffer size.
 /// Returns the games, for the caller's own checks.
 pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::ReadOptions, capacity: usize) -> Vec<ReadGame> {
     use forsyth::pgn::{GameSplitter, read_game, read_games};
@@ -299,8 +300,22 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::ReadOptions, 
         |g, out| keep(&mut in_blocks, g, out),
     )
     .expect("reading from memory cannot fail");
+    // The splitter's games handed to work on several threads, as `for_each_game` does.
+    let mut on_threads = Vec::new();
+    forsyth::pgn::for_each_game(
+        std::io::BufReader::with_capacity(capacity, data),
+        2,
+        |game| {
+            let mut events = Events::default();
+            let report = read_game(game, options, &mut events);
+            (events, report)
+        },
+        |g, (events, report)| keep(&mut on_threads, g, (events.0, report)),
+    )
+    .expect("reading from memory cannot fail");
     for (name, games) in [
         ("whole input", one_pass(&mut &data[..])),
+        ("for_each_game on two threads", on_threads),
         ("small buffer", one_pass(&mut std::io::BufReader::with_capacity(capacity, data))),
         ("blocks on several threads", in_blocks),
     ] {

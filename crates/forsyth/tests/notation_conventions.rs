@@ -1,4 +1,4 @@
-//! Every move example of seeds 001 (problem notation, German) and 004 (FIDE Appendix E), and the error messages
+//! Every move example of the German problem-chess conventions (problem notation) and of the FIDE Laws' algebraic notation (Appendix C; Appendix E of the German edition), and the error messages
 //! the issue specifies.
 
 use forsyth::notation::fen::Fen;
@@ -27,13 +27,13 @@ fn german_exact(fen: &str, style: Style, text: &str) -> Move {
     m
 }
 
-const SEED_004_GAME: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6 7.Lg5 Sc6 8.De3+ Le7 \
+const FIDE_SAMPLE_GAME: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6 7.Lg5 Sc6 8.De3+ Le7 \
                               9.Sbd2 0-0 10.0-0-0 Te8 11.Kb1 (=)";
 
 /// The sample game's moves as single texts: numbers dropped, `e.p.` and `(=)` joined to their move.
-fn seed_004_moves() -> Vec<String> {
+fn fide_sample_game_moves() -> Vec<String> {
     let mut moves: Vec<String> = Vec::new();
-    for token in SEED_004_GAME.split_whitespace() {
+    for token in FIDE_SAMPLE_GAME.split_whitespace() {
         let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let token = if token[digits..].starts_with('.') { token[digits..].trim_start_matches('.') } else { token };
         if token == "e.p." || token == "(=)" {
@@ -48,11 +48,11 @@ fn seed_004_moves() -> Vec<String> {
 }
 
 #[test]
-fn seed_004_sample_game_reads_in_german_and_writes_back_exactly() {
+fn fide_appendix_sample_game_reads_in_german_and_writes_back_exactly() {
     let de = Letters::language(Language::De);
     let mut pos = Position::default();
     let mut written = Vec::new();
-    let moves = seed_004_moves();
+    let moves = fide_sample_game_moves();
     assert_eq!(moves.len(), 21);
     for (i, text) in moves.iter().enumerate() {
         let r = parse_move(&pos, text, &ReadOptions::strict(Style::Fide, de)).unwrap_or_else(|e| panic!("{e}"));
@@ -68,16 +68,16 @@ fn seed_004_sample_game_reads_in_german_and_writes_back_exactly() {
         }
         pos.play(r.mv).unwrap();
     }
-    assert_eq!(written.join(" "), SEED_004_GAME);
+    assert_eq!(written.join(" "), FIDE_SAMPLE_GAME);
 }
 
 #[test]
-fn seed_004_sample_game_in_every_style_and_language_reads_back() {
+fn fide_appendix_sample_game_in_every_style_and_language_reads_back() {
     let de = Letters::language(Language::De);
     let start = Position::default();
     let mut positions = Vec::new();
     let mut pos = start;
-    for text in seed_004_moves() {
+    for text in fide_sample_game_moves() {
         let m = read(&pos, &text, de);
         positions.push((pos, m));
         pos.play(m).unwrap();
@@ -102,7 +102,7 @@ fn seed_004_sample_game_in_every_style_and_language_reads_back() {
 }
 
 #[test]
-fn seed_004_printed_misprint_is_illegal() {
+fn fide_appendix_printed_misprint_is_illegal() {
     // Footnote 2: the printed edition has Black's 4th move as Sf4, which would be illegal.
     let de = Letters::language(Language::De);
     let mut pos = Position::default();
@@ -116,7 +116,7 @@ fn seed_004_printed_misprint_is_illegal() {
 }
 
 #[test]
-fn seed_004_e8_to_e12_examples() {
+fn fide_appendix_e8_to_e12_examples() {
     let fide = Style::Fide;
     // E8: pieces and pawns.
     german_exact("4k3/8/8/8/8/8/8/K2RB1N1 w - - 0 1", fide, "Sf3");
@@ -162,7 +162,7 @@ fn seed_004_e8_to_e12_examples() {
 }
 
 #[test]
-fn seed_001_problem_notation_examples() {
+fn problem_conventions_problem_notation_examples() {
     let problem = Style::Problem;
     german_exact("4k3/8/8/8/8/8/2P5/4K3 w - - 0 1", problem, "Bc2-c4");
     german_exact("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", problem, "Be2-e4");
@@ -182,8 +182,8 @@ fn seed_001_problem_notation_examples() {
 }
 
 #[test]
-fn seed_001_fen_examples_follow_the_moves() {
-    // Seed 001: a) to d), the FEN after 1. Be2-e4 Bc7-c5 2. Sg1-f3.
+fn problem_conventions_fen_examples_follow_the_moves() {
+    // German problem-chess conventions: a) to d), the FEN after 1. Be2-e4 Bc7-c5 2. Sg1-f3.
     let de = Letters::language(Language::De);
     let mut pos = Position::default();
     let expected = [

@@ -1,0 +1,116 @@
+//! `forsyth retract`: the single moves that can have led to a position, each with the position before it.
+
+use std::io::Write;
+
+use forsyth::diagram::Lang;
+use forsyth::diagram::retro_words::retraction_text;
+use forsyth::notation::fen::Fen;
+use forsyth::retro::{self, RetroError};
+use forsyth::{Move, Position};
+
+use crate::{Failure, input};
+
+/// Take back the last single move: every move the side that just moved can have played, with the position before.
+///
+/// Plain moves, captures (each unit of the other side that can come back), promotions, en passant and castling
+/// (with the castling right restored), written in problem notation as played forward (Sg1-f3, Be7:d8=D,
+/// Bd5:e6 e.p., 0-0), each followed by the FEN before it.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth retract '4k3/8/8/8/8/5N2/8/4K3 b - - 1 1'
+  forsyth retract --lang de --depth 2 '4k3/8/8/8/8/5N2/8/4K3 b - - 1 1'
+  forsyth retract --json '4k3/8/8/8/8/5N2/8/4K3 b - - 1 1'
+
+The predecessors keep the castling rights of the position (plus the one an un-castling restores) and have no
+en-passant square except before an en-passant capture; an en-passant square in the position means the last move
+was that double step (the PGN standard's FEN names it after every double step). Standard chess only.
+With --json: a list of {\"move\", \"uci\", \"fen\"} where uci is the move played from fen; with --depth 2 or 3,
+each object also holds \"retractions\": the moves before, alike. Output is written as it is found.
+
+Exit status: 0 listed (also when there are none), 1 invalid FEN, illegal position, unsupported pieces or variant,
+2 usage error.")]
+pub struct Args {
+    /// Language of the piece letters: de (Sg1-f3) or en (Ng1-f3).
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
+    /// Single moves to take back in a row (1 to 3: each level multiplies the lines by up to a few hundred).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    depth: u8,
+    /// Print JSON for programs instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The FEN.
+    #[arg(required = true, num_args = 1.., value_name = "FEN")]
+    fen: Vec<String>,
+}
+
+pub fn parse_lang(text: &str) -> Result<Lang, String> {
+    text.parse::<Lang>().map_err(|e| e.to_string())
+}
+
+/// Reads a FEN for the retro commands, with the FEN reader's own message for text that is not a FEN.
+pub fn retro_position(text: &str) -> Result<Position, Failure> {
+    retro::position_from_fen(text).map_err(|e| match e {
+        RetroError::Fen(e) => input::fen_failure(text, e),
+        e => Failure(format!("[{}] {e}", e.code())),
+    })
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let text = args.fen.join(" ");
+    let pos = retro_position(&text)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = if args.json {
+        write_json(&mut out, &pos, args.depth, args.lang).and_then(|()| writeln!(out))
+    } else {
+        write_tree(&mut out, &pos, args.depth, 0, args.lang)
+    };
+    match written.and_then(|()| out.flush()) {
+        // Output cut short by the reader (`| head`) is not an error.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+fn uci(pos: &Position, m: Move) -> String {
+    forsyth::uci::write_uci(pos, m, false)
+}
+
+/// The retractions as a JSON list of `{"move", "uci", "fen"}` (and `"retractions"` below them while `depth` lasts),
+/// written as it goes: a deep tree is never held in memory whole.
+fn write_json(out: &mut impl Write, pos: &Position, depth: u8, lang: Lang) -> std::io::Result<()> {
+    out.write_all(b"[")?;
+    // The position was accepted, so are its predecessors: standard chess throughout.
+    for (i, r) in retro::retractions(pos).unwrap_or_default().iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        let text = |s: &str| serde_json::to_string(s).expect("a string is JSON");
+        write!(
+            out,
+            "{{\"move\":{},\"uci\":{},\"fen\":{}",
+            text(&retraction_text(r, lang)),
+            text(&uci(&r.predecessor, r.mv)),
+            text(&Fen::from_position(&r.predecessor).to_string())
+        )?;
+        if depth > 1 {
+            out.write_all(b",\"retractions\":")?;
+            write_json(out, &r.predecessor, depth - 1, lang)?;
+        }
+        out.write_all(b"}")?;
+    }
+    out.write_all(b"]")?;
+    Ok(())
+}
+
+/// One line per retraction (`move  FEN`), the moves before it indented beneath.
+fn write_tree(out: &mut impl Write, pos: &Position, depth: u8, indent: usize, lang: Lang) -> std::io::Result<()> {
+    for r in retro::retractions(pos).unwrap_or_default() {
+        let fen = Fen::from_position(&r.predecessor);
+        writeln!(out, "{:indent$}{:<14} {fen}", "", retraction_text(&r, lang), indent = indent)?;
+        if depth > 1 {
+            write_tree(out, &r.predecessor, depth - 1, indent + 2, lang)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,86 @@
+//! `forsyth retract` and `forsyth retro`: the JSON shapes issue 17 asks for, the problem notation in both
+//! languages, and clear errors for what the retro analysis does not support.
+
+mod common;
+
+use common::{forsyth, ok};
+use forsyth::Position;
+use forsyth::notation::fen::Fen;
+
+const KNIGHT_F3: &str = "4k3/8/8/8/8/5N2/8/4K3 b - - 1 1";
+
+#[test]
+fn retract_json_gives_move_uci_and_a_predecessor_the_move_leads_from() {
+    let out = ok(&["retract", "--json", KNIGHT_F3]);
+    let list: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let list = list.as_array().unwrap();
+    assert!(!list.is_empty());
+    for entry in list {
+        let mut keys: Vec<&str> = entry.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["fen", "move", "uci"]);
+        let mut before: Position = Fen::parse_position(entry["fen"].as_str().unwrap(), None).unwrap();
+        let mv = entry["uci"].as_str().unwrap().parse::<forsyth::uci::Uci>().unwrap().to_move(&before).unwrap();
+        before.play(mv).unwrap();
+        assert_eq!(Fen::from_position(&before).to_string().split(' ').next(), KNIGHT_F3.split(' ').next());
+    }
+    assert!(list.iter().any(|e| e["move"] == "Ng1-f3" && e["uci"] == "g1f3"));
+}
+
+#[test]
+fn retract_writes_problem_notation_in_german() {
+    let out = ok(&["retract", "--lang", "de", KNIGHT_F3]);
+    assert!(out.lines().any(|l| l.starts_with("Sg1-f3 ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("Sg1:f3 ")), "{out}");
+    let promotion = ok(&["retract", "--lang", "de", "3Qk3/8/8/8/8/8/8/4K3 b - - 0 1"]);
+    assert!(promotion.lines().any(|l| l.starts_with("Be7:d8=D+ ")), "{promotion}");
+    let en_passant = ok(&["retract", "--lang", "de", "4k3/8/4P3/8/8/8/8/4K3 b - - 0 1"]);
+    assert!(en_passant.lines().any(|l| l.starts_with("Bd5:e6 e.p. ")), "{en_passant}");
+}
+
+#[test]
+fn retract_depth_two_nests_the_moves_before() {
+    let out = ok(&["retract", "--json", "--depth", "2", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]);
+    let list: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let first = &list.as_array().unwrap()[0];
+    assert!(first["retractions"].as_array().is_some_and(|l| !l.is_empty()), "{first}");
+}
+
+#[test]
+fn retro_analyse_json_shape() {
+    let out = forsyth(&["retro", "analyse", "--json", "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["reachable"], false);
+    assert_eq!(report["reasons"][0]["code"], "retro.shut-in");
+    assert_eq!(report["reasons"][0]["squares"], serde_json::json!(["a1", "b2"]));
+    let fine = ok(&["retro", "analyse", "--json", KNIGHT_F3]);
+    assert_eq!(fine.trim(), r#"{"reachable":true,"reasons":[]}"#);
+}
+
+#[test]
+fn retro_who_names_originals_and_promoted_pawns() {
+    let out = ok(&["retro", "who", "--lang", "de", "4k3/8/8/8/8/8/3PPPPP/3QK3 w - - 0 1", "d1"]);
+    assert!(out.starts_with("Dd1: [Dd1] oder ein umgewandelter Bauer von der a-, b- oder c-Linie"), "{out}");
+    let knight = ok(&["retro", "who", "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", "[Nb1]"]);
+    assert_eq!(knight.trim(), "[Nb1]: b1 | g1");
+    let wrong = forsyth(&["retro", "who", "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", "[Db1]"]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("write [Sb1] (or [Nb1])"));
+}
+
+#[test]
+fn unsupported_input_is_refused_with_a_code() {
+    for (fen, code) in [
+        ("4k3/8/8/8/8/8/8/4K2X w - - 0 1", "retro.unknown-piece"),
+        ("4k3/8/8/8/8/8/8/4K1G1 w - - 0 1", "retro.unsupported-piece"),
+        ("4k3/8/8/8/8/8/8/4KK2 w - - 0 1", "retro.invalid-position"),
+        ("rnbqkbnr2/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNR2 w - - 0 1", "retro.unsupported-variant"),
+        ("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1", "retro.unsupported-piece"),
+    ] {
+        let out = forsyth(&["retract", fen]);
+        assert_eq!(out.status.code(), Some(1), "{fen}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(code), "{fen}: {err}");
+    }
+}

@@ -1,0 +1,53 @@
+"""Type stubs of forsyth.pgn."""
+
+import os
+from typing import IO, Iterator, Optional, Union
+
+from . import Move, PgnError as PgnError, Position
+
+Source = Union[str, os.PathLike[str], IO[bytes], IO[str]]
+
+class Node:
+    """A move of a game with what follows it."""
+
+    move: Move
+    san: str
+    comments: list[str]
+    nags: list[int]
+    variations: list[list[Node]]
+    clock: Optional[float]
+    eval: Optional[float]
+    mate: Optional[int]
+
+class Game:
+    """A game read from PGN."""
+
+    @property
+    def headers(self) -> dict[str, str]: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def errors(self) -> list[PgnError]: ...
+    @property
+    def result(self) -> Optional[str]: ...
+    @property
+    def comments(self) -> list[str]: ...
+    def board(self) -> Position: ...
+    def end(self) -> Position: ...
+    def mainline_moves(self) -> list[Move]: ...
+    def mainline(self) -> list[Node]: ...
+
+class GameIterator(Iterator[Game]):
+    def __next__(self) -> Game: ...
+
+class CheckReport:
+    games: int
+    moves: int
+    errors: list[PgnError]
+
+def read_games(
+    source: Source, jobs: int = 1, encoding: Optional[str] = None, lang: Optional[str] = None
+) -> GameIterator: ...
+def check(source: Source, jobs: int = 1, encoding: Optional[str] = None, lang: Optional[str] = None) -> CheckReport: ...

@@ -1,0 +1,129 @@
+//! The functions on texts: translating move lists, explaining and drawing FENs, counting pieces.
+
+use forsyth::Square;
+use forsyth::diagram::{self, explain::explain as explain_fen};
+use forsyth::notation::score::{move_texts, translate as translate_moves};
+use forsyth::{Position, Variant};
+use pyo3::prelude::*;
+
+use crate::position::PyPosition;
+use crate::{errors, options};
+
+/// Moves as one text (a game score: `1.e4 e5 2.Sf3`) or one text per move.
+#[derive(FromPyObject)]
+pub enum Moves {
+    Score(String),
+    List(Vec<String>),
+}
+
+/// Translates moves from one language and notation into another; returns the numbered game score
+/// (`1.e4 e5 2.Nf3`). Raises `IllegalMoveError` naming the first move that cannot be read.
+#[pyfunction]
+#[pyo3(signature = (moves, from_lang = "en", to_lang = "en", style = "san", fen = None, variant = None))]
+pub fn translate(
+    py: Python<'_>,
+    moves: Moves,
+    from_lang: &str,
+    to_lang: &str,
+    style: &str,
+    fen: Option<&str>,
+    variant: Option<&str>,
+) -> PyResult<String> {
+    let variant = options::variant(variant)?;
+    let start = match fen {
+        Some(fen) => PyPosition::from_fen(py, fen, variant)?,
+        None => Position::new(variant.unwrap_or(Variant::Standard)),
+    };
+    let texts = match &moves {
+        Moves::Score(text) => move_texts([text.as_str()]),
+        Moves::List(list) => move_texts(list.iter().map(String::as_str)),
+    };
+    let write = options::write(style, to_lang)?;
+    write.letters.check(start.variant()).map_err(|e| errors::argument(e.to_string()))?;
+    let mut position = start;
+    let translation = translate_moves(&mut position, &texts, &options::read(Some(from_lang))?, &write);
+    match translation.error {
+        None => Ok(translation.score),
+        Some(error) => {
+            let raised = errors::illegal_move_in_list(py, &error);
+            raised.value(py).setattr("translated", translation.score)?;
+            Err(raised)
+        }
+    }
+}
+
+/// A FEN (or a board field alone) explained field by field, in English (`en`) or German (`de`).
+#[pyfunction]
+#[pyo3(signature = (fen, lang = "en", variant = None))]
+pub fn explain(py: Python<'_>, fen: &str, lang: &str, variant: Option<&str>) -> PyResult<String> {
+    let explanation = explain_fen(fen, options::lang(lang)?, options::variant(variant)?)
+        .map_err(|e| errors::fen_syntax(py, fen, &e))?;
+    Ok(explanation.to_string())
+}
+
+/// An SVG picture of a board; Jupyter shows it as a picture, `str()` gives the SVG text.
+#[pyclass(module = "forsyth", name = "Svg", frozen, str)]
+pub struct Svg {
+    text: String,
+}
+
+impl std::fmt::Display for Svg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+#[pymethods]
+impl Svg {
+    fn _repr_svg_(&self) -> &str {
+        &self.text
+    }
+}
+
+/// The diagram of a FEN (or a board field alone, unknown pieces `X`/`x` allowed) as SVG: `flip` puts Black at
+/// the bottom, `lastmove` (UCI, such as `e2e4`) marks two squares; a king in check is marked.
+#[pyfunction]
+#[pyo3(signature = (fen, flip = false, coordinates = true, lastmove = None, caption = None))]
+pub fn board_svg(
+    py: Python<'_>,
+    fen: &str,
+    flip: bool,
+    coordinates: bool,
+    lastmove: Option<&str>,
+    caption: Option<String>,
+) -> PyResult<Svg> {
+    let reading = diagram::read(fen).map_err(|e| errors::fen_syntax(py, fen, &e))?;
+    let last_move = lastmove
+        .map(|text| {
+            let b = text.as_bytes();
+            let squares = (b.get(0..2).and_then(Square::from_ascii), b.get(2..4).and_then(Square::from_ascii));
+            match squares {
+                (Some(from), Some(to))
+                    if reading.diagram.board.shape().contains(from) && reading.diagram.board.shape().contains(to) =>
+                {
+                    Ok((from, to))
+                }
+                _ => Err(errors::argument(format!(
+                    "lastmove '{text}' is not a move on this board: write origin and destination squares, such as e2e4"
+                ))),
+            }
+        })
+        .transpose()?;
+    let check = reading
+        .fen
+        .as_ref()
+        .and_then(|fen| fen.position(None).ok())
+        .filter(Position::is_check)
+        .and_then(|pos| pos.king(pos.turn()));
+    let style = diagram::Style { flip, coordinates, last_move, check, count: true, caption };
+    Ok(Svg { text: diagram::svg::svg(&reading.diagram, &style) })
+}
+
+/// The numbers of white and black pieces (pawns included) of a FEN or a board field alone, as problem
+/// composers print them under a diagram (`14+14`).
+#[pyfunction]
+pub fn count(py: Python<'_>, fen: &str) -> PyResult<(usize, usize)> {
+    let reading = diagram::read(fen).map_err(|e| errors::fen_syntax(py, fen, &e))?;
+    let count = reading.diagram.count();
+    Ok((count.white, count.black))
+}

@@ -1,0 +1,94 @@
+"""forsyth against python-chess 1.11.2 (the reference) through the Python API: along a few hundred random games,
+the legal moves, the SAN of every legal move, and the FEN of every position must agree; the games' PGN, read by
+both, must give the same moves."""
+
+import io
+import random
+import re
+
+import chess
+import chess.pgn
+import pytest
+
+import forsyth
+import forsyth.pgn
+
+assert chess.__version__ == "1.11.2", "the reference is python-chess 1.11.2"
+
+GAMES = 300
+MAX_PLIES = 120
+
+
+def random_games(seed: int, chess960: bool = False):
+    rng = random.Random(seed)
+    for _ in range(GAMES):
+        board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+        moves = []
+        for _ in range(rng.randrange(MAX_PLIES)):
+            legal = list(board.legal_moves)
+            if not legal or board.is_game_over(claim_draw=False):
+                break
+            move = rng.choice(legal)
+            moves.append(move)
+            board.push(move)
+        yield moves, board.root()
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_legal_moves_san_and_fen_along_random_games(chess960):
+    positions = 0
+    for moves, reference in random_games(18 + chess960, chess960):
+        variant = "chess960" if chess960 else None
+        ours = forsyth.Position(reference.fen(), variant=variant)
+        for move in moves:
+            assert ours.fen() == reference.fen(), reference.move_stack
+            expected = {m.uci(): reference.san(m) for m in reference.legal_moves}
+            got = {m.uci(): ours.san(m) for m in ours.legal_moves}
+            if chess960:
+                # python-chess writes Chess960 castling in UCI as king takes rook, as forsyth does.
+                expected = {reference.uci(m, chess960=True): reference.san(m) for m in reference.legal_moves}
+            assert got == expected, reference.fen()
+            assert ours.is_check() == reference.is_check()
+            played = ours.push_san(reference.san(move))
+            assert played.uci() == reference.uci(move, chess960=chess960)
+            reference.push(move)
+            positions += 1
+        assert ours.fen() == reference.fen()
+        outcome = reference.outcome(claim_draw=False)
+        if outcome is not None and outcome.termination in (chess.Termination.CHECKMATE, chess.Termination.STALEMATE):
+            assert ours.outcome() == outcome.result()
+    assert positions > 10 * GAMES
+
+
+def test_pgn_of_random_games_reads_as_python_chess_reads_it():
+    text = io.StringIO()
+    expected = []
+    for i, (moves, start) in enumerate(random_games(7)):
+        game = chess.pgn.Game()
+        game.headers["Round"] = str(i)
+        game.add_line(moves)
+        print(game, file=text, end="\n\n")
+        expected.append([m.uci() for m in moves])
+    pgn = text.getvalue()
+    ours = [[m.uci() for m in g.mainline_moves()] for g in forsyth.pgn.read_games(io.StringIO(pgn))]
+    assert ours == expected
+    theirs = []
+    reader = io.StringIO(pgn)
+    while (game := chess.pgn.read_game(reader)) is not None:
+        theirs.append([m.uci() for m in game.mainline_moves()])
+    assert theirs == expected
+
+
+def test_german_english_round_trip(german_game):
+    """The FIDE Laws' sample game in German: translated to English SAN, which python-chess must play move by
+    move to the same position forsyth reaches; and back to German, which must give the original text."""
+    text = german_game.read_text(encoding="utf-8")
+    movetext = " ".join(line for line in text.splitlines() if line and not line.startswith("["))
+    movetext = movetext.rsplit(" ", 1)[0] if movetext.split()[-1] in ("1-0", "0-1", "1/2-1/2", "*") else movetext
+    english = forsyth.translate(movetext, "de", "en")
+    board = chess.Board()
+    for word in english.replace("(=)", "").split():
+        board.push_san(re.sub(r"^\d+\.+", "", word))
+    [game] = forsyth.pgn.read_games(german_game, lang="de")
+    assert game.end().fen() == board.fen()
+    assert forsyth.translate(english, "en", "de", style="fide") == " ".join(movetext.split())

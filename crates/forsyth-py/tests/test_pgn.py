@@ -1,0 +1,137 @@
+"""PGN reading through the Python API: plain objects, compressed paths, file objects, errors, bad input."""
+
+import bz2
+import gzip
+import io
+import os
+
+import pytest
+
+import forsyth
+import forsyth.pgn
+from conftest import runs_beside
+
+GAMES = """[Event "One"]
+[White "Anna"]
+[Black "Ben"]
+[Result "1-0"]
+
+1. e4 { [%clk 0:03:00] [%eval 0.3] } 1... e5 $1 (1... c5 2. Nf3) 2. Nf3 { [%eval #-3] } 1-0
+
+[Event "Two"]
+
+1. d4 d5 2. Kd3 Ke6 *
+
+[Event "Three"]
+
+1. c4 e5 *
+"""
+
+
+def write(tmp_path, name, data: bytes):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def test_games_as_plain_objects(tmp_path):
+    games = list(forsyth.pgn.read_games(write(tmp_path, "g.pgn", GAMES.encode())))
+    assert [g.headers["Event"] for g in games] == ["One", "Two", "Three"]
+    first = games[0]
+    assert first.headers["White"] == "Anna" and first.result == "1-0"
+    assert [m.uci() for m in first.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
+    nodes = first.mainline()
+    assert [n.san for n in nodes] == ["e4", "e5", "Nf3"]
+    assert nodes[0].clock == 180.0 and nodes[0].eval == 0.3
+    assert nodes[1].nags == [1]
+    assert [[n.san for n in line] for line in nodes[1].variations] == [["c5", "Nf3"]]
+    assert nodes[2].mate == -3
+    assert first.end().fen().startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/")
+    assert first.errors == []
+
+
+def test_errors_have_line_column_and_keep_the_game_up_to_them(tmp_path):
+    path = write(tmp_path, "g.pgn", GAMES.encode())
+    second = list(forsyth.pgn.read_games(path))[1]
+    [error] = second.errors
+    assert isinstance(error, forsyth.PgnError)
+    assert (error.code, error.line, error.column, error.game, error.ply) == ("illegal-move", 10, 13, 2, 3)
+    assert str(error).startswith(f"{path}:10:13: game 2, ply 3 '2. Kd3':")
+    assert [m.uci() for m in second.mainline_moves()] == ["d2d4", "d7d5"]
+    report = forsyth.pgn.check(path)
+    assert (report.games, report.moves, len(report.errors)) == (3, 9, 1)
+    assert report.errors[0].line == 10
+
+
+@pytest.mark.parametrize(
+    "name, compress",
+    [("g.pgn.gz", gzip.compress), ("g.pgn.bz2", bz2.compress), ("g.pgn", lambda b: b)],
+)
+def test_compressed_paths_read_like_plain_ones(tmp_path, name, compress):
+    path = write(tmp_path, name, compress(GAMES.encode()))
+    assert [g.headers["Event"] for g in forsyth.pgn.read_games(str(path))] == ["One", "Two", "Three"]
+    assert forsyth.pgn.check(path).games == 3
+
+
+def test_zstd_path(tmp_path):
+    import zstandard  # installed by scripts/test-python.sh
+
+    path = write(tmp_path, "g.pgn.zst", zstandard.ZstdCompressor().compress(GAMES.encode()))
+    assert forsyth.pgn.check(path).games == 3
+
+
+def test_file_objects_binary_and_text():
+    assert len(list(forsyth.pgn.read_games(io.BytesIO(gzip.compress(GAMES.encode()))))) == 3
+    assert len(list(forsyth.pgn.read_games(io.StringIO(GAMES * 3)))) == 9
+
+
+def test_several_jobs_keep_file_order(tmp_path):
+    numbered = "".join(f'[Round "{i}"]\n\n1. e4 e5 2. Nf3 *\n\n' for i in range(3000))
+    path = write(tmp_path, "many.pgn", numbered.encode())
+    rounds = [g.headers["Round"] for g in forsyth.pgn.read_games(path, jobs=2)]
+    assert rounds == [str(i) for i in range(3000)]
+
+
+def test_german_letters(german_game):
+    [game] = forsyth.pgn.read_games(german_game, lang="de")
+    assert game.errors == [] and len(game.mainline_moves()) == 21
+
+
+def test_missing_file_is_an_os_error(tmp_path):
+    with pytest.raises(OSError, match="no-such.pgn"):
+        forsyth.pgn.read_games(tmp_path / "no-such.pgn")
+
+
+def test_random_bytes_give_errors_and_the_rest_is_read(tmp_path):
+    rng = __import__("random").Random(5)
+    noise = bytes(rng.randrange(256) for _ in range(200_000))
+    path = write(tmp_path, "noise.pgn", noise + b"\n\n" + GAMES.encode())
+    games = list(forsyth.pgn.read_games(path))
+    # As in the CLI: the noise reads as broken games (its last one may take in the game after it), and the
+    # games after those are read.
+    assert [g.headers.get("Event") for g in games[-2:]] == ["Two", "Three"]
+    assert any(g.errors for g in games[:-2])
+    assert all(isinstance(e, forsyth.PgnError) for g in games for e in g.errors)
+
+
+def test_huge_comment_is_refused_and_the_next_game_read(tmp_path):
+    huge = b'[Event "Huge"]\n\n1. e4 {' + b"x" * (40 << 20) + b"} e5 *\n\n" + GAMES.encode()
+    path = write(tmp_path, "huge.pgn", huge)
+    del huge
+    games = list(forsyth.pgn.read_games(path))
+    assert games[0].errors[0].code == "game-too-large"
+    assert [g.headers["Event"] for g in games[1:]] == ["One", "Two", "Three"]
+    os.remove(path)
+
+
+def test_reading_releases_the_lock_on_python(tmp_path):
+    # Games without errors: making error objects needs the lock, and would take a share of the time.
+    path = write(tmp_path, "many.pgn", b'[Event "?"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n' * 300000)
+    assert runs_beside(lambda: forsyth.pgn.check(path).games) == 300000
+
+
+def test_an_abandoned_iterator_stops_reading(tmp_path):
+    path = write(tmp_path, "many.pgn", (GAMES * 2000).encode())
+    games = forsyth.pgn.read_games(path)
+    assert next(games).headers["Event"] == "One"
+    del games  # the reading thread ends when its channel closes

@@ -1,0 +1,404 @@
+//! The JSON API's handlers: each reads its request, asks the library, and answers in the shapes of
+//! [`crate::report`]. Chess work runs on the blocking pool so that one long PGN does not hold up other requests.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use forsyth::diagram::explain::explain;
+use forsyth::diagram::{self, Diagram, Lang, svg};
+use forsyth::notation::fen::{CastlingStyle, Fen, FenPositionError};
+use forsyth::notation::score::{move_texts, translate};
+use forsyth::notation::{Language, Letters, ReadOptions, Style, WriteOptions};
+use forsyth::pgn::{self, GameBuilder, write_game};
+use forsyth::{Position, Problem, Square, Variant, start as starts};
+
+use crate::{ApiError, limits, report};
+
+/// The limits the handlers need.
+#[derive(Clone, Copy)]
+pub struct Limits {
+    pub body: usize,
+}
+
+/// The longest FEN read (a FEN of the largest board is under 200 characters).
+const MAX_FEN: usize = 2_000;
+/// The most moves played in one request (the longest possible game is under 6,000 moves).
+const MAX_MOVES: usize = 20_000;
+
+type Answer = Result<Json<Value>, ApiError>;
+
+/// `GET /api/health`: the server is up; with what the page offers in its menus and the body limit.
+pub async fn health(State(limits): State<Limits>) -> Json<Value> {
+    let languages: Vec<Value> = Language::ALL.iter().map(|l| json!({"code": l.code(), "name": l.name()})).collect();
+    let notations: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "body_limit": limits.body,
+        "languages": languages,
+        "notations": notations,
+    }))
+}
+
+pub async fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "request.not-found",
+        "no such page or API; the API has GET /api/health, POST /api/fen, POST /api/moves, POST /api/pgn, GET /api/start",
+    )
+}
+
+/// The body, or the error of a body that could not be read (413 over the limit).
+fn body(body: Result<Bytes, BytesRejection>, limits: Limits) -> Result<Bytes, ApiError> {
+    body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => limits::too_large(limits.body),
+        status => ApiError::new(status, "request.body", rejection.body_text()),
+    })
+}
+
+/// A JSON request body read into `T`; 400 with serde's reason (which names line and column) otherwise.
+fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // JSON is UTF-8 (RFC 8259): say so, and where it stops, rather than what serde makes of the byte.
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        ApiError::bad_request(
+            "request.utf8",
+            format!(
+                "the body is not UTF-8: the byte at offset {} cannot start or continue a character",
+                e.valid_up_to()
+            ),
+        )
+    })?;
+    serde_json::from_str(text).map_err(|e| {
+        let what = if e.is_data() { "the JSON does not fit this request" } else { "malformed JSON" };
+        ApiError::bad_request("request.json", format!("{what}: {e}"))
+    })
+}
+
+/// Runs chess work on the blocking pool.
+async fn work<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(job).await.map_err(|_| {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server.failed", "the server failed on this input")
+    })
+}
+
+fn lang(code: Option<&str>) -> Result<Lang, ApiError> {
+    code.unwrap_or("en").parse::<Lang>().map_err(|e| ApiError::unprocessable("request.lang", e.to_string()))
+}
+
+fn variant(name: Option<&str>) -> Result<Option<Variant>, ApiError> {
+    name.filter(|n| !n.is_empty())
+        .map(|n| n.parse::<Variant>().map_err(|e| ApiError::unprocessable("request.variant", e.to_string())))
+        .transpose()
+}
+
+/// Piece letters: a language code (`en`, `de`...) or `figurine`.
+fn letters(code: Option<&str>) -> Result<Letters, ApiError> {
+    match code.unwrap_or("en") {
+        "figurine" => Ok(Letters::FIGURINES),
+        code => Language::from_code(code).map(Letters::language).ok_or_else(|| {
+            let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+            ApiError::unprocessable(
+                "request.lang",
+                format!("unknown language '{code}'; use one of {} or figurine", codes.join(" ")),
+            )
+        }),
+    }
+}
+
+fn style(name: Option<&str>) -> Result<Style, ApiError> {
+    name.unwrap_or("san").parse::<Style>().map_err(|e| ApiError::unprocessable("request.notation", e.to_string()))
+}
+
+fn too_long(fen: &str) -> Result<(), ApiError> {
+    if fen.chars().count() > MAX_FEN {
+        return Err(ApiError::unprocessable(
+            "request.fen-too-long",
+            format!("the FEN has {} characters; a FEN has at most {MAX_FEN}", fen.chars().count()),
+        ));
+    }
+    Ok(())
+}
+
+/// A diagram as SVG, with the last move and a king in check marked.
+fn picture(diagram: &Diagram, pos: Option<&Position>, last: Option<(Square, Square)>, flip: bool) -> String {
+    let check = pos.filter(|p| p.is_check()).and_then(|p| p.king(p.turn()));
+    let style = diagram::Style { flip, last_move: last, check, caption: None, ..diagram::Style::default() };
+    svg::svg(diagram, &style)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FenRequest {
+    fen: String,
+    lang: Option<String>,
+    variant: Option<String>,
+    #[serde(default)]
+    flip: bool,
+    /// The last move in UCI (`e2e4`), marked on the diagram.
+    last_move: Option<String>,
+}
+
+/// `POST /api/fen`: a FEN checked, explained, written in each dialect, counted and drawn.
+pub async fn fen(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejection>) -> Answer {
+    let request: FenRequest = parse(&body(bytes, limits)?)?;
+    let lang = lang(request.lang.as_deref())?;
+    let variant = variant(request.variant.as_deref())?;
+    too_long(&request.fen)?;
+    let last = request.last_move.as_deref().map(uci_squares).transpose()?;
+    Ok(Json(work(move || fen_answer(&request.fen, lang, variant, request.flip, last)).await?))
+}
+
+/// The squares of a move in UCI, for a highlight; its legality does not matter.
+fn uci_squares(text: &str) -> Result<(Square, Square), ApiError> {
+    let b = text.as_bytes();
+    // Squares of two or three characters (a1, a10 is not on any board here): from 4 to 5 bytes with promotion.
+    match (b.get(0..2).and_then(Square::from_ascii), b.get(2..4).and_then(Square::from_ascii)) {
+        (Some(from), Some(to)) if b.len() <= 5 => Ok((from, to)),
+        _ => Err(ApiError::unprocessable(
+            "request.last-move",
+            format!("'{text}' is not a move in UCI: write origin and destination squares, such as e2e4"),
+        )),
+    }
+}
+
+fn fen_answer(text: &str, lang: Lang, variant: Option<Variant>, flip: bool, last: Option<(Square, Square)>) -> Value {
+    let mut answer = report::fen_check(text, false, variant, forsyth::Allowed::NONE);
+    let lenient = Fen::parse_lenient(text).ok().map(|(fen, _)| fen);
+    // A board alone, or a FEN with fields missing, is explained as lenient reading completes it.
+    let explained = explain(text, lang, variant)
+        .ok()
+        .or_else(|| lenient.as_ref().and_then(|fen| explain(&fen.to_string(), lang, variant).ok()));
+    let position = lenient.as_ref().and_then(|fen| fen.position(variant).ok());
+    if let Some(problems) = answer["problems"].as_array_mut() {
+        let fen = lenient.as_ref().expect("problems come from a FEN read");
+        let found = fen.position(variant).err().map(|e| e.problems).unwrap_or_default();
+        for (json, problem) in problems.iter_mut().zip(&found) {
+            json["column"] = json!(problem_column(text, problem));
+        }
+    }
+    let dialects = position.as_ref().map(|pos| {
+        let fen = Fen::from_position(pos);
+        let written = |style| fen.to_string_with(style).map_or_else(|e| json!({"error": e.to_string()}), |s| json!(s));
+        json!({
+            "fen": written(CastlingStyle::Classic),
+            "xfen": written(CastlingStyle::XFen),
+            "shredder": written(CastlingStyle::Shredder),
+            "board": fen.to_string().split(' ').next(),
+        })
+    });
+    answer["dialects"] = dialects.unwrap_or(Value::Null);
+    answer["variant"] = json!(
+        explained
+            .as_ref()
+            .map(|e| e.variant)
+            .or(position.as_ref().map(Position::variant))
+            .or(lenient.as_ref().map(Fen::infer_variant))
+            .map(Variant::name)
+    );
+    match &explained {
+        Some(e) => {
+            answer["count"] = json!({"white": e.count.white, "black": e.count.black, "text": e.count.to_string()});
+            answer["svg"] = json!(picture(&e.diagram, position.as_ref(), last, flip));
+            answer["explanation"] = report::explanation(e);
+        }
+        None => {
+            // Not a FEN, but its board may still be drawn: the problem is often in another field.
+            let board = text.split_whitespace().next().and_then(|board| diagram::read(board).ok());
+            answer["svg"] = json!(board.map(|r| picture(&r.diagram, None, last, flip)));
+            answer["explanation"] = Value::Null;
+        }
+    }
+    answer
+}
+
+/// The column (1-based, in characters) of the FEN field a position problem concerns.
+fn problem_column(text: &str, problem: &Problem) -> usize {
+    let field = match problem {
+        Problem::InvalidCastlingRight { .. } | Problem::CastlingPrefixMismatch { .. } => 2,
+        Problem::InvalidEnPassant { .. } => 3,
+        Problem::OppositeCheck => 1,
+        _ => 0,
+    };
+    let mut starts = Vec::new();
+    let mut previous_space = true;
+    for (column, c) in text.chars().enumerate() {
+        if !c.is_whitespace() && previous_space {
+            starts.push(column + 1);
+        }
+        previous_space = c.is_whitespace();
+    }
+    starts.get(field).or(starts.first()).copied().unwrap_or(1)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovesRequest {
+    fen: Option<String>,
+    variant: Option<String>,
+    moves: String,
+    input_lang: Option<String>,
+    lang: Option<String>,
+    notation: Option<String>,
+    #[serde(default)]
+    flip: bool,
+}
+
+/// `POST /api/moves`: moves in any notation and language played one by one from a position and written again.
+pub async fn moves(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejection>) -> Answer {
+    let request: MovesRequest = parse(&body(bytes, limits)?)?;
+    let variant = variant(request.variant.as_deref())?;
+    let read = ReadOptions::with_letters(letters(request.input_lang.as_deref())?);
+    let write = WriteOptions::new(style(request.notation.as_deref())?).with_letters(letters(request.lang.as_deref())?);
+    let start = match request.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+        None => Position::new(variant.unwrap_or_default()),
+        Some(fen) => {
+            too_long(fen)?;
+            Fen::parse_position(fen, variant).map_err(|e| match e {
+                FenPositionError::Syntax(e) => ApiError::unprocessable(e.code, format!("invalid FEN: {e}")),
+                FenPositionError::Illegal(e) => ApiError::unprocessable(
+                    e.problems.first().map_or("position.illegal", Problem::code),
+                    format!("illegal position: {e}"),
+                ),
+            })?
+        }
+    };
+    write.letters.check(start.variant()).map_err(|e| ApiError::unprocessable(e.code(), e.to_string()))?;
+    let texts = move_texts([request.moves.as_str()]);
+    if texts.len() > MAX_MOVES {
+        return Err(ApiError::unprocessable(
+            "request.too-many-moves",
+            format!("{} moves; at most {MAX_MOVES} are played in one request", texts.len()),
+        ));
+    }
+    Ok(Json(work(move || moves_answer(start, &texts, &read, &write, request.flip)).await?))
+}
+
+fn moves_answer(start: Position, texts: &[String], read: &ReadOptions, write: &WriteOptions, flip: bool) -> Value {
+    let mut pos = start;
+    let translation = translate(&mut pos, texts, read, write);
+    let mut replay = start;
+    let moves: Vec<Value> = translation
+        .moves
+        .iter()
+        .zip(texts)
+        .map(|(m, input)| {
+            if m.mv.is_null() {
+                let _ = replay.play_null();
+            } else {
+                replay.play_unchecked(m.mv);
+            }
+            json!({"input": input, "written": m.written, "uci": m.mv.to_string(),
+                   "from": m.mv.from().to_string(), "to": m.mv.to().to_string(),
+                   "fen": Fen::from_position(&replay).to_string()})
+        })
+        .collect();
+    let last = translation.moves.last().filter(|m| !m.mv.is_null()).map(|m| (m.mv.from(), m.mv.to()));
+    json!({
+        "start_fen": Fen::from_position(&start).to_string(),
+        "moves": moves,
+        "score": translation.score,
+        "fen": Fen::from_position(&pos).to_string(),
+        "check": pos.is_check(),
+        "status": report::status_name(pos.status()),
+        "error": translation.error.map(|e| json!({
+            "index": e.index, "number": e.number, "white": e.white, "text": e.text,
+            "code": e.code, "reason": e.reason, "message": e.to_string(),
+        })),
+        "svg": picture(&Diagram::from_position(&pos), Some(&pos), last, flip),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PgnQuery {
+    lang: Option<String>,
+    notation: Option<String>,
+    input_lang: Option<String>,
+}
+
+/// `POST /api/pgn`: the body a PGN file; every game's tags and first error, and the games without errors
+/// written again in the language and notation asked for.
+pub async fn pgn(
+    State(limits): State<Limits>,
+    query: Result<Query<PgnQuery>, axum::extract::rejection::QueryRejection>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let Query(query) = query.map_err(|e| ApiError::bad_request("request.query", e.body_text()))?;
+    let bytes = body(bytes, limits)?;
+    let read_letters = letters(query.input_lang.as_deref())?;
+    let write = WriteOptions::new(style(query.notation.as_deref())?).with_letters(letters(query.lang.as_deref())?);
+    Ok(Json(work(move || pgn_answer(&bytes, read_letters, write)).await?))
+}
+
+fn pgn_answer(bytes: &[u8], letters: Letters, moves: WriteOptions) -> Value {
+    let options = pgn::ReadOptions { moves: ReadOptions::with_letters(letters), ..pgn::ReadOptions::default() };
+    let write = pgn::WriteOptions { moves, ..pgn::WriteOptions::default() };
+    let mut games = Vec::new();
+    let mut converted = String::new();
+    let made = |builder: GameBuilder, report: pgn::GameReport| (builder.finish(), report);
+    let read = pgn::read_games(bytes, 1, &options, GameBuilder::default, made, |raw, (game, report)| {
+        let error = report.error.as_ref().map(|e| {
+            json!({"line": e.line, "column": e.column, "game": e.game, "ply": e.ply, "token": e.token,
+                   "code": e.kind.code(), "reason": e.reason, "fen": e.fen, "message": e.to_string()})
+        });
+        if report.error.is_none() {
+            write_game(&game, &write, &mut converted);
+        }
+        games.push(json!({"number": raw.number, "tags": game.tags, "moves": report.moves, "error": error}));
+        Ok(())
+    });
+    let valid = games.iter().filter(|g| g["error"].is_null()).count();
+    json!({
+        "games": games,
+        "count": games.len(),
+        "valid": valid,
+        "converted": converted,
+        "error": read.err().map(|e| e.to_string()),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartQuery {
+    variant: Option<String>,
+    n: Option<String>,
+    #[serde(default)]
+    flip: bool,
+}
+
+/// `GET /api/start?variant=chess960&n=518`: a Chess960 or CRC start position by number, or a random one.
+pub async fn start(query: Result<Query<StartQuery>, axum::extract::rejection::QueryRejection>) -> Answer {
+    let Query(query) = query.map_err(|e| ApiError::bad_request("request.query", e.body_text()))?;
+    let variant = variant(query.variant.as_deref())?.unwrap_or(Variant::Chess960);
+    if !variant.is_shuffle() {
+        return Err(ApiError::unprocessable(
+            "start.not-shuffle",
+            format!("{variant} has one start position; use variant=chess960 or variant=crc"),
+        ));
+    }
+    let max = if variant == Variant::Crc { 47_999 } else { 959 };
+    let n = match query.n.as_deref().filter(|n| !n.is_empty() && *n != "random") {
+        None if variant == Variant::Crc => starts::random_crc(),
+        None => starts::random_chess960(),
+        // A number past the last is the library's to refuse; here only text that is no number at all.
+        Some(n) => n.parse::<u16>().map_err(|_| {
+            ApiError::unprocessable("start.bad-number", format!("'{n}' is not a {variant} number (use 0 to {max})"))
+        })?,
+    };
+    let setup = starts::numbered_setup(variant, n).map_err(|e| ApiError::unprocessable(e.code(), e.to_string()))?;
+    let fen = Fen { setup, variant: Some(variant) };
+    let pos = fen.position(Some(variant)).ok();
+    let diagram = pos.as_ref().map_or_else(|| Diagram::new(fen.setup.board.clone()), Diagram::from_position);
+    Ok(Json(json!({
+        "variant": variant.name(),
+        "number": n,
+        "fen": fen.to_string(),
+        "svg": picture(&diagram, pos.as_ref(), None, query.flip),
+    })))
+}

@@ -1,0 +1,119 @@
+//! Results as JSON, the same for the CLI's `--json` and the web API: one function per kind of result, so that
+//! both say the same codes and messages.
+
+use forsyth::diagram::explain::Explanation;
+use forsyth::notation::fen::{Fen, FenError, Note};
+use forsyth::{Allowed, CastlingSide, Problem, Status, Variant};
+use serde_json::{Value, json};
+
+/// A text that is not a FEN: `{"code", "column", "field", "message"}`.
+///
+/// ```
+/// use forsyth::notation::fen::Fen;
+/// let e = Fen::parse("8/8/8/8/8/8/8/8 x - - 0 1").unwrap_err();
+/// let json = forsyth_server::report::fen_error(&e);
+/// assert_eq!(json["code"], "fen.turn.bad-letter");
+/// assert_eq!(json["column"], 17);
+/// ```
+pub fn fen_error(e: &FenError) -> Value {
+    json!({"code": e.code, "column": e.column, "field": e.field.to_string(), "message": e.message})
+}
+
+/// What lenient reading assumed: `[{"code", "message"}]`.
+pub fn notes(notes: &[Note]) -> Vec<Value> {
+    notes.iter().map(|n| json!({"code": n.code, "message": n.message})).collect()
+}
+
+/// The problems of an illegal position: `[{"code", "message"}]`.
+pub fn problems(problems: &[Problem]) -> Vec<Value> {
+    problems.iter().map(|p| json!({"code": p.code(), "message": p.to_string()})).collect()
+}
+
+/// A FEN checked (the CLI's `fen check --json`): `result` is `ok`, `error` (not a FEN: `error`) or `invalid` (an
+/// illegal position: `problems`), with what lenient reading assumed (`notes`).
+///
+/// ```
+/// let json = forsyth_server::report::fen_check("4k3/8/8/8/8/8/8/8 w - - 0 1", false, None, forsyth::Allowed::NONE);
+/// assert_eq!(json["result"], "invalid");
+/// assert_eq!(json["problems"][0]["code"], "position.missing-king");
+/// ```
+pub fn fen_check(text: &str, strict: bool, variant: Option<Variant>, allowed: Allowed) -> Value {
+    // A canonical standard FEN has no notes: read it straight into its position (an illegal one takes the general
+    // path when some problems are allowed).
+    match Fen::parse_canonical_position(text, variant) {
+        Some(Ok(_)) => return json!({"fen": text.trim(), "result": "ok", "notes": [], "allowed": []}),
+        Some(Err(e)) if allowed.is_none() => {
+            return json!({"fen": text.trim(), "result": "invalid", "problems": problems(&e.problems), "notes": []});
+        }
+        _ => {}
+    }
+    let read = if strict { Fen::parse_strict(text).map(|fen| (fen, Vec::new())) } else { Fen::parse_lenient(text) };
+    match read {
+        Err(e) => json!({"fen": text.trim(), "result": "error", "error": fen_error(&e)}),
+        Ok((fen, found)) => match fen.position_allowing(variant, allowed) {
+            Err(e) => json!({"fen": text.trim(), "result": "invalid", "problems": problems(&e.problems),
+                             "notes": notes(&found)}),
+            Ok((_, allowed)) => json!({"fen": text.trim(), "result": "ok", "notes": notes(&found),
+                                       "allowed": problems(&allowed)}),
+        },
+    }
+}
+
+/// A FEN explained (the CLI's `explain --json`).
+///
+/// ```
+/// use forsyth::diagram::{Lang, explain::explain};
+/// let e = explain("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", Lang::German, None).unwrap();
+/// let json = forsyth_server::report::explanation(&e);
+/// assert_eq!(json["count"]["text"], "2+1");
+/// assert_eq!(json["lang"], "de");
+/// ```
+pub fn explanation(e: &Explanation) -> Value {
+    let setup = e.fen.as_ref().map(|f| &f.setup);
+    json!({
+        "fen": e.input,
+        "lang": e.lang.code(),
+        "variant": e.variant.name(),
+        "board_only": e.fen.is_none(),
+        "sections": e.sections.iter().map(|s| json!({
+            "field": s.field,
+            "title": s.title,
+            "lines": s.lines.iter().map(|l| json!({"token": l.token, "text": l.text, "depth": l.depth})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "turn": setup.map(|s| s.turn.to_string()),
+        "castling": e.castling.iter().map(|r| json!({
+            "letter": r.letter.to_string(),
+            "color": r.color.to_string(),
+            "side": match r.side { CastlingSide::KingSide => "kingside", CastlingSide::QueenSide => "queenside" },
+            "rook": r.rook.to_string(),
+        })).collect::<Vec<_>>(),
+        "en_passant": setup.and_then(|s| s.ep_square).map(|sq| json!({
+            "square": sq.to_string(),
+            "captures": e.en_passant_captures.as_ref().map(|ms| ms.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+        })),
+        "halfmoves": setup.map(|s| s.halfmoves),
+        "fullmoves": setup.map(|s| s.fullmoves),
+        "count": {"white": e.count.white, "black": e.count.black, "text": e.count.to_string()},
+        "pieces": e.pieces,
+        "legal": e.legal,
+        "status": e.status,
+        "problems": e.problems.iter().map(|p| json!({"code": p.code, "text": p.text})).collect::<Vec<_>>(),
+        "unreachable": e.unreachable.iter().map(|p| json!({"code": p.code, "text": p.text})).collect::<Vec<_>>(),
+    })
+}
+
+/// The stable name of a game state: `ongoing`, `checkmate`, `stalemate`, `insufficient-material`,
+/// `seventy-five-moves`.
+///
+/// ```
+/// assert_eq!(forsyth_server::report::status_name(forsyth::Status::Checkmate), "checkmate");
+/// ```
+pub const fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::Ongoing => "ongoing",
+        Status::Checkmate => "checkmate",
+        Status::Stalemate => "stalemate",
+        Status::InsufficientMaterial => "insufficient-material",
+        Status::SeventyFiveMoves => "seventy-five-moves",
+    }
+}

@@ -1,0 +1,251 @@
+//! The JSON API against a server started on 127.0.0.1 with a free port: answers, error codes and columns, limits
+//! and headers.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use common::{get, post_json, request};
+use forsyth_server::Config;
+use serde_json::json;
+
+fn server() -> SocketAddr {
+    static ADDRESS: OnceLock<SocketAddr> = OnceLock::new();
+    *ADDRESS.get_or_init(|| common::start(Config::default()))
+}
+
+#[test]
+fn health_lists_what_the_page_offers_with_security_headers_and_no_cors() {
+    let answer = get(server(), "/api/health");
+    assert_eq!(answer.status, 200);
+    let json = answer.json();
+    assert_eq!(json["status"], "ok");
+    assert_eq!(json["body_limit"], 8 << 20);
+    assert_eq!(json["languages"].as_array().unwrap().len(), 17);
+    assert_eq!(json["notations"], json!(["san", "fide", "lan", "problem", "uci"]));
+    let csp = answer.header("content-security-policy").unwrap();
+    assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{csp}");
+    assert_eq!(answer.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(answer.header("access-control-allow-origin"), None);
+}
+
+#[test]
+fn the_page_and_its_assets_are_served_from_the_binary() {
+    let page = get(server(), "/");
+    assert_eq!(page.status, 200);
+    assert!(page.header("content-type").unwrap().starts_with("text/html"));
+    let html = page.text();
+    assert!(html.contains("<script src=\"/app.js\" defer></script>"));
+    // Nothing from another host, and no inline script.
+    assert!(!html.contains("http://") && !html.contains("https://") && !html.contains("<script>"));
+    for (path, kind) in [("/app.js", "text/javascript"), ("/app.css", "text/css"), ("/favicon.svg", "image/svg+xml")] {
+        let asset = get(server(), path);
+        assert_eq!(asset.status, 200, "{path}");
+        assert!(asset.header("content-type").unwrap().starts_with(kind), "{path}");
+    }
+}
+
+#[test]
+fn a_fen_that_is_not_one_names_its_code_column_and_field() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1";
+    let json = post_json(server(), "/api/fen", json!({"fen": fen})).json();
+    assert_eq!(json["result"], "error");
+    assert_eq!(json["error"]["code"], "fen.castling.bad-letter");
+    assert_eq!(json["error"]["column"], 50);
+    assert_eq!(fen.chars().nth(49), Some('x'));
+    assert_eq!(json["error"]["field"], "castling");
+    // The board is drawn all the same.
+    assert_eq!(json["svg"].as_str().unwrap().matches("class=\"piece\"").count(), 32);
+    // The same object as `forsyth fen check --json`, which the CLI builds with the same function.
+    let check = forsyth_server::report::fen_check(fen, false, None, forsyth::Allowed::NONE);
+    assert_eq!(json["error"], check["error"]);
+}
+
+#[test]
+fn an_illegal_position_lists_its_problems_with_the_column_of_their_field() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1";
+    let json = post_json(server(), "/api/fen", json!({"fen": fen, "lang": "de"})).json();
+    assert_eq!(json["result"], "invalid");
+    let problem = &json["problems"][0];
+    assert_eq!(problem["code"], "position.invalid-castling");
+    assert_eq!(problem["column"], fen.find("KQ").unwrap() + 1);
+    assert_eq!(json["explanation"]["lang"], "de");
+    assert_eq!(json["explanation"]["legal"], false);
+    assert_eq!(json["count"]["text"], "2+1");
+}
+
+#[test]
+fn a_legal_fen_is_written_in_each_dialect() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let json = post_json(server(), "/api/fen", json!({"fen": fen, "flip": true})).json();
+    assert_eq!(json["result"], "ok");
+    assert_eq!(json["variant"], "chess960");
+    // Both agree with python-chess's Shredder-FEN and X-FEN of this position.
+    assert_eq!(json["dialects"]["shredder"], fen);
+    assert_eq!(json["dialects"]["xfen"], "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    assert_eq!(json["dialects"]["board"], "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR");
+    assert_eq!(json["explanation"]["castling"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn a_german_score_sheet_comes_back_in_english_with_the_first_illegal_move_marked() {
+    let moves = "1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.La4 Sf6 5.0-0 Le7 6.Lxf7";
+    let json = post_json(server(), "/api/moves", json!({"moves": moves, "input_lang": "de", "lang": "en"})).json();
+    assert_eq!(json["score"], "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7");
+    // The position python-chess gives after these moves.
+    assert_eq!(json["fen"], "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6");
+    let error = &json["error"];
+    assert_eq!(
+        (error["index"].as_u64(), error["number"].as_u64(), error["text"].as_str()),
+        (Some(11), Some(6), Some("Lxf7"))
+    );
+    assert_eq!(error["code"], "move.unreachable");
+    assert_eq!(error["message"], "move 11 (6.) 'Lxf7': no white bishop can reach f7 [move.unreachable]");
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 10);
+    assert_eq!(moves[2]["uci"], "g1f3");
+    assert_eq!(moves[8]["written"], "O-O");
+}
+
+#[test]
+fn moves_in_figurines_and_problem_notation_from_a_fen() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let json = post_json(
+        server(),
+        "/api/moves",
+        json!({"fen": fen, "moves": "e2-e4 Ke8-d7", "notation": "problem", "lang": "de"}),
+    )
+    .json();
+    assert!(json["error"].is_null(), "{json}");
+    assert_eq!(json["score"], "1.Be2-e4 Ke8-d7");
+    let bad = post_json(server(), "/api/moves", json!({"fen": "8/8/8 w", "moves": "e4"}));
+    assert_eq!(bad.status, 422);
+    assert!(bad.json()["error"]["message"].as_str().unwrap().starts_with("invalid FEN: column"));
+    let unknown = post_json(server(), "/api/moves", json!({"moves": "e4", "lang": "xx"}));
+    assert_eq!(unknown.status, 422);
+    assert_eq!(unknown.json()["error"]["code"], "request.lang");
+}
+
+#[test]
+fn pgn_games_come_with_tags_errors_where_they_are_and_converted_text() {
+    let pgn = "[Event \"a\"]\n[White \"Anna\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n";
+    let answer = request(server(), "POST", "/api/pgn?lang=de&notation=san", "application/x-chess-pgn", pgn.as_bytes());
+    assert_eq!(answer.status, 200);
+    let json = answer.json();
+    assert_eq!((json["count"].as_u64(), json["valid"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(json["games"][0]["tags"][1], json!(["White", "Anna"]));
+    let error = &json["games"][1]["error"];
+    assert_eq!((error["line"].as_u64(), error["column"].as_u64(), error["ply"].as_u64()), (Some(8), Some(13), Some(3)));
+    assert_eq!(error["code"], "illegal-move");
+    assert!(json["converted"].as_str().unwrap().contains("1. e4 e5 2. Sf3 Sc6 1-0"));
+    // Latin-1 is read too (encoding auto).
+    let latin1 = b"[Event \"M\xfcnchen\"]\n\n1. e4 *\n";
+    let json = request(server(), "POST", "/api/pgn", "text/plain", latin1).json();
+    assert_eq!(json["games"][0]["tags"][0], json!(["Event", "München"]));
+}
+
+#[test]
+fn start_positions_by_number_and_at_random() {
+    let json = get(server(), "/api/start?variant=chess960&n=518").json();
+    assert_eq!(json["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let json = get(server(), "/api/start?variant=crc&n=2000").json();
+    assert_eq!(json["fen"], "aqnbncbrkr/pppppppppp/10/10/10/10/PPPPPPPPPP/AQNBNCBRKR w KQkq - 0 1");
+    let random = get(server(), "/api/start?variant=chess960").json();
+    assert!(random["number"].as_u64().unwrap() < 960);
+    let bad = get(server(), "/api/start?variant=chess960&n=960");
+    assert_eq!(bad.status, 422);
+    // The message `forsyth start 960` gives.
+    assert_eq!(bad.json()["error"]["message"], "960 is not a chess960 number (use 0 to 959)");
+    let illegal = get(server(), "/api/start?variant=crc&n=29").json();
+    assert_eq!(illegal["error"]["code"], "start.illegal-array");
+    assert_eq!(get(server(), "/api/start?n=five").json()["error"]["code"], "start.bad-number");
+    assert_eq!(get(server(), "/api/start?variant=standard").status, 422);
+}
+
+#[test]
+fn malformed_requests_get_400_with_the_reason() {
+    let answer = request(server(), "POST", "/api/fen", "application/json", b"{\"fen\": ");
+    assert_eq!(answer.status, 400);
+    let message = answer.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(message.starts_with("malformed JSON: EOF while parsing") && message.contains("column 8"), "{message}");
+    let answer = request(server(), "POST", "/api/fen", "application/json", b"{\"fen\": \"\xff\"}");
+    assert_eq!(answer.status, 400);
+    let message = answer.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(message.contains("UTF-8"), "{message}");
+    let answer = post_json(server(), "/api/fen", json!({"fenn": "8/8/8/8/8/8/8/8"}));
+    assert_eq!(answer.status, 400);
+    assert!(answer.json()["error"]["message"].as_str().unwrap().contains("unknown field `fenn`"));
+    let deep = "[".repeat(100_000);
+    assert_eq!(request(server(), "POST", "/api/moves", "application/json", deep.as_bytes()).status, 400);
+    let answer = get(server(), "/etc/passwd");
+    assert_eq!(answer.status, 404);
+    assert_eq!(answer.json()["error"]["code"], "request.not-found");
+    assert_eq!(get(server(), "/api/fen").status, 405);
+}
+
+#[test]
+fn bodies_over_the_limit_get_413_in_json() {
+    let address = common::start(Config { body_limit: 1000, ..Config::default() });
+    let answer = request(address, "POST", "/api/pgn", "text/plain", &vec![b'a'; 5000]);
+    assert_eq!(answer.status, 413);
+    assert_eq!(answer.json()["error"]["code"], "request.too-large");
+    // Without a length, the body is cut while it is read.
+    let mut chunked =
+        format!("POST /api/pgn HTTP/1.1\r\nHost: {address}\r\nTransfer-Encoding: chunked\r\n\r\n").into_bytes();
+    for _ in 0..10 {
+        chunked.extend_from_slice(b"1f4\r\n");
+        chunked.extend_from_slice(&[b'a'; 500]);
+        chunked.extend_from_slice(b"\r\n");
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let answer = common::raw(address, chunked).unwrap();
+    assert_eq!(answer.status, 413);
+    assert_eq!(answer.json()["error"]["code"], "request.too-large");
+    assert_eq!(get(address, "/api/health").status, 200);
+}
+
+#[test]
+fn pages_of_other_sites_are_refused() {
+    let address = server();
+    let foreign = format!(
+        "POST /api/fen HTTP/1.1\r\nHost: {address}\r\nOrigin: http://evil.example\r\nConnection: close\r\n\
+         Content-Type: text/plain\r\nContent-Length: 9\r\n\r\n{{\"fen\":1}}"
+    );
+    let answer = common::raw(address, foreign.into_bytes()).unwrap();
+    assert_eq!(answer.status, 403);
+    assert_eq!(answer.json()["error"]["code"], "request.cross-origin");
+    let own =
+        format!("GET /api/health HTTP/1.1\r\nHost: {address}\r\nOrigin: http://{address}\r\nConnection: close\r\n\r\n");
+    assert_eq!(common::raw(address, own.into_bytes()).unwrap().status, 200);
+}
+
+#[test]
+fn slow_requests_and_slow_clients_time_out() {
+    let address = common::start(Config {
+        request_timeout: Duration::from_millis(300),
+        header_timeout: Duration::from_millis(300),
+        ..Config::default()
+    });
+    // A body that never comes: 408 once the request time is up.
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(stream, "POST /api/fen HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{{\"fen\"").unwrap();
+    let started = Instant::now();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // Headers that never end: the connection is closed.
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(stream, "GET /api/health HTTP/1.1\r\nHost: x\r\n").unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    assert!(started.elapsed() < Duration::from_secs(5), "the slow client was not cut off");
+    assert!(!String::from_utf8_lossy(&rest).contains("200 OK"));
+    assert_eq!(get(address, "/api/health").status, 200);
+}

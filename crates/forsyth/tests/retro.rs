@@ -1,0 +1,188 @@
+//! Retro analysis checked both ways on positions of real and random games: every retraction played forward from
+//! its predecessor gives back the position, every legal move shows up among the retractions of the position after
+//! it, and no position a game reached is called impossible. Classic impossible positions from the literature are
+//! all called impossible, with the reason the literature gives.
+//!
+//! More positions by hand: `FORSYTH_RETRO_GAMES=20000 FORSYTH_RETRO_CORPUS_GAMES=245142 cargo test --release -p
+//! forsyth --test retro -- --nocapture` (the counts are printed).
+
+mod common;
+
+use forsyth::notation::fen::Fen;
+use forsyth::pgn::{GameBuilder, GameSplitter, ReadOptions, read_game};
+use forsyth::retro::{self, RetractionKind};
+use forsyth::{Position, Variant};
+
+/// The FEN fields a move decides: board, side to move, castling, en passant (not the clocks).
+fn fields(pos: &Position) -> String {
+    Fen::from_position(pos).to_string().split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
+/// Checks every retraction of `pos` forward; returns how many there were.
+fn check_forward(pos: &Position) -> usize {
+    let all = retro::retractions(pos).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for r in &all {
+        let text = Fen::from_position(&r.predecessor).to_string();
+        let again = Fen::parse_position(&text, Some(Variant::Standard))
+            .unwrap_or_else(|e| panic!("{}: predecessor {text} of {} is illegal: {e}", fields(pos), r.mv));
+        let after = again.after(r.mv).unwrap_or_else(|e| panic!("{}: {} illegal from {text}: {e}", fields(pos), r.mv));
+        assert_eq!(fields(&after), fields(pos), "{} from {text}", r.mv);
+        assert!(seen.insert(text.clone()), "{}: {} twice", fields(pos), r.mv);
+        let captured = r.predecessor.piece_at(r.mv.to()).map(|p| p.role);
+        match r.kind() {
+            RetractionKind::EnPassant => assert_eq!(r.uncaptured, Some(forsyth::Role::Pawn)),
+            RetractionKind::Castling => assert_eq!(r.uncaptured, None),
+            _ => assert_eq!(r.uncaptured, captured, "{} from {text}", r.mv),
+        }
+    }
+    all.len()
+}
+
+/// Checks that every legal move of `before` is a retraction of the position after it.
+fn check_backward(before: &Position) {
+    for m in before.legal_moves() {
+        let after = before.after(m).unwrap();
+        let found = retro::retractions(&after)
+            .unwrap()
+            .into_iter()
+            .any(|r| r.mv == m && r.predecessor.board() == before.board() && r.predecessor.turn() == before.turn());
+        assert!(found, "{} is missing among the retractions of {} (played from {})", m, fields(&after), fields(before));
+    }
+}
+
+/// A position a game reached is never called impossible.
+fn check_reachable(pos: &Position) {
+    let report = retro::analyse(pos).unwrap();
+    assert!(report.reachable(), "{} called impossible: {:?}", fields(pos), report.reasons);
+}
+
+fn env_count(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+#[test]
+fn random_games_retract_both_ways_and_are_never_impossible() {
+    let games = env_count("FORSYTH_RETRO_GAMES", 40);
+    let positions = common::random_positions(Variant::Standard, games, 0x5e7_0017, 1..300);
+    let mut retractions = 0;
+    for pos in &positions {
+        retractions += check_forward(pos);
+        check_backward(pos);
+        check_reachable(pos);
+    }
+    eprintln!("random games: {games} games, {} positions, {retractions} retractions checked", positions.len());
+    assert!(positions.len() > games);
+}
+
+#[test]
+fn corpus_games_retract_both_ways_and_are_never_impossible() {
+    let Some(bytes) = common::corpus("openings-books.pgn.zst") else { return };
+    let games = env_count("FORSYTH_RETRO_CORPUS_GAMES", 400);
+    let (mut positions, mut retractions) = (0, 0);
+    for raw in GameSplitter::new(bytes.as_slice()).take(games) {
+        let mut builder = GameBuilder::default();
+        let report = read_game(&raw.unwrap(), &ReadOptions::default(), &mut builder);
+        assert_eq!(report.error, None);
+        let game = builder.finish();
+        let mut pos = game.start;
+        for node in &game.moves.nodes {
+            pos.play(node.mv).unwrap();
+            retractions += check_forward(&pos);
+            check_backward(&pos);
+            check_reachable(&pos);
+            positions += 1;
+        }
+    }
+    eprintln!("corpus: {games} games, {positions} positions, {retractions} retractions checked");
+    assert!(positions > games);
+}
+
+/// Classic impossible positions (`tests/data/retro-impossible.tsv`, sources named there): each is called impossible
+/// with the reason its source gives.
+#[test]
+fn classic_impossible_positions_are_called_impossible_with_their_reason() {
+    let data = include_str!("data/retro-impossible.tsv");
+    let mut count = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [fen, code, source, reason] = fields[..] else { panic!("four tab-separated fields: {line}") };
+        let report = retro::analyse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let codes: Vec<&str> = report.reasons.iter().map(|r| r.code()).collect();
+        assert!(!report.reachable(), "{fen} ({source}: {reason}) called reachable");
+        assert!(codes.contains(&code), "{fen} ({source}: {reason}): {codes:?}, expected {code}");
+        count += 1;
+    }
+    assert!(count >= 30, "{count} positions");
+}
+
+/// Positions a retro solver proved legal (`tests/data/retro-legal.tsv`, source named there) are never called
+/// impossible, nor are their predecessors short of a last move.
+#[test]
+fn positions_a_retro_solver_found_legal_are_not_called_impossible() {
+    let data = include_str!("data/retro-legal.tsv");
+    let mut count = 0;
+    for fen in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let pos = retro::position_from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        check_reachable(&pos);
+        check_forward(&pos);
+        count += 1;
+    }
+    assert!(count >= 15, "{count} positions");
+}
+
+/// Random legal placements (kings anywhere, promoted pieces, checks; most never reachable): the retractions still
+/// check forward, and the report and the identities answer without panicking.
+#[test]
+fn random_legal_placements_retract_forward() {
+    let mut rng = fastrand::Rng::with_seed(17);
+    let letters = ['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'];
+    let (mut tried, mut legal) = (0, 0);
+    while legal < 2_000 {
+        tried += 1;
+        let mut board = [None; 64];
+        for color_king in ['K', 'k'] {
+            let mut sq = rng.usize(0..64);
+            while board[sq].is_some() {
+                sq = rng.usize(0..64);
+            }
+            board[sq] = Some(color_king);
+        }
+        for _ in 0..rng.usize(0..20) {
+            let sq = rng.usize(0..64);
+            if board[sq].is_none() {
+                board[sq] = Some(letters[rng.usize(0..letters.len())]);
+            }
+        }
+        let mut ranks = Vec::new();
+        for rank in (0..8).rev() {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(c) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            ranks.push(text);
+        }
+        let fen = format!("{} {} - - 0 1", ranks.join("/"), if rng.bool() { 'w' } else { 'b' });
+        let Ok(pos) = retro::position_from_fen(&fen) else { continue };
+        legal += 1;
+        check_forward(&pos);
+        retro::analyse(&pos).unwrap();
+        for (square, _) in pos.board().pieces() {
+            retro::who(&pos, square).unwrap();
+        }
+    }
+    assert!(tried > legal);
+}

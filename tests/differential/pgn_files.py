@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Reads other projects' PGN test files with forsyth and with python-chess 1.11.2 and compares the games.
+
+Usage: pgn_files.py FORSYTH_BINARY [DATA_DIR]
+
+DATA_DIR (default tests/differential/data/pgn) holds the files of python-chess's data/pgn and pychess's
+testing/gamefiles (see the README there). For every file, forsyth converts it (`pgn convert --keep-broken`, its
+errors on standard error) and python-chess reads both the file and forsyth's output. Per game they must agree on:
+whether the game has an error, and for a game without one its tags, every move of the main line and of every
+variation (UCI), the comments (whitespace collapsed), the NAGs and the result.
+
+The only disagreements allowed are those TESTING.md documents: a game of a variant forsyth does not play
+(crazyhouse, atomic, antichess, Seirawan, sittuyin...) is an `unknown-variant` error in forsyth, while python-chess
+plays it; and the games listed in DOCUMENTED. Exit status 1 on any other difference, each printed with file and
+game.
+"""
+
+import io
+import logging
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+# python-chess logs each error it records in a game; they are compared, not printed.
+logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+
+# Games on which forsyth and python-chess disagree by design, each with the rule that decides it (TESTING.md,
+# "PGN files of other projects"): (file, game) -> forsyth's error code.
+DOCUMENTED = {
+    # `[kj90trkm"sdfsdf"yl]`: no tag pair (PGN standard §8.1: `[Name "value"]`). python-chess skips a malformed tag
+    # line without a word and reads an empty game; forsyth reports it, so that nothing is lost silently.
+    ("badpgn.pgn", 1): "bad-tag",
+}
+
+ERROR_LINE = re.compile(r"^.*?:(\d+):(\d+): game (\d+)\b.*\[([a-z-]+)\]")
+
+
+def read_text(path):
+    """The file's text: UTF-8, or Latin-1 where it is not (as forsyth's --encoding auto reads it)."""
+    if path.suffix == ".zst":
+        data = subprocess.run(["zstd", "-dc", str(path)], capture_output=True, check=True).stdout
+    else:
+        data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_all(text):
+    """Every game python-chess reads from `text`."""
+    games = []
+    stream = io.StringIO(text)
+    while (game := chess.pgn.read_game(stream)) is not None:
+        games.append(game)
+    return games
+
+
+def collapse(comment):
+    return " ".join(comment.split())
+
+
+def summary(game):
+    """What must agree: tags, every move with its comments and NAGs (variations included, preorder), result."""
+    moves = []
+
+    def walk(node):
+        for child in node.variations:
+            moves.append((child.uci(), collapse(child.comment), tuple(sorted(child.nags))))
+            walk(child)
+            moves.append(")")
+
+    walk(game)
+    return dict(game.headers), collapse(game.comment), moves
+
+
+def is_variant(game):
+    """Whether python-chess plays `game` as a variant forsyth does not play."""
+    try:
+        return type(game.board()).uci_variant != "chess"
+    except ValueError:
+        return False
+
+
+def compare(path, forsyth):
+    text = read_text(path)
+    reference = read_all(text)
+    run = subprocess.run([forsyth, "pgn", "convert", "--keep-broken", str(path)], capture_output=True)
+    errors = {}
+    for line in run.stderr.decode("utf-8").splitlines():
+        match = ERROR_LINE.match(line)
+        if match:
+            errors[int(match.group(3))] = (match.group(4), line)
+    ours = read_all(run.stdout.decode("utf-8"))
+    problems = []
+    variant_games = 0
+    if len(ours) != len(reference):
+        problems.append(f"{path.name}: forsyth reads {len(ours)} games, python-chess {len(reference)}")
+        return problems, len(reference), variant_games
+    for number, (theirs, mine) in enumerate(zip(reference, ours), start=1):
+        error = errors.get(number)
+        if error and error[0] == "unknown-variant" and is_variant(theirs):
+            variant_games += 1
+            continue
+        if error and DOCUMENTED.get((path.name, number)) == error[0]:
+            continue
+        if bool(theirs.errors) != bool(error):
+            said = error[1] if error else "no error"
+            problems.append(f"{path.name}: game {number}: python-chess errors {theirs.errors!r}; forsyth: {said}")
+            continue
+        if error:
+            continue
+        for what, a, b in zip(("tags", "comment before the moves", "moves"), summary(theirs), summary(mine)):
+            if a != b:
+                problems.append(f"{path.name}: game {number}: {what} differ:\n  python-chess {a}\n  forsyth      {b}")
+    return problems, len(reference), variant_games
+
+
+def main():
+    forsyth = sys.argv[1]
+    data = Path(sys.argv[2] if len(sys.argv) > 2 else Path(__file__).parent / "data" / "pgn")
+    files = sorted(p for p in data.rglob("*") if p.name.endswith((".pgn", ".pgn.zst")))
+    if not files:
+        sys.exit(f"no PGN files under {data}")
+    all_problems = []
+    total = 0
+    for path in files:
+        problems, games, variants = compare(path, forsyth)
+        total += games
+        status = "ok" if not problems else f"{len(problems)} differences"
+        note = f", {variants} in variants forsyth does not play" if variants else ""
+        print(f"{path.relative_to(data)}: {games} games{note}: {status}")
+        all_problems += problems
+    for problem in all_problems:
+        print(problem)
+    print(f"{len(files)} files, {total} games, {len(all_problems)} differences")
+    sys.exit(1 if all_problems else 0)
+
+
+if __name__ == "__main__":
+    main()
