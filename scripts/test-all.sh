@@ -16,6 +16,9 @@ if python3 -c 'import chess, sys; sys.exit(chess.__version__ != "1.11.2")' 2>/de
     || python3 -m pip install -q chess==1.11.2; then
   cargo build --release -q -p forsyth-cli
   python3 tests/differential/fen_roundtrip.py target/release/forsyth
+  # The positions that forsyth's retro analysis calls impossible and Sherlock does not: the independent
+  # pawn-capture bound confirms the ones listed with it (tools/reference/sherlock_verdicts/README.md).
+  python3 tools/reference/retro_captures.py --check crates/forsyth/tests/data/retro-sherlock-disagreements.tsv
   # Legal moves, SAN, FEN after every move, game state and PGN of whole games (seeded; see TESTING.md).
   mkdir -p target/differential
   python3 tests/differential/python_chess_games.py --games 150 > target/differential/python-chess.jsonl

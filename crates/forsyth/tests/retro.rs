@@ -186,3 +186,46 @@ fn random_legal_placements_retract_forward() {
     }
     assert!(tried > legal);
 }
+
+/// A second opinion on 3,000 edited positions of random games: Sherlock, a retrograde-analysis library
+/// (`tests/data/retro-sherlock.tsv`, made as tools/reference/sherlock_verdicts/README.md says). forsyth calls a
+/// position impossible only where Sherlock proves it illegal too, or where the case is listed in
+/// `retro-sherlock-disagreements.tsv` with its reason checked a second way; and of the positions Sherlock proves
+/// illegal, forsyth's static report finds most (the share is printed).
+#[test]
+fn impossible_only_where_sherlock_proves_it_or_a_second_check_does() {
+    let listed: std::collections::HashMap<&str, &str> = data_lines(include_str!("data/retro-sherlock-disagreements.tsv"))
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [fen, code, _check] = fields[..] else { panic!("three tab-separated fields: {line}") };
+            (fen, code)
+        })
+        .collect();
+    let (mut agreed, mut missed, mut disagreed) = (0, 0, 0);
+    for line in data_lines(include_str!("data/retro-sherlock.tsv")) {
+        let (fen, verdict) = line.split_once('\t').unwrap_or_else(|| panic!("two tab-separated fields: {line}"));
+        let report = retro::analyse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let codes: Vec<&str> = report.reasons.iter().map(|r| r.code()).collect();
+        match (report.reachable(), verdict) {
+            (false, "illegal") => agreed += 1,
+            (true, "illegal") => missed += 1,
+            (false, "legal") => {
+                let code = listed.get(fen).unwrap_or_else(|| {
+                    panic!("{fen}: forsyth says impossible ({codes:?}), Sherlock found no proof, and no second check is listed")
+                });
+                assert!(codes.contains(code), "{fen}: {codes:?}, listed with {code}");
+                disagreed += 1;
+            }
+            (true, "legal") => assert!(!listed.contains_key(fen), "{fen} is listed as impossible but called reachable"),
+            _ => panic!("{fen}: verdict {verdict:?}"),
+        }
+    }
+    assert_eq!(disagreed, listed.len(), "every listed disagreement is still one");
+    let found = agreed * 100 / (agreed + missed);
+    eprintln!("Sherlock proves {} illegal; forsyth finds {agreed} of them ({found} %)", agreed + missed);
+    assert!(agreed + missed > 500 && found >= 75, "{agreed} of {}", agreed + missed);
+}
+
+fn data_lines(data: &str) -> impl Iterator<Item = &str> {
+    data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+}
