@@ -194,13 +194,14 @@ fn random_legal_placements_retract_forward() {
 /// illegal, forsyth's static report finds most (the share is printed).
 #[test]
 fn impossible_only_where_sherlock_proves_it_or_a_second_check_does() {
-    let listed: std::collections::HashMap<&str, &str> = data_lines(include_str!("data/retro-sherlock-disagreements.tsv"))
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let [fen, code, _check] = fields[..] else { panic!("three tab-separated fields: {line}") };
-            (fen, code)
-        })
-        .collect();
+    let listed: std::collections::HashMap<&str, &str> =
+        data_lines(include_str!("data/retro-sherlock-disagreements.tsv"))
+            .map(|line| {
+                let fields: Vec<&str> = line.split('\t').collect();
+                let [fen, code, _check] = fields[..] else { panic!("three tab-separated fields: {line}") };
+                (fen, code)
+            })
+            .collect();
     let (mut agreed, mut missed, mut disagreed) = (0, 0, 0);
     for line in data_lines(include_str!("data/retro-sherlock.tsv")) {
         let (fen, verdict) = line.split_once('\t').unwrap_or_else(|| panic!("two tab-separated fields: {line}"));
