@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use forsyth::pgn::{self, GameReport, GameText, ReadOptions, Visitor};
+use forsyth::pgn::{self, GameReport, GameText, PgnReadOptions, Visitor};
 
 use crate::Failure;
 
@@ -105,7 +105,7 @@ impl Drop for Progress {
 pub fn read_games<V, T, N, M, S>(
     input: Input,
     jobs: usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: N,
     made: M,
     mut sink: S,

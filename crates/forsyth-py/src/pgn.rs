@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use forsyth::pgn::{
-    self, Annotation, Encoding, Eval, Game, GameBuilder, GameResult, Line, PgnError as GameError, ReadOptions,
+    self, Annotation, Encoding, Eval, Game, GameBuilder, GameResult, Line, PgnError as GameError, PgnReadOptions,
     Validate, comment_commands, parse_clock, parse_eval,
 };
 use forsyth::{Position, notation::write_san};
@@ -68,7 +68,7 @@ fn open(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn BufRead + Send>, String)
 /// Reading options from the Python arguments: `encoding` is `None` (UTF-8, else Latin-1, game by game),
 /// `utf-8` or `latin-1`; `lang` the piece letters of the moves (English if `None`); a game with an error is kept
 /// up to the error.
-fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<ReadOptions> {
+fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<PgnReadOptions> {
     let encoding = match encoding.map(|e| e.to_ascii_lowercase().replace('_', "-")) {
         None => Encoding::Auto,
         Some(e) if e == "auto" => Encoding::Auto,
@@ -76,7 +76,7 @@ fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<ReadOpti
         Some(e) if e == "latin-1" || e == "latin1" || e == "iso-8859-1" => Encoding::Latin1,
         Some(e) => return Err(errors::argument(format!("unknown encoding '{e}' (use utf-8, latin-1 or None)"))),
     };
-    Ok(ReadOptions { encoding, keep_broken: true, moves: options::read(lang)? })
+    Ok(PgnReadOptions { encoding, keep_broken: true, moves: options::read(lang)? })
 }
 
 /// What the reading thread hands on.
@@ -130,7 +130,7 @@ pub fn read_games(
 }
 
 /// The reading thread: every game into `sender`, until the input ends or the iterator is dropped.
-fn read_into(reader: Box<dyn BufRead + Send>, jobs: usize, options: &ReadOptions, sender: &SyncSender<Found>) {
+fn read_into(reader: Box<dyn BufRead + Send>, jobs: usize, options: &PgnReadOptions, sender: &SyncSender<Found>) {
     let made = |builder: GameBuilder, report: pgn::GameReport| (builder.finish(), report.error);
     let result = pgn::read_games(reader, jobs, options, GameBuilder::default, made, |text, (game, error)| {
         let found = Found::Game(Box::new((game, text.number, text.line, error)));

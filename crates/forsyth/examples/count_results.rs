@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::BufReader;
 
-use forsyth::pgn::{GameBuilder, ReadOptions, read_games};
+use forsyth::pgn::{GameBuilder, PgnReadOptions, read_games};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
@@ -15,7 +15,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/chess960-xfen-game.pgn").to_string());
     let reader = BufReader::new(File::open(&path)?);
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    let options = ReadOptions::default();
+    let options = PgnReadOptions::default();
     read_games(
         reader,
         2,

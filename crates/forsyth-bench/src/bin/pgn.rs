@@ -16,7 +16,7 @@ use std::io::Read;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use forsyth::pgn::{ReadOptions, Validate, read_games};
+use forsyth::pgn::{PgnReadOptions, Validate, read_games};
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
@@ -28,7 +28,7 @@ struct Counts {
 }
 
 fn forsyth_validate(bytes: &[u8], jobs: usize) -> Counts {
-    let options = ReadOptions::default();
+    let options = PgnReadOptions::default();
     let mut counts = Counts::default();
     read_games(
         bytes,

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use std::sync::{Condvar, Mutex, mpsc};
 
 use super::parallel::{in_order, join};
-use super::reader::{GameReport, ReadOptions, Visitor, read_game};
+use super::reader::{GameReport, PgnReadOptions, Visitor, read_game};
 use super::split::{GameSplitter, GameText, Suspended};
 use super::stream::{MIN_WINDOW, read_stream};
 
@@ -20,7 +20,7 @@ pub fn read_games_in_blocks<R, V, T, N, M, S>(
     reader: R,
     jobs: usize,
     block_bytes: usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: N,
     made: M,
     sink: S,
@@ -48,7 +48,7 @@ pub(super) fn read_blocks<R, V, T>(
     reader: R,
     jobs: usize,
     block: usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: &(impl Fn() -> V + Sync),
     made: &(impl Fn(V, GameReport) -> T + Sync),
     mut sink: impl FnMut(GameText<'_>, T) -> io::Result<()>,
@@ -119,7 +119,7 @@ where
 fn read_block<V, T>(
     block: Block,
     window: &mut usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: &impl Fn() -> V,
     made: &impl Fn(V, GameReport) -> T,
     publisher: &mut Publisher<'_>,
@@ -471,7 +471,7 @@ mod tests {
 
     /// Every game with its text, place, the game read and the report, on `jobs` threads in blocks of `block`.
     fn read_all(text: &[u8], jobs: usize, block: usize, capacity: usize) -> (Vec<Read>, io::Result<()>) {
-        let options = ReadOptions::default();
+        let options = PgnReadOptions::default();
         let mut games = Vec::new();
         let sink = |game: GameText<'_>, (made, report): (Game, GameReport)| {
             games.push((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized, made, report));

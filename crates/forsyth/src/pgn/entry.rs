@@ -4,7 +4,7 @@
 use std::io::{self, BufRead};
 
 use super::blocks::{BLOCK_BYTES, read_blocks};
-use super::reader::{GameReport, ReadOptions, Visitor};
+use super::reader::{GameReport, PgnReadOptions, Visitor};
 use super::split::{GameSplitter, GameText};
 use super::stream::{MIN_WINDOW, read_stream};
 
@@ -19,10 +19,10 @@ use super::stream::{MIN_WINDOW, read_stream};
 /// therefore be called on a game more than once: only the last result is kept.
 ///
 /// ```
-/// use forsyth::pgn::{ReadOptions, Validate, read_games};
+/// use forsyth::pgn::{PgnReadOptions, Validate, read_games};
 /// let file = "1. e4 e5 *\n1. d4 d5 *\n1. e4 e4 *\n".repeat(100);
 /// let mut errors = Vec::new();
-/// let options = ReadOptions::default();
+/// let options = PgnReadOptions::default();
 /// read_games(file.as_bytes(), 1, &options, || Validate, |_, report| report.error, |game, error| {
 ///     if let Some(error) = error {
 ///         errors.push((game.number, error.line));
@@ -36,7 +36,7 @@ use super::stream::{MIN_WINDOW, read_stream};
 pub fn read_games<R, V, T, N, M, S>(
     reader: R,
     jobs: usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: N,
     made: M,
     sink: S,

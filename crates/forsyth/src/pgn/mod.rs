@@ -10,10 +10,10 @@
 //! guess where the block before ended. [`for_each_game`] runs any work on the games the splitter cuts.
 //!
 //! ```
-//! use forsyth::pgn::{GameSplitter, ReadOptions, Validate, read_game};
+//! use forsyth::pgn::{GameSplitter, PgnReadOptions, Validate, read_game};
 //! let file = "[Event \"?\"]\n\n1. e2e4 e7e5 { a comment } (1... c7c5) 2. g1f3 1-0\n";
 //! for raw in GameSplitter::new(file.as_bytes()) {
-//!     let report = read_game(&raw.unwrap(), &ReadOptions::default(), &mut Validate);
+//!     let report = read_game(&raw.unwrap(), &PgnReadOptions::default(), &mut Validate);
 //!     assert_eq!(report.moves, 4);
 //!     assert!(report.error.is_none());
 //! }
@@ -42,8 +42,8 @@ pub use error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
 pub use parallel::for_each_game;
 pub use reader::{
-    Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, ReadOptions, Validate, Visitor, glyph_nag, read_game,
+    Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, PgnReadOptions, Validate, Visitor, glyph_nag, read_game,
 };
 pub use split::{GameSplitter, GameText, MAX_GAME_BYTES, RawGame};
 pub use tags::{SEVEN_TAG_ROSTER, StartError, escape_tag_value, start_position, unescape_tag_value};
-pub use writer::{MAX_LINE, WriteOptions, write_game};
+pub use writer::{MAX_LINE, PgnWriteOptions, write_game};
