@@ -357,17 +357,18 @@ fn pgn_answer(bytes: &[u8], letters: Letters, moves: MoveWriteOptions) -> Value 
     let mut games = Vec::new();
     let mut converted = String::new();
     let made = |builder: GameBuilder, report: pgn::GameReport| (builder.finish(), report);
-    let read = pgn::read_games(bytes, 1, &options, GameBuilder::default, made, |raw, (game, report)| {
-        let error = report.error.as_ref().map(|e| {
-            json!({"line": e.line, "column": e.column, "game": e.game, "ply": e.ply, "token": e.token,
+    let read =
+        pgn::Reader::from_bytes(bytes).options(options).visit(GameBuilder::default, made, |raw, (game, report)| {
+            let error = report.error.as_ref().map(|e| {
+                json!({"line": e.line, "column": e.column, "game": e.game, "ply": e.ply, "token": e.token,
                    "code": e.kind.code(), "reason": e.reason, "fen": e.fen, "message": e.to_string()})
+            });
+            if report.error.is_none() {
+                write_game(&game, &write, &mut converted);
+            }
+            games.push(json!({"number": raw.number, "tags": game.tags, "moves": report.moves, "error": error}));
+            Ok(())
         });
-        if report.error.is_none() {
-            write_game(&game, &write, &mut converted);
-        }
-        games.push(json!({"number": raw.number, "tags": game.tags, "moves": report.moves, "error": error}));
-        Ok(())
-    });
     let valid = games.iter().filter(|g| g["error"].is_null()).count();
     json!({
         "games": games,

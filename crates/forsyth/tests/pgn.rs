@@ -824,7 +824,7 @@ fn a_byte_order_mark_between_files_joined_with_cat_is_whitespace() {
 }
 
 mod one_pass {
-    //! Reading on one thread finds each game's end as it reads (`read_games`); it must hand on exactly what
+    //! Reading on one thread finds each game's end as it reads (`pgn::Reader`); it must hand on exactly what
     //! cutting first and reading each game gives (`crate::invariants::check_one_pass_reading`), on clean games and on
     //! every kind of dirt, whatever the reader's buffer size.
     use super::*;
@@ -1007,22 +1007,20 @@ mod one_pass {
         let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n".repeat(1000);
         let made = std::sync::atomic::AtomicUsize::new(0);
         let mut games = 0;
-        forsyth::pgn::read_games(
-            text.as_bytes(),
-            1,
-            &PgnReadOptions::default(),
-            || {
-                made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                Validate
-            },
-            |_, report| report.error.is_none(),
-            |_, ok| {
-                assert!(ok);
-                games += 1;
-                Ok(())
-            },
-        )
-        .unwrap();
+        forsyth::pgn::Reader::from_bytes(text.as_bytes())
+            .visit(
+                || {
+                    made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    Validate
+                },
+                |_, report| report.error.is_none(),
+                |_, ok| {
+                    assert!(ok);
+                    games += 1;
+                    Ok(())
+                },
+            )
+            .unwrap();
         assert_eq!(games, 1000);
         assert!(made.into_inner() < 1010, "most games read in one pass");
     }
@@ -1066,17 +1064,13 @@ mod threads {
         (seen, result)
     }
 
-    /// The same with `read_games` (blocks read ahead on several threads).
+    /// The same with `pgn::Reader` (blocks read ahead on several threads).
     fn numbers_and_moves_in_blocks(
         reader: impl std::io::BufRead + Send,
         jobs: usize,
     ) -> (Vec<(u64, u64)>, std::io::Result<()>) {
         let mut seen = Vec::new();
-        let options = PgnReadOptions::default();
-        let result = forsyth::pgn::read_games(
-            reader,
-            jobs,
-            &options,
+        let result = forsyth::pgn::Reader::new(reader).jobs(jobs).visit(
             || Validate,
             |_, report| report.moves,
             |game, moves| {

@@ -13,30 +13,7 @@ use super::stream::{MIN_WINDOW, read_stream};
 /// The bytes of a block: at least this many, then up to the next line that starts a tag pair (or twice this many).
 pub(super) const BLOCK_BYTES: usize = 1 << 18;
 
-/// [`read_games`] on `jobs` threads with blocks of `block_bytes` (see `read_blocks`): for tests and fuzzing, which
-/// need blocks small enough to fall everywhere. Not part of the stable interface.
-#[doc(hidden)]
-pub fn read_games_in_blocks<R, V, T, N, M, S>(
-    reader: R,
-    jobs: usize,
-    block_bytes: usize,
-    options: &PgnReadOptions,
-    visitor: N,
-    made: M,
-    sink: S,
-) -> io::Result<()>
-where
-    R: BufRead + Send,
-    V: Visitor,
-    T: Send,
-    N: Fn() -> V + Sync,
-    M: Fn(V, GameReport) -> T + Sync,
-    S: FnMut(GameText<'_>, T) -> io::Result<()>,
-{
-    read_blocks(reader, jobs.max(2), block_bytes.max(1), options, &visitor, &made, sink)
-}
-
-/// Reads the games of `reader` on `jobs` threads, block by block (see [`read_games`]).
+/// Reads the games of `reader` on `jobs` threads, block by block (see [`Reader::visit`](super::Reader::visit)).
 ///
 /// The stream is cut into blocks of about `block` bytes, each ending before a line that starts a tag pair, where
 /// a game almost always begins. Each thread reads a block as a stream of its own (in one pass, as on one thread)

@@ -1,10 +1,11 @@
 //! PGN: games as they travel. A streaming reader for files of any size, a game tree, and a writer of PGN
 //! export format.
 //!
-//! [`read_games`] reads a whole stream, every game into a fresh [`Visitor`] — [`Validate`] keeps nothing,
-//! [`GameBuilder`] builds a [`Game`] — on one thread or several, in constant memory, handing the games on in file
-//! order. Underneath are two steps: [`GameSplitter`] cuts a byte stream into games without understanding the
-//! moves, and [`read_game`] reads one game, checking every move. `read_games` mostly does both in one pass: it
+//! [`Reader`] reads a whole stream — `Reader::open(path)?.jobs(2)`, or from any `Read` or bytes — on one thread or
+//! several, in constant memory, handing the games on in file order: as [`Game`]s ([`Reader::games`]) or into a
+//! fresh [`Visitor`] each ([`Reader::visit`]; [`Validate`] keeps nothing, [`GameBuilder`] builds a [`Game`]).
+//! Underneath are two steps: [`GameSplitter`] cuts a byte stream into games without understanding the moves, and
+//! [`read_game`] reads one game, checking every move. The reader mostly does both in one pass: it
 //! reads games straight from the stream and finds where each ends as it goes, leaving to the splitter only what
 //! the splitter might cut otherwise; on several threads each reads a block of the stream ahead and checks that
 //! guess where the block before ended. [`for_each_game`] runs any work on the games the splitter cuts.
@@ -33,11 +34,10 @@ mod stream;
 mod tags;
 mod writer;
 
-pub use blocks::read_games_in_blocks;
 pub use commands::{CommentCommand, Eval, Marking, comment_commands, parse_clock, parse_eval, parse_markings};
 #[cfg(feature = "compression")]
 pub use compressed::{decompress, open_path};
-pub use entry::read_games;
+pub use entry::{Games, ReadGame, Reader};
 pub use error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
 pub use parallel::for_each_game;

@@ -267,13 +267,13 @@ impl forsyth::pgn::Visitor for Events {
 /// One game as a reader hands it on: its text and place, what the visitor was told, and the report.
 pub type ReadGame = ((Vec<u8>, u64, u64, u64, bool), Vec<String>, forsyth::pgn::GameReport);
 
-/// `read_games` on one thread (games read straight from the stream, their ends found as they are read), in blocks
+/// `pgn::Reader` on one thread (games read straight from the stream, their ends found as they are read), in blocks
 /// on several threads, and `for_each_game` on two threads hand on exactly what cutting the stream with
 /// `GameSplitter` and reading each game with `read_game` gives: the same games, texts, numbers, lines and offsets,
 /// visitor events and reports, whatever the reader's buffer size.
 /// Returns the games, for the caller's own checks.
 pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOptions, capacity: usize) -> Vec<ReadGame> {
-    use forsyth::pgn::{GameSplitter, read_game, read_games};
+    use forsyth::pgn::{GameSplitter, Reader, read_game};
     let reference: Vec<ReadGame> = GameSplitter::new(data)
         .map(|raw| {
             let raw = raw.expect("reading from memory cannot fail");
@@ -289,7 +289,9 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOption
     };
     let one_pass = |reader: &mut (dyn std::io::BufRead + Send)| {
         let mut games = Vec::new();
-        read_games(reader, 1, options, Events::default, |e, r| (e.0, r), |g, out| keep(&mut games, g, out))
+        Reader::new(reader)
+            .options(options.clone())
+            .visit(Events::default, |e, r| (e.0, r), |g, out| keep(&mut games, g, out))
             .expect("reading from memory cannot fail");
         games
     };
@@ -297,16 +299,12 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOption
     // Blocks small enough to fall everywhere in small inputs, a few dozen in large ones.
     let block = (1 + capacity % 40).max(data.len() / 64);
     let jobs = 2 + capacity % 3;
-    forsyth::pgn::read_games_in_blocks(
-        data,
-        jobs,
-        block,
-        options,
-        Events::default,
-        |e, r| (e.0, r),
-        |g, out| keep(&mut in_blocks, g, out),
-    )
-    .expect("reading from memory cannot fail");
+    Reader::from_bytes(data)
+        .jobs(jobs)
+        .block_bytes(block)
+        .options(options.clone())
+        .visit(Events::default, |e, r| (e.0, r), |g, out| keep(&mut in_blocks, g, out))
+        .expect("reading from memory cannot fail");
     // The splitter's games handed to work on several threads, as `for_each_game` does.
     let mut on_threads = Vec::new();
     forsyth::pgn::for_each_game(
