@@ -4,7 +4,7 @@ use std::io::{BufRead, Read};
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, Quoted};
 use forsyth::notation::letters::{Language, Letters};
-use forsyth::notation::styles::{Style, WriteOptions};
+use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
 use forsyth::{Allowed, Position, Problem, Variant};
 
 use crate::Failure;
@@ -26,8 +26,8 @@ pub fn letters(text: &str) -> Result<Letters, String> {
 }
 
 /// Parses a `--notation` value: san, fide, lan, problem or uci.
-pub fn style(text: &str) -> Result<Style, String> {
-    text.parse::<Style>().map_err(|e| e.to_string())
+pub fn style(text: &str) -> Result<MoveStyle, String> {
+    text.parse::<MoveStyle>().map_err(|e| e.to_string())
 }
 
 /// Parses a `--castling` value.
@@ -158,7 +158,7 @@ impl LetterArgs {
 pub struct MoveWriteArgs {
     /// Move notation: san, fide, lan, problem or uci (default: uci for `moves`, san for `translate` and `pgn`).
     #[arg(long, value_parser = style)]
-    notation: Option<Style>,
+    notation: Option<MoveStyle>,
     #[command(flatten)]
     letters: LetterArgs,
     /// Capture sign (default: ':' in problem notation, 'x' elsewhere).
@@ -171,11 +171,11 @@ pub struct MoveWriteArgs {
 
 impl MoveWriteArgs {
     /// The write options the flags describe, in `default` notation when none is named.
-    pub fn options(&self, default: Style) -> WriteOptions {
-        WriteOptions {
+    pub fn options(&self, default: MoveStyle) -> MoveWriteOptions {
+        MoveWriteOptions {
             capture: self.capture.as_deref().and_then(|c| c.chars().next()),
             double_plus_mate: self.double_plus_mate,
-            ..WriteOptions::new(self.notation.unwrap_or(default)).with_letters(self.letters.letters())
+            ..MoveWriteOptions::new(self.notation.unwrap_or(default)).with_letters(self.letters.letters())
         }
     }
 }

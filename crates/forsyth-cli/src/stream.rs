@@ -1,5 +1,5 @@
 //! PGN input for the `pgn` commands: files or standard input, plain or compressed (zstd, gzip, bzip2, detected
-//! by their magic bytes in `forsyth::pgn::decompress`), read game by game on worker threads (`forsyth::pgn::read_games`), with a progress bar
+//! by their magic bytes in `forsyth::pgn::decompress`), read game by game on worker threads (`forsyth::pgn::Reader`), with a progress bar
 //! on a terminal.
 
 use std::fs::File;
@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use forsyth::pgn::{self, GameReport, GameText, ReadOptions, Visitor};
+use forsyth::pgn::{self, GameReport, GameText, PgnReadOptions, Visitor};
 
 use crate::Failure;
 
@@ -101,11 +101,11 @@ impl Drop for Progress {
 
 /// Reads every game of `input` (on `jobs` threads) into a fresh visitor made by `visitor`, and hands the game with
 /// what `made` makes of the visitor and the report to `sink` in file order, updating the progress bar as it goes
-/// (see [`pgn::read_games`]).
+/// (see [`pgn::Reader::visit`]).
 pub fn read_games<V, T, N, M, S>(
     input: Input,
     jobs: usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: N,
     made: M,
     mut sink: S,
@@ -119,16 +119,19 @@ where
 {
     let name = input.name.clone();
     let mut progress = Progress::new(&input);
-    pgn::read_games(input.reader, jobs, options, visitor, made, |raw, out| {
-        sink(raw, out)?;
-        progress.games += 1;
-        if progress.games.is_multiple_of(PROGRESS_EVERY) {
-            progress.update();
-        }
-        Ok(())
-    })
-    .or_else(closed_pipe)
-    .map_err(|e| Failure(format!("{name}: {e}")))
+    pgn::Reader::new(input.reader)
+        .jobs(jobs)
+        .options(options.clone())
+        .visit(visitor, made, |raw, out| {
+            sink(raw, out)?;
+            progress.games += 1;
+            if progress.games.is_multiple_of(PROGRESS_EVERY) {
+                progress.update();
+            }
+            Ok(())
+        })
+        .or_else(closed_pipe)
+        .map_err(|e| Failure(format!("{name}: {e}")))
 }
 
 /// A reader that stopped reading (`forsyth pgn convert big.pgn | head`) is not an error: the output just ends.

@@ -2,9 +2,9 @@
 //! error that lists what is valid.
 
 use forsyth::Variant;
-use forsyth::diagram::Lang;
+use forsyth::diagram;
 use forsyth::notation::fen::{CastlingStyle, EpMode};
-use forsyth::notation::{Language, Letters, ReadOptions, Style, WriteOptions};
+use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
 use pyo3::PyResult;
 
 use crate::errors::argument;
@@ -23,30 +23,30 @@ pub fn letters(lang: &str) -> PyResult<Letters> {
 }
 
 /// How moves in `lang` are read, leniently.
-pub fn read(lang: Option<&str>) -> PyResult<ReadOptions> {
-    Ok(ReadOptions::with_letters(lang.map(letters).transpose()?.unwrap_or_default()))
+pub fn read(lang: Option<&str>) -> PyResult<MoveReadOptions> {
+    Ok(MoveReadOptions::with_letters(lang.map(letters).transpose()?.unwrap_or_default()))
 }
 
 /// How moves are written: a style (`san`, `fide`, `long`, `problem`, `uci`, or `figurine` for SAN with
 /// figurines) in the letters of `lang`.
-pub fn write(style: &str, lang: &str) -> PyResult<WriteOptions> {
+pub fn write(style: &str, lang: &str) -> PyResult<MoveWriteOptions> {
     let letters = letters(lang)?;
     let (style, letters) = match style.to_ascii_lowercase().as_str() {
-        "figurine" => (Style::San, Letters::FIGURINES),
-        "long" => (Style::Lan, letters),
+        "figurine" => (MoveStyle::San, Letters::FIGURINES),
+        "long" => (MoveStyle::Lan, letters),
         other => (
-            other.parse::<Style>().map_err(|_| {
+            other.parse::<MoveStyle>().map_err(|_| {
                 argument(format!("unknown style '{style}' (use san, fide, long, problem, figurine or uci)"))
             })?,
             letters,
         ),
     };
-    Ok(WriteOptions::new(style).with_letters(letters))
+    Ok(MoveWriteOptions::new(style).with_letters(letters))
 }
 
 /// The wording language of explanations (`en` or `de`).
-pub fn lang(lang: &str) -> PyResult<Lang> {
-    lang.parse::<Lang>().map_err(|e| argument(e.to_string()))
+pub fn lang(lang: &str) -> PyResult<Language> {
+    diagram::sentence_language(lang).map_err(|e| argument(e.to_string()))
 }
 
 /// When the en-passant square is written (`legal`, `pseudo`, `always`).

@@ -5,11 +5,10 @@
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use forsyth::pgn::{
-    self, Annotation, Encoding, Eval, Game, GameBuilder, GameResult, Line, PgnError as GameError, ReadOptions,
-    Validate, comment_commands, parse_clock, parse_eval,
+    self, Annotation, Encoding, Eval, Game, GameResult, Games, Line, PgnReadOptions, Reader, Validate,
+    comment_commands, parse_clock, parse_eval,
 };
 use forsyth::{Position, notation::write_san};
 use pyo3::exceptions::PyOSError;
@@ -18,9 +17,6 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::position::{PyMove, PyPosition};
 use crate::{errors, options};
-
-/// Games read ahead of the Python code that takes them.
-const AHEAD: usize = 64;
 
 /// A Python file object (binary or text) read as bytes, the lock on Python taken for each read.
 struct PyFile {
@@ -68,7 +64,7 @@ fn open(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn BufRead + Send>, String)
 /// Reading options from the Python arguments: `encoding` is `None` (UTF-8, else Latin-1, game by game),
 /// `utf-8` or `latin-1`; `lang` the piece letters of the moves (English if `None`); a game with an error is kept
 /// up to the error.
-fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<ReadOptions> {
+fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<PgnReadOptions> {
     let encoding = match encoding.map(|e| e.to_ascii_lowercase().replace('_', "-")) {
         None => Encoding::Auto,
         Some(e) if e == "auto" => Encoding::Auto,
@@ -76,19 +72,13 @@ fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<ReadOpti
         Some(e) if e == "latin-1" || e == "latin1" || e == "iso-8859-1" => Encoding::Latin1,
         Some(e) => return Err(errors::argument(format!("unknown encoding '{e}' (use utf-8, latin-1 or None)"))),
     };
-    Ok(ReadOptions { encoding, keep_broken: true, moves: options::read(lang)? })
-}
-
-/// What the reading thread hands on.
-enum Found {
-    Game(Box<(Game, u64, u64, Option<GameError>)>),
-    Failed(io::Error),
+    Ok(PgnReadOptions { encoding, keep_broken: true, moves: options::read(lang)? })
 }
 
 /// Games of a PGN input, in file order.
 #[pyclass(module = "forsyth.pgn", name = "GameIterator")]
 pub struct GameIterator {
-    games: Mutex<Receiver<Found>>,
+    games: Mutex<Games>,
     name: String,
 }
 
@@ -99,14 +89,14 @@ impl GameIterator {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
-        let found = py.detach(|| self.games.lock().ok().and_then(|games| games.recv().ok()));
+        let found = py.detach(|| self.games.lock().ok().and_then(|mut games| games.next()));
         match found {
             None => Ok(None),
-            Some(Found::Failed(e)) => Err(PyOSError::new_err(format!("{}: {e}", self.name))),
-            Some(Found::Game(game)) => {
-                let (game, number, line, error) = *game;
-                let errors = error.iter().map(|e| errors::pgn(py, &self.name, e).into_value(py).into_any()).collect();
-                Ok(Some(PyGame { game, number, line, errors }))
+            Some(Err(e)) => Err(PyOSError::new_err(format!("{}: {e}", self.name))),
+            Some(Ok(read)) => {
+                let errors =
+                    read.error.iter().map(|e| errors::pgn(py, &self.name, e).into_value(py).into_any()).collect();
+                Ok(Some(PyGame { game: read.game, number: read.number, line: read.line, errors }))
             }
         }
     }
@@ -124,23 +114,8 @@ pub fn read_games(
 ) -> PyResult<GameIterator> {
     let (reader, name) = open(source)?;
     let options = read_options(encoding, lang)?;
-    let (sender, receiver) = sync_channel(AHEAD);
-    std::thread::spawn(move || read_into(reader, jobs.max(1), &options, &sender));
-    Ok(GameIterator { games: Mutex::new(receiver), name })
-}
-
-/// The reading thread: every game into `sender`, until the input ends or the iterator is dropped.
-fn read_into(reader: Box<dyn BufRead + Send>, jobs: usize, options: &ReadOptions, sender: &SyncSender<Found>) {
-    let made = |builder: GameBuilder, report: pgn::GameReport| (builder.finish(), report.error);
-    let result = pgn::read_games(reader, jobs, options, GameBuilder::default, made, |text, (game, error)| {
-        let found = Found::Game(Box::new((game, text.number, text.line, error)));
-        sender.send(found).map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))
-    });
-    if let Err(e) = result
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        let _ = sender.send(Found::Failed(e));
-    }
+    let games = Reader::new(reader).jobs(jobs).options(options).games();
+    Ok(GameIterator { games: Mutex::new(games), name })
 }
 
 /// What checking a PGN input found.
@@ -176,10 +151,7 @@ pub fn check(
     let options = read_options(encoding, lang)?;
     let (mut games, mut moves, mut found) = (0, 0, Vec::new());
     py.detach(|| {
-        pgn::read_games(
-            reader,
-            jobs.max(1),
-            &options,
+        Reader::new(reader).jobs(jobs).options(options).visit(
             || Validate,
             |_, report| report,
             |_, report| {

@@ -3,7 +3,7 @@
 
 use forsyth::diagram::{self, Diagram, explain::problem_text};
 use forsyth::notation::fen::Fen;
-use forsyth::notation::{Style, WriteOptions, parse_move, write_move};
+use forsyth::notation::{MoveStyle, MoveWriteOptions, parse_move, write_move};
 use forsyth::uci::Uci;
 use forsyth::{Move, Outcome, Position, Square, Variant, start};
 use pyo3::prelude::*;
@@ -33,7 +33,7 @@ impl PyMove {
 }
 
 /// UCI as the variant writes it: castling king takes rook in Chess960 and CRC.
-const UCI: WriteOptions = WriteOptions::new(Style::Uci);
+const UCI: MoveWriteOptions = MoveWriteOptions::new(MoveStyle::Uci);
 
 #[pymethods]
 impl PyMove {
@@ -284,12 +284,12 @@ impl PyPosition {
 
     /// The board in text.
     fn __str__(&self) -> String {
-        diagram::text::ascii(&Diagram::from_position(&self.pos), &diagram::Style::default())
+        diagram::text::ascii(&Diagram::from_position(&self.pos), &diagram::DiagramStyle::default())
     }
 
     /// The board as an SVG picture (Jupyter shows it).
     fn _repr_svg_(&self) -> String {
-        let style = diagram::Style {
+        let style = diagram::DiagramStyle {
             check: self.pos.is_check().then(|| self.pos.king(self.pos.turn())).flatten(),
             ..Default::default()
         };

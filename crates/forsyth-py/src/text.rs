@@ -115,7 +115,7 @@ pub fn board_svg(
         .and_then(|fen| fen.position(None).ok())
         .filter(Position::is_check)
         .and_then(|pos| pos.king(pos.turn()));
-    let style = diagram::Style { flip, coordinates, last_move, check, count: true, caption };
+    let style = diagram::DiagramStyle { flip, coordinates, last_move, check, count: true, caption };
     Ok(Svg { text: diagram::svg::svg(&reading.diagram, &style) })
 }
 

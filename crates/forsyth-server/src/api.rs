@@ -11,10 +11,10 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use forsyth::diagram::explain::explain;
-use forsyth::diagram::{self, Diagram, Lang, svg};
+use forsyth::diagram::{self, Diagram, svg};
 use forsyth::notation::fen::{CastlingStyle, Fen, FenPositionError};
 use forsyth::notation::score::{move_texts, translate};
-use forsyth::notation::{Language, Letters, ReadOptions, Style, WriteOptions};
+use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
 use forsyth::pgn::{self, GameBuilder, write_game};
 use forsyth::{Position, Problem, Square, Variant, start as starts};
 
@@ -36,7 +36,7 @@ type Answer = Result<Json<Value>, ApiError>;
 /// `GET /api/health`: the server is up; with what the page offers in its menus and the body limit.
 pub async fn health(State(limits): State<Limits>) -> Json<Value> {
     let languages: Vec<Value> = Language::ALL.iter().map(|l| json!({"code": l.code(), "name": l.name()})).collect();
-    let notations: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
+    let notations: Vec<&str> = MoveStyle::ALL.iter().map(|s| s.name()).collect();
     Json(json!({
         "status": "ok",
         "version": env!("CARGO_PKG_VERSION"),
@@ -87,8 +87,8 @@ async fn work<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> Re
     })
 }
 
-fn lang(code: Option<&str>) -> Result<Lang, ApiError> {
-    code.unwrap_or("en").parse::<Lang>().map_err(|e| ApiError::unprocessable("request.lang", e.to_string()))
+fn lang(code: Option<&str>) -> Result<Language, ApiError> {
+    diagram::sentence_language(code.unwrap_or("en")).map_err(|e| ApiError::unprocessable("request.lang", e.to_string()))
 }
 
 fn variant(name: Option<&str>) -> Result<Option<Variant>, ApiError> {
@@ -111,8 +111,8 @@ fn letters(code: Option<&str>) -> Result<Letters, ApiError> {
     }
 }
 
-fn style(name: Option<&str>) -> Result<Style, ApiError> {
-    name.unwrap_or("san").parse::<Style>().map_err(|e| ApiError::unprocessable("request.notation", e.to_string()))
+fn style(name: Option<&str>) -> Result<MoveStyle, ApiError> {
+    name.unwrap_or("san").parse::<MoveStyle>().map_err(|e| ApiError::unprocessable("request.notation", e.to_string()))
 }
 
 fn too_long(fen: &str) -> Result<(), ApiError> {
@@ -128,7 +128,8 @@ fn too_long(fen: &str) -> Result<(), ApiError> {
 /// A diagram as SVG, with the last move and a king in check marked.
 fn picture(diagram: &Diagram, pos: Option<&Position>, last: Option<(Square, Square)>, flip: bool) -> String {
     let check = pos.filter(|p| p.is_check()).and_then(|p| p.king(p.turn()));
-    let style = diagram::Style { flip, last_move: last, check, caption: None, ..diagram::Style::default() };
+    let style =
+        diagram::DiagramStyle { flip, last_move: last, check, caption: None, ..diagram::DiagramStyle::default() };
     svg::svg(diagram, &style)
 }
 
@@ -167,7 +168,13 @@ fn uci_squares(text: &str) -> Result<(Square, Square), ApiError> {
     }
 }
 
-fn fen_answer(text: &str, lang: Lang, variant: Option<Variant>, flip: bool, last: Option<(Square, Square)>) -> Value {
+fn fen_answer(
+    text: &str,
+    lang: Language,
+    variant: Option<Variant>,
+    flip: bool,
+    last: Option<(Square, Square)>,
+) -> Value {
     let mut answer = report::fen_check(text, false, variant, forsyth::Allowed::NONE);
     let lenient = Fen::parse_lenient(text).ok().map(|(fen, _)| fen);
     // A board alone, or a FEN with fields missing, is explained as lenient reading completes it.
@@ -253,8 +260,9 @@ pub struct MovesRequest {
 pub async fn moves(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejection>) -> Answer {
     let request: MovesRequest = parse(&body(bytes, limits)?)?;
     let variant = variant(request.variant.as_deref())?;
-    let read = ReadOptions::with_letters(letters(request.input_lang.as_deref())?);
-    let write = WriteOptions::new(style(request.notation.as_deref())?).with_letters(letters(request.lang.as_deref())?);
+    let read = MoveReadOptions::with_letters(letters(request.input_lang.as_deref())?);
+    let write =
+        MoveWriteOptions::new(style(request.notation.as_deref())?).with_letters(letters(request.lang.as_deref())?);
     let start = match request.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
         None => Position::new(variant.unwrap_or_default()),
         Some(fen) => {
@@ -279,7 +287,13 @@ pub async fn moves(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejec
     Ok(Json(work(move || moves_answer(start, &texts, &read, &write, request.flip)).await?))
 }
 
-fn moves_answer(start: Position, texts: &[String], read: &ReadOptions, write: &WriteOptions, flip: bool) -> Value {
+fn moves_answer(
+    start: Position,
+    texts: &[String],
+    read: &MoveReadOptions,
+    write: &MoveWriteOptions,
+    flip: bool,
+) -> Value {
     let mut pos = start;
     let translation = translate(&mut pos, texts, read, write);
     let mut replay = start;
@@ -332,27 +346,29 @@ pub async fn pgn(
     let Query(query) = query.map_err(|e| ApiError::bad_request("request.query", e.body_text()))?;
     let bytes = body(bytes, limits)?;
     let read_letters = letters(query.input_lang.as_deref())?;
-    let write = WriteOptions::new(style(query.notation.as_deref())?).with_letters(letters(query.lang.as_deref())?);
+    let write = MoveWriteOptions::new(style(query.notation.as_deref())?).with_letters(letters(query.lang.as_deref())?);
     Ok(Json(work(move || pgn_answer(&bytes, read_letters, write)).await?))
 }
 
-fn pgn_answer(bytes: &[u8], letters: Letters, moves: WriteOptions) -> Value {
-    let options = pgn::ReadOptions { moves: ReadOptions::with_letters(letters), ..pgn::ReadOptions::default() };
-    let write = pgn::WriteOptions { moves, ..pgn::WriteOptions::default() };
+fn pgn_answer(bytes: &[u8], letters: Letters, moves: MoveWriteOptions) -> Value {
+    let options =
+        pgn::PgnReadOptions { moves: MoveReadOptions::with_letters(letters), ..pgn::PgnReadOptions::default() };
+    let write = pgn::PgnWriteOptions { moves, ..pgn::PgnWriteOptions::default() };
     let mut games = Vec::new();
     let mut converted = String::new();
     let made = |builder: GameBuilder, report: pgn::GameReport| (builder.finish(), report);
-    let read = pgn::read_games(bytes, 1, &options, GameBuilder::default, made, |raw, (game, report)| {
-        let error = report.error.as_ref().map(|e| {
-            json!({"line": e.line, "column": e.column, "game": e.game, "ply": e.ply, "token": e.token,
+    let read =
+        pgn::Reader::from_bytes(bytes).options(options).visit(GameBuilder::default, made, |raw, (game, report)| {
+            let error = report.error.as_ref().map(|e| {
+                json!({"line": e.line, "column": e.column, "game": e.game, "ply": e.ply, "token": e.token,
                    "code": e.kind.code(), "reason": e.reason, "fen": e.fen, "message": e.to_string()})
+            });
+            if report.error.is_none() {
+                write_game(&game, &write, &mut converted);
+            }
+            games.push(json!({"number": raw.number, "tags": game.tags, "moves": report.moves, "error": error}));
+            Ok(())
         });
-        if report.error.is_none() {
-            write_game(&game, &write, &mut converted);
-        }
-        games.push(json!({"number": raw.number, "tags": game.tags, "moves": report.moves, "error": error}));
-        Ok(())
-    });
     let valid = games.iter().filter(|g| g["error"].is_null()).count();
     json!({
         "games": games,

@@ -62,8 +62,9 @@ pub fn fen_check(text: &str, strict: bool, variant: Option<Variant>, allowed: Al
 /// A FEN explained (the CLI's `explain --json`).
 ///
 /// ```
-/// use forsyth::diagram::{Lang, explain::explain};
-/// let e = explain("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", Lang::German, None).unwrap();
+/// use forsyth::diagram::explain::explain;
+/// use forsyth::notation::Language;
+/// let e = explain("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", Language::De, None).unwrap();
 /// let json = forsyth_server::report::explanation(&e);
 /// assert_eq!(json["count"]["text"], "2+1");
 /// assert_eq!(json["lang"], "de");

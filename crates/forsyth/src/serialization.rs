@@ -17,7 +17,7 @@
 use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::diagram::UnknownLang;
+use crate::diagram::UnsupportedLanguage;
 use crate::notation::fen::{Fen, FenError, FenPositionError, FenWriteError, UnknownMode};
 use crate::notation::letters::LettersError;
 use crate::notation::read::MoveError;
@@ -88,5 +88,5 @@ as_code_and_message!(
     ParseSquareError => ParseSquareError::code,
     PositionError => PositionError::code,
     UnknownVariant => UnknownVariant::code,
-    UnknownLang => UnknownLang::code,
+    UnsupportedLanguage => UnsupportedLanguage::code,
 );

@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use forsyth::notation::fen::Fen;
 use forsyth::notation::letters::{Language, Letters};
-use forsyth::notation::styles::{Style, WriteOptions};
+use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
 use forsyth::san::San;
 use forsyth::uci::Uci;
 use forsyth::{BoardShape, Color, File, Piece, Position, Rank, Role, Square, SquareSet, Variant};
@@ -62,9 +62,9 @@ fn san_written_in_any_style_and_language_resolves_to_its_move() {
     for variant in [Variant::Standard, Variant::Chess960, Variant::Capablanca, Variant::Janus] {
         for pos in random_positions(variant, 3, 0xde, 20..60).into_iter().step_by(5) {
             for &m in &pos.legal_moves() {
-                for style in Style::ALL {
+                for style in MoveStyle::ALL {
                     for &letters in letters.iter().filter(|l| l.check(variant).is_ok()) {
-                        let written = San::from_move_with(&pos, m, &WriteOptions::new(style).with_letters(letters));
+                        let written = San::from_move_with(&pos, m, &MoveWriteOptions::new(style).with_letters(letters));
                         assert_eq!(written.to_move(&pos), Ok(m), "{pos:?} {written} ({style})");
                         let reread = San::parse_in(written.as_str(), letters).and_then(|s| s.to_move(&pos));
                         assert_eq!(reread, Ok(m), "{pos:?} {written} ({style})");

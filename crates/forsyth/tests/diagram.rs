@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use forsyth::diagram::explain::explain;
-use forsyth::diagram::{self, Lang, Style, svg, text};
+use forsyth::diagram::{self, DiagramStyle, svg, text};
+use forsyth::notation::Language;
 use forsyth::{Color, Role, Variant};
 
 /// The FEN standard's example FEN (after 1.e4 e5).
@@ -106,7 +107,7 @@ fn svg_pieces_match_the_board_on_8x8() {
         let reading = diagram::read(fen).unwrap();
         let board_field = fen.split(' ').next().unwrap();
         for flip in [false, true] {
-            let picture = svg::svg(&reading.diagram, &Style { flip, ..Style::default() });
+            let picture = svg::svg(&reading.diagram, &DiagramStyle { flip, ..DiagramStyle::default() });
             assert_eq!(svg_pieces(&picture), shakmaty_board(board_field), "{fen} flip {flip}");
         }
     }
@@ -117,7 +118,7 @@ fn svg_pieces_match_the_board_on_10x8() {
     for fen in [CAPABLANCA, Variant::Gothic.start_fen(), Variant::Janus.start_fen(), Variant::Embassy.start_fen()] {
         let reading = diagram::read(fen).unwrap();
         let expected = expand_board(fen.split(' ').next().unwrap());
-        assert_eq!(svg_pieces(&svg::svg(&reading.diagram, &Style::default())), expected, "{fen}");
+        assert_eq!(svg_pieces(&svg::svg(&reading.diagram, &DiagramStyle::default())), expected, "{fen}");
     }
 }
 
@@ -127,11 +128,11 @@ fn svg_orientation_white_at_the_bottom_unless_flipped() {
         let reading = diagram::read(fen).unwrap();
         let files = reading.diagram.board.shape().files() as usize;
         let last = (b'a' + files as u8 - 1) as char;
-        let grid = square_grid(&svg::svg(&reading.diagram, &Style::default()));
+        let grid = square_grid(&svg::svg(&reading.diagram, &DiagramStyle::default()));
         assert_eq!(grid.len(), files * 8);
         assert_eq!(grid["a1"], (0, 7), "a1 bottom left");
         assert_eq!(grid[&format!("{last}8")], (files - 1, 0), "top right");
-        let flipped = square_grid(&svg::svg(&reading.diagram, &Style { flip: true, ..Style::default() }));
+        let flipped = square_grid(&svg::svg(&reading.diagram, &DiagramStyle { flip: true, ..DiagramStyle::default() }));
         assert_eq!(flipped["a1"], (files - 1, 0), "flipped: a1 top right");
         assert_eq!(flipped[&format!("{last}8")], (0, 7), "flipped: bottom left");
     }
@@ -140,11 +141,11 @@ fn svg_orientation_white_at_the_bottom_unless_flipped() {
 #[test]
 fn svg_coordinates_highlights_count_and_caption() {
     let reading = diagram::read(FEN_AFTER_E4_E5).unwrap();
-    let style = Style {
+    let style = DiagramStyle {
         last_move: Some(("e7".parse().unwrap(), "e5".parse().unwrap())),
         check: Some("e1".parse().unwrap()),
         caption: Some(FEN_AFTER_E4_E5.to_string()),
-        ..Style::default()
+        ..DiagramStyle::default()
     };
     let picture = svg::svg(&reading.diagram, &style);
     let doc = roxmltree::Document::parse(&picture).unwrap();
@@ -160,7 +161,8 @@ fn svg_coordinates_highlights_count_and_caption() {
     };
     assert_eq!(marked("last-move"), ["e7", "e5"]);
     assert_eq!(marked("check"), ["e1"]);
-    let bare = svg::svg(&reading.diagram, &Style { coordinates: false, count: false, ..Style::default() });
+    let bare =
+        svg::svg(&reading.diagram, &DiagramStyle { coordinates: false, count: false, ..DiagramStyle::default() });
     let doc = roxmltree::Document::parse(&bare).unwrap();
     assert_eq!(doc.descendants().filter(|n| n.has_tag_name("text")).count(), 0);
 }
@@ -168,7 +170,7 @@ fn svg_coordinates_highlights_count_and_caption() {
 /// German chess clubs explain this FEN line by line; forsyth's German must say the same things.
 #[test]
 fn german_explanation_reads_like_the_fen_guide() {
-    let text = explain(FEN_AFTER_E4_E5, Lang::German, None).unwrap().to_string();
+    let text = explain(FEN_AFTER_E4_E5, Language::De, None).unwrap().to_string();
     for phrase in [
         "rnbqkbnr  schwarze Figuren stehen noch in der Grundstellung",
         "pppp1ppp  bis auf den e-Bauern stehen die schwarzen Bauern auf ihren Ausgangsfeldern",
@@ -194,7 +196,7 @@ fn german_explanation_reads_like_the_fen_guide() {
 
 #[test]
 fn english_explanation_mirrors_the_fen_guide() {
-    let e = explain(FEN_AFTER_E4_E5, Lang::English, None).unwrap();
+    let e = explain(FEN_AFTER_E4_E5, Language::En, None).unwrap();
     let text = e.to_string();
     for phrase in [
         "Black's pieces are still on their start squares",
@@ -222,11 +224,11 @@ fn english_explanation_mirrors_the_fen_guide() {
 #[test]
 fn problem_conventions_advanced_game_example() {
     let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
-    let de = explain(fen, Lang::German, None).unwrap().to_string();
+    let de = explain(fen, Language::De, None).unwrap().to_string();
     assert!(de.contains("5 Halbzüge seit dem letzten Bauernzug"), "{de}");
     assert!(de.contains("bisher 38 Züge gespielt"), "{de}");
     assert!(de.contains("Weiß ist am Zug"), "{de}");
-    let en = explain(fen, Lang::English, None).unwrap().to_string();
+    let en = explain(fen, Language::En, None).unwrap().to_string();
     assert!(en.contains("38 moves played so far"), "{en}");
     assert!(en.contains("neither side may castle any more"), "{en}");
 }
@@ -235,14 +237,14 @@ fn problem_conventions_advanced_game_example() {
 fn possible_en_passant_capture_is_named() {
     // After 1.e4 Nf6 2.e5 d5: exd6 e.p. is legal.
     let fen = "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
-    let e = explain(fen, Lang::English, None).unwrap();
+    let e = explain(fen, Language::En, None).unwrap();
     assert_eq!(
         e.en_passant_captures.as_ref().map(|m| m.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
         Some(vec!["e5d6".to_string()])
     );
     assert!(e.to_string().contains("White can capture en passant: e5xd6"));
     assert!(
-        explain(fen, Lang::German, None).unwrap().to_string().contains("Weiß kann en passant schlagen: Be5:d6 e.p.")
+        explain(fen, Language::De, None).unwrap().to_string().contains("Weiß kann en passant schlagen: Be5:d6 e.p.")
     );
 }
 
@@ -250,12 +252,12 @@ fn possible_en_passant_capture_is_named() {
 fn castling_letters_that_name_rooks() {
     // X-FEN's X-FEN test vector: G names White's inner rook on g1.
     let fen = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11";
-    let e = explain(fen, Lang::English, None).unwrap();
+    let e = explain(fen, Language::En, None).unwrap();
     let letters: Vec<(char, String)> = e.castling.iter().map(|r| (r.letter, r.rook.to_string())).collect();
     assert_eq!(letters, [('G', "g1".to_string()), ('k', "g8".to_string()), ('q', "a8".to_string())]);
     assert!(e.to_string().contains("with the rook on g1, whose file the letter names"));
     // Shredder-FEN letters for the standard start.
-    let e = explain("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", Lang::German, None).unwrap();
+    let e = explain("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", Language::De, None).unwrap();
     assert_eq!(e.castling.iter().map(|r| r.letter).collect::<String>(), "HAha");
     assert!(e.to_string().contains("mit dem Turm auf h1, dessen Linie der Buchstabe nennt"));
 }
@@ -263,10 +265,10 @@ fn castling_letters_that_name_rooks() {
 #[test]
 fn problems_are_listed_in_both_languages() {
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1";
-    let en = explain(fen, Lang::English, None).unwrap();
+    let en = explain(fen, Language::En, None).unwrap();
     assert_eq!(en.legal, Some(false));
     assert_eq!(en.problems.iter().map(|p| p.code).collect::<Vec<_>>(), ["position.invalid-en-passant"]);
-    let de = explain(fen, Lang::German, None).unwrap();
+    let de = explain(fen, Language::De, None).unwrap();
     assert!(de.problems[0].text.contains("6. Reihe"), "{}", de.problems[0].text);
 }
 
@@ -287,7 +289,7 @@ fn promoted_pieces_beyond_the_start_array() {
     assert_eq!(board.certainly_promoted(Color::White, Role::Knight, Variant::Standard), 1);
     assert_eq!(board.promoted_range(Color::White, Variant::Standard), (1, 1));
     assert_eq!(board.promoted_range(Color::Black, Variant::Standard), (0, 0));
-    let de = explain(fen, Lang::German, None).unwrap();
+    let de = explain(fen, Language::De, None).unwrap();
     assert!(de.pieces[0].contains("mindestens 1 Umwandlungsfigur (Springer)"), "{}", de.pieces[0]);
     assert!(de.pieces[1].contains("alle Offiziere sind Originalfiguren"), "{}", de.pieces[1]);
     // A second chancellor is promoted in Capablanca chess, but two archbishops are Janus chess's start.
@@ -300,18 +302,19 @@ fn promoted_pieces_beyond_the_start_array() {
 #[test]
 fn text_diagrams_show_the_board_from_either_side() {
     let reading = diagram::read(CAPABLANCA).unwrap();
-    let ascii = text::ascii(&reading.diagram, &Style::default());
+    let ascii = text::ascii(&reading.diagram, &DiagramStyle::default());
     let lines: Vec<&str> = ascii.lines().collect();
     assert_eq!(lines[1], "8 | r n a b q k b c n r |");
     assert_eq!(lines[6], "3 | . . . . . . . . C . |");
     assert_eq!(lines[10], "    a b c d e f g h i j");
     assert_eq!(lines[11], "20+20");
-    let flipped = text::ascii(&reading.diagram, &Style { flip: true, coordinates: false, ..Style::default() });
+    let flipped =
+        text::ascii(&reading.diagram, &DiagramStyle { flip: true, coordinates: false, ..DiagramStyle::default() });
     let lines: Vec<&str> = flipped.lines().collect();
     assert_eq!(lines[1], "| R N . B K Q B A N R |");
     let unicode = text::unicode(
         &reading.diagram,
-        &Style { last_move: Some(("h1".parse().unwrap(), "i3".parse().unwrap())), ..Style::default() },
+        &DiagramStyle { last_move: Some(("h1".parse().unwrap(), "i3".parse().unwrap())), ..DiagramStyle::default() },
     );
     assert!(unicode.contains("3 │ · · · · · · · ·[\u{1FA4F}]· │"), "{unicode}");
 }
@@ -322,13 +325,13 @@ fn unknown_pieces_on_a_board_alone() {
     let board_field = "3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnX";
     let reading = diagram::read(&format!("[{board_field}]")).unwrap();
     assert_eq!(reading.diagram.count().to_string(), "14+14");
-    let picture = svg::svg(&reading.diagram, &Style::default());
+    let picture = svg::svg(&reading.diagram, &DiagramStyle::default());
     assert_eq!(svg_pieces(&picture), expand_board(board_field));
-    assert!(text::ascii(&reading.diagram, &Style::default()).contains("1 | . . . B n Q n X |"));
-    let de = explain("x7/8/8/8/8/8/8/X6K", Lang::German, None).unwrap().to_string();
+    assert!(text::ascii(&reading.diagram, &DiagramStyle::default()).contains("1 | . . . B n Q n X |"));
+    let de = explain("x7/8/8/8/8/8/8/X6K", Language::De, None).unwrap().to_string();
     assert!(de.contains("auf a8 steht eine unbekannte schwarze Figur"), "{de}");
     assert!(de.contains("+ 1 unbekannte Figur"), "{de}");
-    let en = explain("x7/8/8/8/8/8/8/X6K", Lang::English, None).unwrap().to_string();
+    let en = explain("x7/8/8/8/8/8/8/X6K", Language::En, None).unwrap().to_string();
     assert!(en.contains("there is an unknown white piece on a1 and a white king on h1"), "{en}");
     assert!(diagram::read(&format!("{board_field} w - - 0 1")).is_err(), "a whole FEN cannot hold unknown pieces");
 }
@@ -371,14 +374,14 @@ mod no_panic {
     }
 
     fn check(text: &str) {
-        for lang in [Lang::English, Lang::German] {
+        for lang in [Language::En, Language::De] {
             if let Ok(e) = explain(text, lang, None) {
                 let _ = e.to_string();
                 assert_eq!(e.sections[0].lines.len(), 8);
             }
         }
         if let Ok(reading) = diagram::read(text) {
-            let style = Style { flip: true, caption: Some(text.to_string()), ..Style::default() };
+            let style = DiagramStyle { flip: true, caption: Some(text.to_string()), ..DiagramStyle::default() };
             roxmltree::Document::parse(&svg::svg(&reading.diagram, &style)).expect("well-formed SVG");
             let _ = text::unicode(&reading.diagram, &style);
         }
@@ -401,24 +404,24 @@ mod no_panic {
 #[test]
 fn janus_is_named_in_janus_chess() {
     let fen = "r1nbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1";
-    let e = explain(fen, Lang::English, None).unwrap();
+    let e = explain(fen, Language::En, None).unwrap();
     assert_eq!(e.variant, Variant::Janus);
     assert!(e.to_string().contains("apart from the Janus from b8, Black's pieces are still on their start squares"));
-    let de = explain(fen, Lang::German, None).unwrap();
+    let de = explain(fen, Language::De, None).unwrap();
     assert!(de.pieces[0].contains("2 Janusse"), "{}", de.pieces[0]);
-    let capablanca = explain(Variant::Capablanca.start_fen(), Lang::German, None).unwrap();
+    let capablanca = explain(Variant::Capablanca.start_fen(), Language::De, None).unwrap();
     assert!(capablanca.pieces[0].contains("Erzbischof"), "{}", capablanca.pieces[0]);
 }
 
 #[test]
 fn fields_left_out_are_named_with_the_values_read() {
-    let en = explain("4k3/8/8/8/8/8/4P3/4K3 w - -", Lang::English, None).unwrap().to_string();
+    let en = explain("4k3/8/8/8/8/8/4P3/4K3 w - -", Language::En, None).unwrap().to_string();
     assert!(en.contains("Fields not given, read as: half-move clock 0 and move number 1"), "{en}");
-    let de = explain("4k3/8/8/8/8/8/4P3/4K3 b", Lang::German, None).unwrap().to_string();
+    let de = explain("4k3/8/8/8/8/8/4P3/4K3 b", Language::De, None).unwrap().to_string();
     assert!(
         de.contains("Nicht angegebene Felder, gelesen als: Rochaderecht -, En passant -, Halbzüge 0 und Zugnummer 1")
     );
-    let whole = explain("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", Lang::English, None).unwrap().to_string();
+    let whole = explain("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", Language::En, None).unwrap().to_string();
     assert!(!whole.contains("not given"));
 }
 
@@ -522,7 +525,7 @@ fn every_problem_kind_has_a_german_text() {
         let problems = Position::from_setup(setup, *variant).expect_err("an illegal setup").problems;
         for problem in &problems {
             kinds[kind(problem)] = true;
-            let (english, german) = (problem_text(problem, Lang::English), problem_text(problem, Lang::German));
+            let (english, german) = (problem_text(problem, Language::En), problem_text(problem, Language::De));
             assert_eq!(english, problem.to_string());
             assert_ne!(german, english, "{}: no German text", problem.code());
             match *problem {
@@ -548,7 +551,7 @@ fn every_problem_kind_has_a_german_text() {
         );
     let mut german_reasons = BTreeSet::new();
     for (english_reason, problem) in reasons {
-        let german = problem_text(&problem, Lang::German);
+        let german = problem_text(&problem, Language::De);
         assert!(!german.contains(&english_reason), "'{english_reason}' has no German text: {german}");
         assert!(german_reasons.insert(german.split_once(": ").unwrap().1.to_string()), "{german} twice");
     }

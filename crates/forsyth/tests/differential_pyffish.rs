@@ -13,8 +13,8 @@
 //! stands ready to capture; UCI castling king-to-destination, or king-takes-rook for caparandom.
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
-use forsyth::notation::{ReadOptions, parse_move, write_san};
-use forsyth::pgn::{Game, ReadOptions as PgnReadOptions, WriteOptions as PgnWriteOptions, write_game};
+use forsyth::notation::{MoveReadOptions, parse_move, write_san};
+use forsyth::pgn::{Game, PgnReadOptions, PgnWriteOptions, write_game};
 use forsyth::uci::{Uci, write_uci};
 use forsyth::{Position, Variant};
 
@@ -94,7 +94,7 @@ fn agrees_with_pyffish() {
             if ours != san {
                 fail(format!("{uci}: pyffish writes {san}, forsyth {ours}"));
             }
-            match parse_move(&pos, san, &ReadOptions::default()) {
+            match parse_move(&pos, san, &MoveReadOptions::default()) {
                 Ok(read) if read.mv == m => {}
                 other => fail(format!("{uci}: reading pyffish's {san} gives {other:?}")),
             }

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use forsyth::notation::fen::{EpMode, Fen};
 use forsyth::notation::write_san;
-use forsyth::pgn::{Game, ReadOptions, WriteOptions, write_game};
+use forsyth::pgn::{Game, PgnReadOptions, PgnWriteOptions, write_game};
 use forsyth::uci::{Uci, write_uci};
 use forsyth::{Position, Status, Variant};
 use serde_json::Value;
@@ -72,11 +72,11 @@ fn compare_game(game: &Value, failures: &mut Vec<String>) -> usize {
         }
     }
     let pgn = game["pgn"].as_str().unwrap();
-    let read = Game::read_all(pgn, &ReadOptions::default());
+    let read = Game::read_all(pgn, &PgnReadOptions::default());
     match read.as_slice() {
         [Ok(read)] => {
             let mut written = String::new();
-            write_game(read, &WriteOptions::default(), &mut written);
+            write_game(read, &PgnWriteOptions::default(), &mut written);
             if pgn_tokens(&written) != pgn_tokens(pgn) {
                 failures.push(format!("PGN differs:\npython-chess:\n{pgn}forsyth:\n{written}"));
             }

@@ -257,7 +257,8 @@ fn every_problem_code() {
 /// than at the start, used to be called "14 pieces, more than ... allow").
 #[test]
 fn too_many_pieces_names_the_extra_pieces_and_the_missing_pawns() {
-    use forsyth::diagram::{Lang, explain::problem_text};
+    use forsyth::diagram::explain::problem_text;
+    use forsyth::notation::Language;
     let cases = [
         (
             "r1r2k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R1R2K3R w KCkc - 0 1",
@@ -287,7 +288,7 @@ fn too_many_pieces_names_the_extra_pieces_and_the_missing_pawns() {
         let problem = &err.problems[0];
         assert_eq!(problem.code(), "position.too-many-pieces");
         assert_eq!(problem.to_string(), english);
-        assert_eq!(problem_text(problem, Lang::German), german);
+        assert_eq!(problem_text(problem, Language::De), german);
     }
     // As many extra pieces as missing pawns is legal: nine queens, eight of them promoted.
     assert!(Fen::parse("k7/8/8/8/8/8/1QQQQQ2/1QQQQ2K w - - 0 1").unwrap().position(None).is_ok());
@@ -573,7 +574,7 @@ fn chess_js_fen_validation_cases() {
 /// Three boards python-chess accepts break rules it does not check; read relaxed, they agree too.
 #[test]
 fn python_chess_test_suite_positions() {
-    use forsyth::notation::{ReadOptions, parse_move, write_san};
+    use forsyth::notation::{MoveReadOptions, parse_move, write_san};
     let text = include_str!("data/python-chess-testpy.tsv");
     let (mut valid, mut invalid) = (0, 0);
     let mut stricter = Vec::new();
@@ -605,8 +606,8 @@ fn python_chess_test_suite_positions() {
                 assert_eq!(our_uci, uci, "{fen}");
                 for ((_, m), san) in ours.iter().zip(san) {
                     assert_eq!(write_san(&pos, *m), san, "{fen}");
-                    let read =
-                        parse_move(&pos, san, &ReadOptions::default()).unwrap_or_else(|e| panic!("{fen} {san}: {e}"));
+                    let read = parse_move(&pos, san, &MoveReadOptions::default())
+                        .unwrap_or_else(|e| panic!("{fen} {san}: {e}"));
                     assert_eq!(read.mv, *m, "{fen} {san}");
                 }
             }
@@ -633,7 +634,7 @@ fn python_chess_test_suite_positions() {
 /// the same set of SAN, and reads each back to the move it wrote.
 #[test]
 fn chess_js_san_cases() {
-    use forsyth::notation::{ReadOptions, parse_move, write_san};
+    use forsyth::notation::{MoveReadOptions, parse_move, write_san};
     let text = include_str!("data/chessjs-san.tsv");
     let mut cases = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')) {
@@ -646,7 +647,7 @@ fn chess_js_san_cases() {
         assert_eq!(ours, theirs, "{fen}");
         for &m in pos.legal_moves().iter() {
             let san = write_san(&pos, m);
-            assert_eq!(parse_move(&pos, &san, &ReadOptions::default()).unwrap().mv, m, "{fen} {san}");
+            assert_eq!(parse_move(&pos, &san, &MoveReadOptions::default()).unwrap().mv, m, "{fen} {san}");
         }
         cases += 1;
     }

@@ -12,10 +12,10 @@ use std::process::Command;
 
 use forsyth::Position;
 use forsyth::notation::fen::Fen;
-use forsyth::notation::read::{ReadOptions as MoveReadOptions, parse_move};
+use forsyth::notation::read::{MoveReadOptions, parse_move};
 use forsyth::pgn::{
-    Encoding, ErrorKind, Game, GameBuilder, GameSplitter, MAX_GAME_BYTES, MAX_VARIATION_DEPTH, ReadOptions, Validate,
-    WriteOptions, read_game, write_game,
+    Encoding, ErrorKind, Game, GameBuilder, GameSplitter, MAX_GAME_BYTES, MAX_VARIATION_DEPTH, PgnReadOptions,
+    PgnWriteOptions, Validate, read_game, write_game,
 };
 
 const MIB: u64 = 1 << 20;
@@ -62,7 +62,7 @@ impl Read for Generated {
 }
 
 /// Splits and reads every game of a stream; returns (games, moves, errors by code).
-fn read_stream(reader: impl std::io::BufRead, options: &ReadOptions) -> (u64, u64, Vec<&'static str>) {
+fn read_stream(reader: impl std::io::BufRead, options: &PgnReadOptions) -> (u64, u64, Vec<&'static str>) {
     let (mut games, mut moves, mut errors) = (0, 0, Vec::new());
     for raw in GameSplitter::new(reader) {
         let report = read_game(&raw.unwrap(), options, &mut Validate);
@@ -79,7 +79,7 @@ fn scale() -> u64 {
 
 /// Runs one case at `size` (bytes or count), asserting its answer. Called in the child process.
 fn run_case(case: &str, size: u64) {
-    let options = ReadOptions::default();
+    let options = PgnReadOptions::default();
     match case {
         // A comment larger than a game may be: the game is refused with a clear error, the stream goes on.
         "comment" => {
@@ -194,12 +194,12 @@ fn a_million_moves_build_a_game_that_writes_back() {
         text.push_str(&format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * n + 1, 2 * n + 2));
     }
     text.push('*');
-    let games = Game::read_all(&text, &ReadOptions::default());
+    let games = Game::read_all(&text, &PgnReadOptions::default());
     let game = games[0].as_ref().unwrap();
     assert_eq!(game.moves.nodes.len(), 1_000_000);
     let mut out = String::new();
-    write_game(game, &WriteOptions::default(), &mut out);
-    let again = Game::read_all(&out, &ReadOptions::default());
+    write_game(game, &PgnWriteOptions::default(), &mut out);
+    let again = Game::read_all(&out, &PgnReadOptions::default());
     assert_eq!(again[0].as_ref().unwrap().moves, game.moves);
 }
 
@@ -215,11 +215,11 @@ fn variations_nested_to_the_limit_read_write_compare_and_drop() {
     // accepts, on a test thread's ordinary stack.
     let depth = MAX_VARIATION_DEPTH;
     let text = format!("1. e4 {}{} *", "( 1. d4 ".repeat(depth), ")".repeat(depth));
-    let games = Game::read_all(&text, &ReadOptions::default());
+    let games = Game::read_all(&text, &PgnReadOptions::default());
     let game = games[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
     let mut out = String::new();
-    write_game(game, &WriteOptions::default(), &mut out);
-    let again = Game::read_all(&out, &ReadOptions::default());
+    write_game(game, &PgnWriteOptions::default(), &mut out);
+    let again = Game::read_all(&out, &PgnReadOptions::default());
     // (Not assert_eq: a failure would print the whole tree.)
     assert!(again[0].as_ref().unwrap().moves == game.moves, "the deep game does not write back");
     let copy = game.clone();
@@ -232,12 +232,12 @@ fn a_megabyte_tag_value_is_read_intact() {
     let value: String = (0..MIB).map(|i| if i % 1000 == 999 { '"' } else { 'x' }).collect();
     let escaped = forsyth::pgn::escape_tag_value(&value);
     let text = format!("[Event \"{escaped}\"]\n[White \"{}\"]\n\n1. e4 *\n", "\\\\".repeat(MIB as usize / 2));
-    let games = Game::read_all(&text, &ReadOptions::default());
+    let games = Game::read_all(&text, &PgnReadOptions::default());
     let game = games[0].as_ref().unwrap();
     assert_eq!(game.tag("Event"), Some(value.as_str()));
     assert_eq!(game.tag("White").map(str::len), Some(MIB as usize / 2));
     let mut builder = GameBuilder::default();
-    assert!(read_game(&split_one(&text), &ReadOptions::default(), &mut builder).error.is_none());
+    assert!(read_game(&split_one(&text), &PgnReadOptions::default(), &mut builder).error.is_none());
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn random_bytes_and_invalid_utf8_give_errors_not_panics() {
             .map(|_| if round % 2 == 0 { rng.u8(..) } else { alphabet[rng.usize(0..alphabet.len())] })
             .collect();
         for encoding in [Encoding::Auto, Encoding::Utf8, Encoding::Latin1] {
-            let options = ReadOptions { encoding, ..ReadOptions::default() };
+            let options = PgnReadOptions { encoding, ..PgnReadOptions::default() };
             for raw in GameSplitter::new(&bytes[..]) {
                 let raw = raw.unwrap();
                 let mut builder = GameBuilder::default();
@@ -261,7 +261,7 @@ fn random_bytes_and_invalid_utf8_give_errors_not_panics() {
                     assert!(!error.to_string().is_empty());
                 } else {
                     let mut out = String::new();
-                    write_game(&builder.finish(), &WriteOptions::default(), &mut out);
+                    write_game(&builder.finish(), &PgnWriteOptions::default(), &mut out);
                 }
             }
         }
@@ -275,9 +275,10 @@ fn random_bytes_and_invalid_utf8_give_errors_not_panics() {
     }
     // Invalid UTF-8 read strictly is an encoding error that says where.
     let raw = split_one_bytes(b"[Event \"caf\xe9\"]\n\n1. e4 *\n");
-    let error = read_game(&raw, &ReadOptions { encoding: Encoding::Utf8, ..ReadOptions::default() }, &mut Validate)
-        .error
-        .unwrap();
+    let error =
+        read_game(&raw, &PgnReadOptions { encoding: Encoding::Utf8, ..PgnReadOptions::default() }, &mut Validate)
+            .error
+            .unwrap();
     assert_eq!((error.kind.code(), error.line, error.column), ("encoding", 1, 12), "{error}");
 }
 

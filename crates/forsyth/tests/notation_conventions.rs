@@ -3,25 +3,25 @@
 
 use forsyth::notation::fen::Fen;
 use forsyth::notation::letters::{Language, Letters};
-use forsyth::notation::read::{ReadOptions, parse_move};
-use forsyth::notation::styles::{Style, WriteOptions, write_move};
+use forsyth::notation::read::{MoveReadOptions, parse_move};
+use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 use forsyth::{Move, Position};
 
 mod common;
 use common::position;
 
-fn german(style: Style) -> WriteOptions {
-    WriteOptions::new(style).with_letters(Letters::language(Language::De))
+fn german(style: MoveStyle) -> MoveWriteOptions {
+    MoveWriteOptions::new(style).with_letters(Letters::language(Language::De))
 }
 
 fn read(pos: &Position, text: &str, letters: Letters) -> Move {
-    parse_move(pos, text, &ReadOptions::with_letters(letters)).unwrap_or_else(|e| panic!("{e}")).mv
+    parse_move(pos, text, &MoveReadOptions::with_letters(letters)).unwrap_or_else(|e| panic!("{e}")).mv
 }
 
 /// Reads `text` strictly in `style` and German, and writes the move back to the same text.
-fn german_exact(fen: &str, style: Style, text: &str) -> Move {
+fn german_exact(fen: &str, style: MoveStyle, text: &str) -> Move {
     let p = position(fen, None);
-    let strict = ReadOptions::strict(style, Letters::language(Language::De));
+    let strict = MoveReadOptions::strict(style, Letters::language(Language::De));
     let m = parse_move(&p, text, &strict).unwrap_or_else(|e| panic!("{fen}: {e}")).mv;
     assert_eq!(write_move(&p, m, &german(style)), text, "{fen}");
     m
@@ -55,9 +55,9 @@ fn fide_appendix_sample_game_reads_in_german_and_writes_back_exactly() {
     let moves = fide_sample_game_moves();
     assert_eq!(moves.len(), 21);
     for (i, text) in moves.iter().enumerate() {
-        let r = parse_move(&pos, text, &ReadOptions::strict(Style::Fide, de)).unwrap_or_else(|e| panic!("{e}"));
+        let r = parse_move(&pos, text, &MoveReadOptions::strict(MoveStyle::Fide, de)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.draw_offer, i == 20, "{text}");
-        let mut out = write_move(&pos, r.mv, &german(Style::Fide));
+        let mut out = write_move(&pos, r.mv, &german(MoveStyle::Fide));
         if r.draw_offer {
             out.push_str(" (=)");
         }
@@ -86,18 +86,19 @@ fn fide_appendix_sample_game_in_every_style_and_language_reads_back() {
     letter_sets.push(Letters::FIGURINES);
     letter_sets.push(Letters::custom("BSLTDK").unwrap());
     for letters in letter_sets {
-        for style in Style::ALL {
-            let options = WriteOptions::new(style).with_letters(letters);
+        for style in MoveStyle::ALL {
+            let options = MoveWriteOptions::new(style).with_letters(letters);
             for &(p, m) in &positions {
                 let text = write_move(&p, m, &options);
-                let back = parse_move(&p, &text, &ReadOptions::strict(style, letters))
+                let back = parse_move(&p, &text, &MoveReadOptions::strict(style, letters))
                     .unwrap_or_else(|e| panic!("{style} {letters}: {e}"));
                 assert_eq!(back.mv, m, "{style} {letters}: {text}");
             }
         }
     }
     // The English SAN of the game, compared with the PGN form of the same game.
-    let san: Vec<String> = positions.iter().map(|(p, m)| write_move(p, *m, &WriteOptions::new(Style::San))).collect();
+    let san: Vec<String> =
+        positions.iter().map(|(p, m)| write_move(p, *m, &MoveWriteOptions::new(MoveStyle::San))).collect();
     assert_eq!(san.join(" "), "e4 e5 Nf3 Nf6 d4 exd4 e5 Ne4 Qxd4 d5 exd6 Nxd6 Bg5 Nc6 Qe3+ Be7 Nbd2 O-O O-O-O Re8 Kb1");
 }
 
@@ -110,14 +111,14 @@ fn fide_appendix_printed_misprint_is_illegal() {
         let m = read(&pos, text, de);
         pos.play(m).unwrap();
     }
-    let err = parse_move(&pos, "Sf4", &ReadOptions::with_letters(de)).unwrap_err();
+    let err = parse_move(&pos, "Sf4", &MoveReadOptions::with_letters(de)).unwrap_err();
     assert_eq!(err.code(), "move.unreachable");
     assert_eq!(err.to_string(), "'Sf4': no black knight can reach f4");
 }
 
 #[test]
 fn fide_appendix_e8_to_e12_examples() {
-    let fide = Style::Fide;
+    let fide = MoveStyle::Fide;
     // E8: pieces and pawns.
     german_exact("4k3/8/8/8/8/8/8/K2RB1N1 w - - 0 1", fide, "Sf3");
     german_exact("4k3/8/8/8/8/8/8/K2RB1N1 w - - 0 1", fide, "Td1-d2".replace("d1-", "").as_str());
@@ -156,14 +157,14 @@ fn fide_appendix_e8_to_e12_examples() {
     // `++` is the older sign for mate.
     let mate = position("6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1", None);
     let m = read(&mate, "Td8++", Letters::language(Language::De));
-    let double_plus = WriteOptions { double_plus_mate: true, ..german(fide) };
+    let double_plus = MoveWriteOptions { double_plus_mate: true, ..german(fide) };
     assert_eq!(write_move(&mate, m, &double_plus), "Td8++");
     assert_eq!(write_move(&mate, m, &german(fide)), "Td8#");
 }
 
 #[test]
 fn problem_conventions_problem_notation_examples() {
-    let problem = Style::Problem;
+    let problem = MoveStyle::Problem;
     german_exact("4k3/8/8/8/8/8/2P5/4K3 w - - 0 1", problem, "Bc2-c4");
     german_exact("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", problem, "Be2-e4");
     german_exact("4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1", problem, "Be2:d3");
@@ -177,7 +178,7 @@ fn problem_conventions_problem_notation_examples() {
     // × is another capture sign.
     let p = position("4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1", None);
     let m = read(&p, "Be2×d3", Letters::language(Language::De));
-    let times = WriteOptions { capture: Some('×'), ..german(problem) };
+    let times = MoveWriteOptions { capture: Some('×'), ..german(problem) };
     assert_eq!(write_move(&p, m, &times), "Be2×d3");
 }
 
@@ -192,7 +193,7 @@ fn problem_conventions_fen_examples_follow_the_moves() {
         ("Sg1-f3", "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
     ];
     for (text, fen) in expected {
-        let m = parse_move(&pos, text, &ReadOptions::strict(Style::Problem, de)).unwrap().mv;
+        let m = parse_move(&pos, text, &MoveReadOptions::strict(MoveStyle::Problem, de)).unwrap().mv;
         pos.play(m).unwrap();
         assert_eq!(Fen::from_position(&pos).to_string(), fen);
     }
@@ -200,7 +201,7 @@ fn problem_conventions_fen_examples_follow_the_moves() {
 
 #[test]
 fn issue_error_messages() {
-    let en = ReadOptions::default();
+    let en = MoveReadOptions::default();
     let p = position("rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3", None);
     let err = parse_move(&p, "Nd2", &en).unwrap_err();
     assert_eq!(err.code(), "move.ambiguous");
@@ -227,8 +228,8 @@ fn issue_error_messages() {
 fn assessment_glyphs_become_nags() {
     let p = Position::default();
     for (text, nag) in [("e4!", 1), ("e4?", 2), ("e4!!", 3), ("e4??", 4), ("e4!?", 5), ("e4?!", 6)] {
-        assert_eq!(parse_move(&p, text, &ReadOptions::default()).unwrap().nag, Some(nag), "{text}");
+        assert_eq!(parse_move(&p, text, &MoveReadOptions::default()).unwrap().nag, Some(nag), "{text}");
     }
-    assert_eq!(parse_move(&p, "e4", &ReadOptions::default()).unwrap().nag, None);
-    assert!(parse_move(&p, "e4!!!", &ReadOptions::default()).is_err());
+    assert_eq!(parse_move(&p, "e4", &MoveReadOptions::default()).unwrap().nag, None);
+    assert!(parse_move(&p, "e4!!!", &MoveReadOptions::default()).is_err());
 }

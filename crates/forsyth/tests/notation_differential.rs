@@ -4,7 +4,7 @@
 
 use forsyth::Variant;
 use forsyth::notation::fen::Fen;
-use forsyth::notation::read::{ReadOptions, parse_move};
+use forsyth::notation::read::{MoveReadOptions, parse_move};
 use forsyth::notation::san::write_san;
 use forsyth::uci::write_uci;
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -30,7 +30,8 @@ fn compare(variant: Variant, games: usize, seed: u64) -> usize {
                 .unwrap_or_else(|| panic!("{fen}: shakmaty has no {uci}"));
             let expected = shakmaty::san::SanPlus::from_move(theirs.clone(), *tm).to_string();
             assert_eq!(write_san(&pos, m), expected, "{fen} {uci}");
-            let read = parse_move(&pos, &expected, &ReadOptions::default()).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let read =
+                parse_move(&pos, &expected, &MoveReadOptions::default()).unwrap_or_else(|e| panic!("{fen}: {e}"));
             assert_eq!(read.mv, m, "{fen} {expected}");
             checked += 1;
         }

@@ -3,8 +3,8 @@
 
 use forsyth::notation::fen::Fen;
 use forsyth::notation::letters::{Language, Letters};
-use forsyth::notation::read::{Normalised, ReadOptions, parse_move};
-use forsyth::notation::styles::{Style, WriteOptions, write_move};
+use forsyth::notation::read::{MoveReadOptions, Normalised, parse_move};
+use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 use forsyth::{Move, Position, Variant};
 use proptest::prelude::*;
 
@@ -47,9 +47,9 @@ fn every_style_and_language_reads_back_what_it_writes() {
                 if letters.check(variant).is_err() {
                     continue;
                 }
-                for style in Style::ALL {
-                    let options = WriteOptions::new(style).with_letters(letters);
-                    let strict = ReadOptions::strict(style, letters);
+                for style in MoveStyle::ALL {
+                    let options = MoveWriteOptions::new(style).with_letters(letters);
+                    let strict = MoveReadOptions::strict(style, letters);
                     for &m in &moves {
                         let text = write_move(&pos, m, &options);
                         let fen = Fen::from_position(&pos);
@@ -74,7 +74,7 @@ fn languages_whose_letters_clash_with_10x8_pieces_are_refused() {
 }
 
 fn lenient(p: &Position, text: &str) -> Move {
-    parse_move(p, text, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}")).mv
+    parse_move(p, text, &MoveReadOptions::default()).unwrap_or_else(|e| panic!("{e}")).mv
 }
 
 #[test]
@@ -112,9 +112,9 @@ fn lenient_reader_takes_what_real_files_contain() {
         }
         assert_eq!(lenient(&start, text), nf3, "{text}");
     }
-    let read = parse_move(&start, "Ng1-f3", &ReadOptions::default()).unwrap();
+    let read = parse_move(&start, "Ng1-f3", &MoveReadOptions::default()).unwrap();
     assert!(read.normalised.contains(Normalised::OVERSPECIFIED));
-    assert_eq!(parse_move(&start, "N:f3", &ReadOptions::default()).unwrap_err().code(), "move.nothing-to-capture");
+    assert_eq!(parse_move(&start, "N:f3", &MoveReadOptions::default()).unwrap_err().code(), "move.nothing-to-capture");
     let capture = position("4k3/8/8/8/8/5p2/8/4K1N1 w - - 0 1", None);
     for text in ["Nxf3", "N:f3", "N×f3", "Nf3", "Ng1xf3", "Ng1:f3"] {
         assert_eq!(lenient(&capture, text).to_string(), "g1f3", "{text}");
@@ -122,8 +122,8 @@ fn lenient_reader_takes_what_real_files_contain() {
     for text in ["--", "Z0", "0000"] {
         assert!(lenient(&start, text).is_null(), "{text}");
     }
-    assert!(parse_move(&start, "Nf3", &ReadOptions::strict(Style::San, Letters::ENGLISH)).is_ok());
-    let err = parse_move(&start, "Ng1f3", &ReadOptions::strict(Style::San, Letters::ENGLISH)).unwrap_err();
+    assert!(parse_move(&start, "Nf3", &MoveReadOptions::strict(MoveStyle::San, Letters::ENGLISH)).is_ok());
+    let err = parse_move(&start, "Ng1f3", &MoveReadOptions::strict(MoveStyle::San, Letters::ENGLISH)).unwrap_err();
     assert_eq!(err.code(), "move.not-canonical");
     assert_eq!(err.to_string(), "'Ng1f3' is not canonical SAN: write Nf3");
 }
@@ -134,13 +134,13 @@ fn letters_are_read_in_the_language_told() {
     for lang in Language::ALL {
         let letters = Letters::language(lang);
         let knight = lang.letters().chars().nth(1).unwrap();
-        let m = parse_move(&start, &format!("{knight}f3"), &ReadOptions::with_letters(letters)).unwrap().mv;
+        let m = parse_move(&start, &format!("{knight}f3"), &MoveReadOptions::with_letters(letters)).unwrap().mv;
         assert_eq!(m.to_string(), "g1f3", "{lang}");
     }
     // B is a bishop in English and a pawn in German.
-    let de = ReadOptions::with_letters(Letters::language(Language::De));
+    let de = MoveReadOptions::with_letters(Letters::language(Language::De));
     assert_eq!(parse_move(&start, "Be2-e4", &de).unwrap().mv.to_string(), "e2e4");
-    assert!(parse_move(&start, "Be2-e4", &ReadOptions::default()).is_err());
+    assert!(parse_move(&start, "Be2-e4", &MoveReadOptions::default()).is_err());
 }
 
 proptest! {
@@ -148,14 +148,14 @@ proptest! {
 
     #[test]
     fn reader_never_panics_on_random_text(text in "\\PC{0,16}") {
-        let _ = parse_move(&Position::default(), &text, &ReadOptions::default());
+        let _ = parse_move(&Position::default(), &text, &MoveReadOptions::default());
     }
 
     #[test]
     fn reader_never_panics_on_move_like_text(text in "[NBRQKOPSLTDa-jx:×=+#!?()/0-9 .–-]{0,12}") {
         let p = position("r3k2r/pP2pppp/8/3pP3/8/8/P1PP1PPP/R3K2R w KQkq d6 0 1", None);
         for letters in [Letters::ENGLISH, Letters::language(Language::De), Letters::FIGURINES] {
-            let _ = parse_move(&p, &text, &ReadOptions::with_letters(letters));
+            let _ = parse_move(&p, &text, &MoveReadOptions::with_letters(letters));
         }
     }
 }

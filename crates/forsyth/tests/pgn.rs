@@ -3,11 +3,11 @@
 
 use forsyth::notation::fen::Fen;
 use forsyth::notation::letters::{Language, Letters};
-use forsyth::notation::read::ReadOptions as MoveReadOptions;
-use forsyth::notation::styles::{Style, WriteOptions as MoveWriteOptions};
+use forsyth::notation::read::MoveReadOptions;
+use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
 use forsyth::pgn::{
     Annotation, Encoding, ErrorKind, Game, GameBuilder, GameResult, GameSplitter, Line, MAX_GAME_BYTES, PgnError,
-    ReadOptions, Validate, Visitor, WriteOptions, read_game, write_game,
+    PgnReadOptions, PgnWriteOptions, Validate, Visitor, read_game, write_game,
 };
 use forsyth::uci::write_uci;
 use forsyth::{Move, Position, Variant};
@@ -36,7 +36,7 @@ const FIDE_SAMPLE_GAME: &str = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6
                         10.0-0-0 Te8 11.Kb1 (=)";
 
 fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
-    Game::read_all(text, &ReadOptions::default())
+    Game::read_all(text, &PgnReadOptions::default())
 }
 
 fn one(text: &str) -> Game {
@@ -50,14 +50,17 @@ fn error(text: &str) -> PgnError {
     games.into_iter().find_map(Result::err).unwrap_or_else(|| panic!("no error in {text:?}"))
 }
 
-fn write(game: &Game, options: &WriteOptions) -> String {
+fn write(game: &Game, options: &PgnWriteOptions) -> String {
     let mut out = String::new();
     write_game(game, options, &mut out);
     out
 }
 
-fn german() -> ReadOptions {
-    ReadOptions { moves: MoveReadOptions::with_letters(Letters::language(Language::De)), ..ReadOptions::default() }
+fn german() -> PgnReadOptions {
+    PgnReadOptions {
+        moves: MoveReadOptions::with_letters(Letters::language(Language::De)),
+        ..PgnReadOptions::default()
+    }
 }
 
 /// Records the position before every main-line move.
@@ -98,7 +101,7 @@ fn main_line_uci(game: &Game) -> Vec<String> {
 fn xfen_game_position_before_castling_is_its_xfen() {
     let raw = GameSplitter::new(XFEN_CHESS960_GAME.as_bytes()).next().unwrap().unwrap();
     let mut positions = Positions::default();
-    let report = read_game(&raw, &ReadOptions::default(), &mut positions);
+    let report = read_game(&raw, &PgnReadOptions::default(), &mut positions);
     assert_eq!(report.error, None);
     assert_eq!(report.moves, 21);
     let before_castling = positions.before[20];
@@ -133,7 +136,7 @@ fn fide_appendix_german_game_converts_to_english_and_back() {
     assert_eq!(game.moves.nodes[20].annotations, vec![Annotation::DrawOffer], "the draw offer (=) is kept");
 
     // English SAN, checked move by move against shakmaty's SAN writer.
-    let english = write(&game, &WriteOptions::default());
+    let english = write(&game, &PgnWriteOptions::default());
     let mut sk = shakmaty::Chess::default();
     let mut expected = Vec::new();
     for uci in main_line_uci(&game) {
@@ -150,11 +153,11 @@ fn fide_appendix_german_game_converts_to_english_and_back() {
     assert!(english.contains("11. Kb1 (=) *"), "{english}");
 
     // And back to German FIDE notation: the seed's moves again.
-    let back = Game::read_all(&english, &ReadOptions::default()).remove(0).unwrap();
+    let back = Game::read_all(&english, &PgnReadOptions::default()).remove(0).unwrap();
     assert_eq!(back.moves, game.moves);
-    let fide = WriteOptions {
-        moves: MoveWriteOptions::new(Style::Fide).with_letters(Letters::language(Language::De)),
-        ..WriteOptions::default()
+    let fide = PgnWriteOptions {
+        moves: MoveWriteOptions::new(MoveStyle::Fide).with_letters(Letters::language(Language::De)),
+        ..PgnWriteOptions::default()
     };
     let german_text = write(&back, &fide);
     let without_number = |t: &'static str| match t.find('.') {
@@ -176,7 +179,7 @@ fn fide_appendix_german_game_converts_to_english_and_back() {
 fn tags_with_escapes_survive_the_round_trip() {
     let game = one("[Event \"The \\\"Immortal\\\" \\\\ game\"]\n[Annotator \"x\"]\n\n1. e4 1-0\n");
     assert_eq!(game.tag("Event"), Some("The \"Immortal\" \\ game"));
-    let text = write(&game, &WriteOptions::default());
+    let text = write(&game, &PgnWriteOptions::default());
     assert!(text.starts_with("[Event \"The \\\"Immortal\\\" \\\\ game\"]\n[Site \"?\"]"), "{text}");
     assert!(text.contains("[Result \"1-0\"]\n[Annotator \"x\"]\n\n1. e4 1-0\n"), "{text}");
 }
@@ -191,10 +194,10 @@ fn comments_of_both_kinds_escapes_nags_and_glyphs_are_kept() {
     assert_eq!(e4, &vec![Annotation::Nag(1), Annotation::Nag(14), Annotation::Comment("brace".into())]);
     assert_eq!(game.moves.nodes[1].annotations, vec![Annotation::Comment("rest of line".into())]);
     assert_eq!(game.moves.nodes[2].annotations, vec![Annotation::Nag(5), Annotation::Nag(1)]);
-    let written = write(&game, &WriteOptions::default());
+    let written = write(&game, &PgnWriteOptions::default());
     assert!(written.starts_with("%escape line\n[Event \"e\"]\n"), "{written}");
     assert!(written.contains("{before} 1. e4 $1 $14 {brace} 1... e5 {rest of line} 2. Nf3 $5 $1 *"), "{written}");
-    let bare = WriteOptions { comments: false, nags: false, ..WriteOptions::default() };
+    let bare = PgnWriteOptions { comments: false, nags: false, ..PgnWriteOptions::default() };
     assert!(write(&game, &bare).contains("\n1. e4 e5 2. Nf3 *\n"));
 }
 
@@ -208,9 +211,9 @@ fn nested_variations_and_move_numbers() {
         .collect();
     assert_eq!(variations.len(), 2);
     assert_eq!(variations[0].nodes.len(), 3);
-    let written = write(&game, &WriteOptions::default());
+    let written = write(&game, &PgnWriteOptions::default());
     assert!(written.contains("\n1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) (1... e6) 2. Nf3 *\n"), "{written}");
-    let no_variations = WriteOptions { variations: false, ..WriteOptions::default() };
+    let no_variations = PgnWriteOptions { variations: false, ..PgnWriteOptions::default() };
     assert!(write(&game, &no_variations).contains("\n1. e4 e5 2. Nf3 *\n"));
 }
 
@@ -228,7 +231,7 @@ fn every_result_form() {
     // Missing: the game still reads, and the writer ends it with the Result tag or '*'.
     let game = one("[Result \"0-1\"]\n\n1. e4 e5\n");
     assert_eq!(game.result, None);
-    assert!(write(&game, &WriteOptions::default()).ends_with("1. e4 e5 0-1\n\n"));
+    assert!(write(&game, &PgnWriteOptions::default()).ends_with("1. e4 e5 0-1\n\n"));
 }
 
 #[test]
@@ -251,7 +254,7 @@ fn null_moves_bom_crlf_and_blank_lines_in_movetext() {
     assert_eq!(game.tag("Event"), Some("x"));
     assert_eq!(game.moves.nodes.len(), 5);
     assert!(game.moves.nodes[1].mv.is_null() && game.moves.nodes[3].mv.is_null());
-    assert!(write(&game, &WriteOptions::default()).contains("1. e4 -- 2. d4 -- 3. Nf3 *"));
+    assert!(write(&game, &PgnWriteOptions::default()).contains("1. e4 -- 2. d4 -- 3. Nf3 *"));
     // A null move is no escape from check.
     let e = error("1. e4 f5 2. Qh5+ -- *");
     assert_eq!((e.kind, e.ply), (ErrorKind::IllegalMove, Some(4)));
@@ -262,18 +265,18 @@ fn latin1_is_detected_and_can_be_forced() {
     let mut bytes = b"[White \"M\xfcller\"]\n\n1. e4 \xbd-\xbd\n".to_vec();
     let raw = GameSplitter::new(bytes.as_slice()).next().unwrap().unwrap();
     let mut builder = GameBuilder::default();
-    assert_eq!(read_game(&raw, &ReadOptions::default(), &mut builder).error, None);
+    assert_eq!(read_game(&raw, &PgnReadOptions::default(), &mut builder).error, None);
     let game = builder.finish();
     assert_eq!(game.tag("White"), Some("Müller"));
     assert_eq!(game.result, Some(GameResult::Draw));
-    let strict = ReadOptions { encoding: Encoding::Utf8, ..ReadOptions::default() };
+    let strict = PgnReadOptions { encoding: Encoding::Utf8, ..PgnReadOptions::default() };
     let e = read_game(&raw, &strict, &mut Validate).error.unwrap();
     assert_eq!((e.kind, e.line, e.column), (ErrorKind::Encoding, 1, 10));
     // Valid UTF-8 read as Latin-1 gives the Latin-1 characters, as asked.
     bytes = "[White \"Müller\"]\n1. e4 *".as_bytes().to_vec();
     let raw = GameSplitter::new(bytes.as_slice()).next().unwrap().unwrap();
     let mut builder = GameBuilder::default();
-    let latin1 = ReadOptions { encoding: Encoding::Latin1, ..ReadOptions::default() };
+    let latin1 = PgnReadOptions { encoding: Encoding::Latin1, ..PgnReadOptions::default() };
     read_game(&raw, &latin1, &mut builder);
     assert_eq!(builder.finish().tag("White"), Some("MÃ¼ller"));
 }
@@ -306,7 +309,7 @@ fn a_broken_game_never_stops_the_rest_of_the_file() {
 
 #[test]
 fn keep_broken_keeps_the_game_up_to_the_error_and_the_rest_as_a_comment() {
-    let options = ReadOptions { keep_broken: true, ..ReadOptions::default() };
+    let options = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
     let game = Game::read_all("1. e4 e5 2. Ke3 Nc6 {x} 3. Nf3 1-0", &options).remove(0).unwrap();
     assert_eq!(game.moves.nodes.len(), 2);
     assert_eq!(
@@ -345,25 +348,27 @@ fn comment_commands_are_kept_in_comments() {
     let Annotation::Comment(text) = &game.moves.nodes[0].annotations[0] else { panic!() };
     let commands: Vec<_> = forsyth::pgn::comment_commands(text).map(|c| c.name).collect();
     assert_eq!(commands, ["clk", "eval", "csl", "cal"]);
-    let written = write(&game, &WriteOptions::default());
+    let written = write(&game, &PgnWriteOptions::default());
     assert!(written.contains("{[%clk 0:03:00] [%eval 0.3] [%csl Ge4][%cal Ge2e4]}"), "{written}");
 }
 
 #[test]
 fn fen_comments_and_other_notations() {
     let game = one("1. e4 e5 2. Nf3 *");
-    let fen = WriteOptions { fen_comments: true, ..WriteOptions::default() };
+    let fen = PgnWriteOptions { fen_comments: true, ..PgnWriteOptions::default() };
     let text = write(&game, &fen);
     assert!(text.contains("1. e4 {rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1} 1... e5"), "{text}");
-    let uci = WriteOptions { moves: MoveWriteOptions::new(Style::Uci), ..WriteOptions::default() };
+    let uci = PgnWriteOptions { moves: MoveWriteOptions::new(MoveStyle::Uci), ..PgnWriteOptions::default() };
     assert!(write(&game, &uci).contains("\n1. e2e4 e7e5 2. g1f3 *\n"));
-    let figurines =
-        WriteOptions { moves: MoveWriteOptions::default().with_letters(Letters::FIGURINES), ..WriteOptions::default() };
+    let figurines = PgnWriteOptions {
+        moves: MoveWriteOptions::default().with_letters(Letters::FIGURINES),
+        ..PgnWriteOptions::default()
+    };
     let text = write(&game, &figurines);
     assert!(text.contains("2. ♘f3"), "{text}");
     // Every notation reads back as the same game.
-    for style in Style::ALL {
-        let options = WriteOptions { moves: MoveWriteOptions::new(style), ..WriteOptions::default() };
+    for style in MoveStyle::ALL {
+        let options = PgnWriteOptions { moves: MoveWriteOptions::new(style), ..PgnWriteOptions::default() };
         assert_eq!(one(&write(&game, &options)).moves, game.moves, "{style}");
     }
 }
@@ -374,7 +379,7 @@ fn long_movetext_wraps_at_80_characters() {
     let game = one(&format!(
         "1. e4 {{{comment}}} e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *"
     ));
-    let text = write(&game, &WriteOptions::default());
+    let text = write(&game, &PgnWriteOptions::default());
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
     assert_eq!(game_with_normalised_comments(&one(&text)).moves, game_with_normalised_comments(&game).moves);
 }
@@ -421,24 +426,24 @@ fn corpus(name: &str) -> Option<Vec<u8>> {
 fn corpus_round_trip(name: &str, expected_games: usize) {
     let Some(bytes) = corpus(name) else { return };
     // Read in one pass or cut first, and through a stream's buffer, the file gives the same games.
-    invariants::check_one_pass_reading(&bytes, &ReadOptions::default(), 1 << 16);
+    invariants::check_one_pass_reading(&bytes, &PgnReadOptions::default(), 1 << 16);
     let mut first = String::new();
     let mut count = 0;
     let mut originals = Vec::new();
     for raw in GameSplitter::new(bytes.as_slice()) {
         let raw = raw.unwrap();
         let mut builder = GameBuilder::default();
-        let report = read_game(&raw, &ReadOptions::default(), &mut builder);
+        let report = read_game(&raw, &PgnReadOptions::default(), &mut builder);
         assert_eq!(report.error, None, "{name}");
         let game = builder.finish();
-        write_game(&game, &WriteOptions::default(), &mut first);
+        write_game(&game, &PgnWriteOptions::default(), &mut first);
         count += 1;
         if count % 97 == 0 {
             originals.push(game);
         }
     }
     assert_eq!(count, expected_games, "{name}");
-    let again: Vec<Game> = Game::read_all(&first, &ReadOptions::default()).into_iter().map(Result::unwrap).collect();
+    let again: Vec<Game> = Game::read_all(&first, &PgnReadOptions::default()).into_iter().map(Result::unwrap).collect();
     assert_eq!(again.len(), expected_games);
     for (i, original) in originals.iter().enumerate() {
         let reread = game_with_normalised_comments(&again[(i + 1) * 97 - 1]);
@@ -446,7 +451,7 @@ fn corpus_round_trip(name: &str, expected_games: usize) {
     }
     let mut second = String::new();
     for game in &again {
-        write_game(game, &WriteOptions::default(), &mut second);
+        write_game(game, &PgnWriteOptions::default(), &mut second);
     }
     assert!(first == second, "{name}: writing the games read from forsyth's output changed the bytes");
 }
@@ -482,11 +487,11 @@ mod splitting {
             prop_assert_eq!(&joined[..], &bytes[..trimmed_len]);
             prop_assert!(bytes[trimmed_len..].iter().all(u8::is_ascii_whitespace));
             for raw in &games {
-                let options = ReadOptions { keep_broken: true, ..ReadOptions::default() };
+                let options = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
                 let mut builder = GameBuilder::default();
                 let _ = read_game(raw, &options, &mut builder);
                 let mut out = String::new();
-                write_game(&builder.finish(), &WriteOptions::default(), &mut out);
+                write_game(&builder.finish(), &PgnWriteOptions::default(), &mut out);
             }
         }
 
@@ -573,13 +578,13 @@ fn a_game_kept_past_a_bad_fen_tag_writes_pgn_that_reads_back() {
     // Found by the pgn fuzz target: the kept game starts from the standard position, but its FEN tag was written
     // back as read, so the PGN written could not be read.
     let text = "[FEN \"ppppppp/8/8/8/8/PPPPPPPP/RNBNKQRB w KQkq - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n";
-    let options = ReadOptions { keep_broken: true, ..ReadOptions::default() };
+    let options = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
     let games = Game::read_all(text, &options);
     let game = games[0].as_ref().unwrap();
     let mut written = String::new();
-    write_game(game, &WriteOptions::default(), &mut written);
+    write_game(game, &PgnWriteOptions::default(), &mut written);
     assert!(!written.contains("ppppppp/8"), "{written}");
-    let again = Game::read_all(&written, &ReadOptions::default());
+    let again = Game::read_all(&written, &PgnReadOptions::default());
     assert_eq!(again[0].as_ref().unwrap().start, game.start);
 }
 
@@ -589,11 +594,11 @@ fn a_comment_word_that_looks_like_a_tag_never_starts_a_line_even_after_a_lone_wo
     // of a line, where the splitter takes it for the next game's tags.
     let comment = format!("\"FIDE [Even{} x", "\"".repeat(90));
     let text = format!("1. e4 {{{}}} *\n", format!("{} ", "w".repeat(70)) + &comment);
-    let games = Game::read_all(&text, &ReadOptions::default());
+    let games = Game::read_all(&text, &PgnReadOptions::default());
     let mut written = String::new();
-    write_game(games[0].as_ref().unwrap(), &WriteOptions::default(), &mut written);
+    write_game(games[0].as_ref().unwrap(), &PgnWriteOptions::default(), &mut written);
     assert!(!written.lines().any(|l| l.starts_with("[Even\"\"")), "{written}");
-    assert_eq!(Game::read_all(&written, &ReadOptions::default()).len(), 1, "{written}");
+    assert_eq!(Game::read_all(&written, &PgnReadOptions::default()).len(), 1, "{written}");
 }
 
 #[test]
@@ -613,7 +618,7 @@ fn a_game_over_the_size_limit_is_oversized_whether_lent_or_copied() {
     assert_eq!((lent.len(), lent[0].4, lent[1].4), (2, true, false));
     let report = read_game(
         GameSplitter::new(text.as_bytes()).next_text().unwrap().unwrap(),
-        &ReadOptions::default(),
+        &PgnReadOptions::default(),
         &mut Validate,
     );
     assert_eq!(report.error.map(|e| e.kind), Some(ErrorKind::GameTooLarge));
@@ -638,7 +643,7 @@ fn an_unclosed_comment_cut_at_a_buffer_end_splits_as_anywhere_else() {
 /// games as the splitter and reader give them.
 fn read_every_way(text: &str) -> Vec<Result<Game, PgnError>> {
     for capacity in [1, 7, 64] {
-        invariants::check_one_pass_reading(text.as_bytes(), &ReadOptions::default(), capacity);
+        invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
     }
     read_all(text)
 }
@@ -691,12 +696,12 @@ fn one_blank_line_between_tag_pairs_stays_in_the_game() {
 /// Reads the one game of `text` every way (see `read_every_way`) with a builder; the game and the report.
 fn one_with_report(text: &str) -> (Game, forsyth::pgn::GameReport) {
     for capacity in [1, 7, 64] {
-        invariants::check_one_pass_reading(text.as_bytes(), &ReadOptions::default(), capacity);
+        invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
     }
     let raws: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
     assert_eq!(raws.len(), 1, "{text}");
     let mut builder = GameBuilder::default();
-    let report = read_game(&raws[0], &ReadOptions::default(), &mut builder);
+    let report = read_game(&raws[0], &PgnReadOptions::default(), &mut builder);
     assert_eq!(report.error, None, "{text}");
     (builder.finish(), report)
 }
@@ -719,7 +724,7 @@ fn a_result_tag_that_disagrees_with_the_marker_is_a_warning_and_the_tag_wins() {
     let (game, report) = one_with_report(text);
     assert_eq!(warnings(&report), [("result-mismatch", 3, 10)]);
     assert_eq!(game.result, Some(GameResult::WhiteWins));
-    let written = write(&game, &WriteOptions::default());
+    let written = write(&game, &PgnWriteOptions::default());
     assert!(written.contains("[Result \"1-0\"]") && written.ends_with("1. e4 e5 1-0\n\n"), "{written}");
     // A tag of `*` (unknown) yields to the marker, which knows more.
     let (game, report) = one_with_report("[Result \"*\"]\n\n1. e4 e5 0-1\n");
@@ -759,7 +764,7 @@ fn results_with_unicode_dashes_and_forfeits_read_with_a_warning() {
     // A forfeit before any move: `+--` and `--+` (after a move they are glyphs, NAGs 18 and 19).
     let (game, report) = one_with_report("[Event \"x\"]\n[Result \"--+\"]\n\n--+\n");
     assert_eq!((game.result, warnings(&report)), (Some(GameResult::BlackWins), vec![("result-form", 4, 1)]));
-    assert!(write(&game, &WriteOptions::default()).contains("[Result \"0-1\"]"));
+    assert!(write(&game, &PgnWriteOptions::default()).contains("[Result \"0-1\"]"));
     let (game, _) = one_with_report("1. e4 +-- *\n");
     assert_eq!(game.moves.nodes[0].annotations, [Annotation::Nag(18)]);
 }
@@ -792,7 +797,7 @@ fn forum_wrappers_are_skipped_with_a_warning() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("b"));
     let raws: Vec<_> = GameSplitter::new(text.as_bytes()).map(Result::unwrap).collect();
-    let report = read_game(&raws[1], &ReadOptions::default(), &mut Validate);
+    let report = read_game(&raws[1], &PgnReadOptions::default(), &mut Validate);
     assert_eq!(warnings(&report), [("forum-wrapper", 3, 1), ("forum-wrapper", 4, 1)]);
 }
 
@@ -819,7 +824,7 @@ fn a_byte_order_mark_between_files_joined_with_cat_is_whitespace() {
 }
 
 mod one_pass {
-    //! Reading on one thread finds each game's end as it reads (`read_games`); it must hand on exactly what
+    //! Reading on one thread finds each game's end as it reads (`pgn::Reader`); it must hand on exactly what
     //! cutting first and reading each game gives (`crate::invariants::check_one_pass_reading`), on clean games and on
     //! every kind of dirt, whatever the reader's buffer size.
     use super::*;
@@ -919,7 +924,7 @@ mod one_pass {
             capacity in 1usize..300,
         ) {
             let text = games.concat();
-            crate::invariants::check_one_pass_reading(text.as_bytes(), &ReadOptions::default(), capacity);
+            crate::invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
         }
 
         #[test]
@@ -938,7 +943,7 @@ mod one_pass {
                 text.insert_str(at, dirt);
             }
             let encoding = [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][encoding];
-            let options = ReadOptions { encoding, ..ReadOptions::default() };
+            let options = PgnReadOptions { encoding, ..PgnReadOptions::default() };
             crate::invariants::check_one_pass_reading(text.as_bytes(), &options, capacity);
         }
     }
@@ -986,7 +991,7 @@ mod one_pass {
         let mixed = [mixed, b"1. d4 *\n".repeat(9), b"[Event \"\xe9\"]\n1. c4 *\n".to_vec()].concat();
         for text in texts.into_iter().chain([mixed.as_slice()]) {
             for encoding in [Encoding::Auto, Encoding::Utf8, Encoding::Latin1] {
-                let options = ReadOptions { encoding, ..ReadOptions::default() };
+                let options = PgnReadOptions { encoding, ..PgnReadOptions::default() };
                 for capacity in 1..48 {
                     crate::invariants::check_one_pass_reading(text, &options, capacity);
                 }
@@ -1002,22 +1007,20 @@ mod one_pass {
         let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n".repeat(1000);
         let made = std::sync::atomic::AtomicUsize::new(0);
         let mut games = 0;
-        forsyth::pgn::read_games(
-            text.as_bytes(),
-            1,
-            &ReadOptions::default(),
-            || {
-                made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                Validate
-            },
-            |_, report| report.error.is_none(),
-            |_, ok| {
-                assert!(ok);
-                games += 1;
-                Ok(())
-            },
-        )
-        .unwrap();
+        forsyth::pgn::Reader::from_bytes(text.as_bytes())
+            .visit(
+                || {
+                    made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    Validate
+                },
+                |_, report| report.error.is_none(),
+                |_, ok| {
+                    assert!(ok);
+                    games += 1;
+                    Ok(())
+                },
+            )
+            .unwrap();
         assert_eq!(games, 1000);
         assert!(made.into_inner() < 1010, "most games read in one pass");
     }
@@ -1052,7 +1055,7 @@ mod threads {
         let result = for_each_game(
             reader,
             jobs,
-            |game| read_game(game, &ReadOptions::default(), &mut Validate).moves,
+            |game| read_game(game, &PgnReadOptions::default(), &mut Validate).moves,
             |game, moves| {
                 seen.push((game.number, moves));
                 Ok(())
@@ -1061,17 +1064,13 @@ mod threads {
         (seen, result)
     }
 
-    /// The same with `read_games` (blocks read ahead on several threads).
+    /// The same with `pgn::Reader` (blocks read ahead on several threads).
     fn numbers_and_moves_in_blocks(
         reader: impl std::io::BufRead + Send,
         jobs: usize,
     ) -> (Vec<(u64, u64)>, std::io::Result<()>) {
         let mut seen = Vec::new();
-        let options = ReadOptions::default();
-        let result = forsyth::pgn::read_games(
-            reader,
-            jobs,
-            &options,
+        let result = forsyth::pgn::Reader::new(reader).jobs(jobs).visit(
             || Validate,
             |_, report| report.moves,
             |game, moves| {

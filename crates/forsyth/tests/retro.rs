@@ -9,7 +9,7 @@
 mod common;
 
 use forsyth::notation::fen::Fen;
-use forsyth::pgn::{GameBuilder, GameSplitter, ReadOptions, read_game};
+use forsyth::pgn::{GameBuilder, GameSplitter, PgnReadOptions, read_game};
 use forsyth::retro::{self, RetractionKind};
 use forsyth::{Position, Variant};
 
@@ -82,7 +82,7 @@ fn corpus_games_retract_both_ways_and_are_never_impossible() {
     let (mut positions, mut retractions) = (0, 0);
     for raw in GameSplitter::new(bytes.as_slice()).take(games) {
         let mut builder = GameBuilder::default();
-        let report = read_game(&raw.unwrap(), &ReadOptions::default(), &mut builder);
+        let report = read_game(&raw.unwrap(), &PgnReadOptions::default(), &mut builder);
         assert_eq!(report.error, None);
         let game = builder.finish();
         let mut pos = game.start;

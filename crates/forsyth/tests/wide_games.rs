@@ -3,7 +3,7 @@
 //! own), and reads back to the same start and moves. Independent SAN from Fairy-Stockfish is checked in
 //! `differential_pyffish.rs`.
 
-use forsyth::pgn::{Game, Line, Node, ReadOptions, WriteOptions, write_game};
+use forsyth::pgn::{Game, Line, Node, PgnReadOptions, PgnWriteOptions, write_game};
 use forsyth::{Position, Variant, start};
 
 /// A small deterministic generator (xorshift), so that the games are the same on every run.
@@ -50,10 +50,11 @@ fn forsyth_games_written_and_read_back() {
             };
             let game = random_game(start, 60 + game_number * 20, &mut random);
             let mut text = String::new();
-            write_game(&game, &WriteOptions::default(), &mut text);
+            write_game(&game, &PgnWriteOptions::default(), &mut text);
             assert!(text.contains(&format!("[Variant \"{}\"]", variant.pgn_name())), "{text}");
             assert_eq!(text.contains("[SetUp \"1\"]"), variant == Variant::Crc, "{text}");
-            let read = Game::read_all(&text, &ReadOptions::default()).pop().unwrap().unwrap_or_else(|e| panic!("{e}"));
+            let read =
+                Game::read_all(&text, &PgnReadOptions::default()).pop().unwrap().unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(read.start, game.start, "{text}");
             assert_eq!(read.moves, game.moves, "{text}");
         }

@@ -7,7 +7,7 @@
 //! instructions deterministically where wall time on a busy machine does not).
 //!
 //! The file is unpacked into memory first, so that both libraries read the same bytes and no decompression is
-//! timed. forsyth runs `forsyth pgn check`'s work (`read_games`): find every game, read every token, resolve and
+//! timed. forsyth runs `forsyth pgn check`'s work (`pgn::Reader`): find every game, read every token, resolve and
 //! play every move (variations too), on one thread and on two. pgn-reader + shakmaty runs its `validate`
 //! example's work: parse every token, resolve and play every main-line SAN move (pgn-reader skips variations
 //! unless asked).
@@ -16,7 +16,7 @@ use std::io::Read;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use forsyth::pgn::{ReadOptions, Validate, read_games};
+use forsyth::pgn::{self, Validate};
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
@@ -28,21 +28,19 @@ struct Counts {
 }
 
 fn forsyth_validate(bytes: &[u8], jobs: usize) -> Counts {
-    let options = ReadOptions::default();
     let mut counts = Counts::default();
-    read_games(
-        bytes,
-        jobs,
-        &options,
-        || Validate,
-        |_, report| report.error.is_some(),
-        |_, broken| {
-            counts.games += 1;
-            counts.errors += u64::from(broken);
-            Ok(())
-        },
-    )
-    .expect("reading from memory");
+    pgn::Reader::from_bytes(bytes)
+        .jobs(jobs)
+        .visit(
+            || Validate,
+            |_, report| report.error.is_some(),
+            |_, broken| {
+                counts.games += 1;
+                counts.errors += u64::from(broken);
+                Ok(())
+            },
+        )
+        .expect("reading from memory");
     counts
 }
 

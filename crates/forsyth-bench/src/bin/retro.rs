@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use forsyth::pgn::{GameBuilder, GameSplitter, ReadOptions, read_game};
+use forsyth::pgn::{GameBuilder, GameSplitter, PgnReadOptions, read_game};
 use forsyth::retro;
 use forsyth::{Position, Variant};
 
@@ -23,7 +23,7 @@ fn corpus_positions(path: &str, limit: usize) -> Vec<Position> {
     for raw in GameSplitter::new(bytes.as_slice()) {
         let Ok(raw) = raw else { continue };
         let mut builder = GameBuilder::default();
-        if read_game(&raw, &ReadOptions::default(), &mut builder).error.is_some() {
+        if read_game(&raw, &PgnReadOptions::default(), &mut builder).error.is_some() {
             continue;
         }
         let game = builder.finish();

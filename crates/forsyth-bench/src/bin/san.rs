@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use forsyth::notation::fen::Fen;
-use forsyth::notation::read::{ReadOptions, parse_move};
+use forsyth::notation::read::{MoveReadOptions, parse_move};
 use forsyth::notation::san::write_san_into;
 use forsyth::uci::write_uci;
 use forsyth::{Move, Position, Variant};
@@ -108,7 +108,7 @@ fn main() {
     let buffer = buffer.as_str();
     let total: usize = cases.iter().map(|c| c.texts.len()).sum();
     // Both libraries agree on every text and move before anything is timed.
-    let options = ReadOptions::default();
+    let options = MoveReadOptions::default();
     let mut buf = String::new();
     for c in &cases {
         for (i, &m) in c.our_moves.iter().enumerate() {

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use forsyth::diagram::{self, Style, svg, text};
+use forsyth::diagram::{self, DiagramStyle, svg, text};
 use forsyth::{Square, Variant};
 
 use crate::{Failure, input};
@@ -78,7 +78,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .and_then(|fen| fen.position(args.variant).ok())
         .filter(|pos| pos.is_check())
         .and_then(|pos| pos.king(pos.turn()));
-    let style = Style {
+    let style = DiagramStyle {
         flip: args.flip,
         coordinates: !args.no_coords,
         last_move: args.lastmove,

@@ -1,8 +1,9 @@
 //! `forsyth explain`: a FEN in plain words, field by field.
 
 use forsyth::Variant;
-use forsyth::diagram::Lang;
+use forsyth::diagram;
 use forsyth::diagram::explain::explain;
+use forsyth::notation::Language;
 
 use crate::{Failure, input};
 
@@ -25,7 +26,7 @@ error.")]
 pub struct Args {
     /// Language of the explanation: en (English) or de (German).
     #[arg(long, default_value = "en", value_parser = parse_lang)]
-    lang: Lang,
+    lang: Language,
     /// Print JSON for programs instead of text.
     #[arg(long)]
     json: bool,
@@ -37,8 +38,8 @@ pub struct Args {
     fen: Vec<String>,
 }
 
-fn parse_lang(text: &str) -> Result<Lang, String> {
-    text.parse::<Lang>().map_err(|e| e.to_string())
+fn parse_lang(text: &str) -> Result<Language, String> {
+    diagram::sentence_language(text).map_err(|e| e.to_string())
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {

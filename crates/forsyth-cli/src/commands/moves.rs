@@ -1,7 +1,7 @@
 //! `forsyth moves`: list the legal moves of positions.
 
 use forsyth::Variant;
-use forsyth::notation::{Style, write_move};
+use forsyth::notation::{MoveStyle, write_move};
 
 use serde_json::json;
 
@@ -31,7 +31,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let mut options = args.write.options(Style::Uci);
+    let mut options = args.write.options(MoveStyle::Uci);
     options.chess960_uci = args.uci_960;
     for fen in input::args_or_stdin(args.fens)? {
         let pos = input::position_allowing(&fen, args.variant, args.allow.allowed())?;

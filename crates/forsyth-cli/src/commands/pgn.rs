@@ -6,10 +6,10 @@ use std::io::{self, BufWriter, Write};
 use clap::Subcommand;
 use forsyth::Variant;
 use forsyth::notation::letters::Letters;
-use forsyth::notation::read::ReadOptions as MoveReadOptions;
-use forsyth::notation::styles::Style;
+use forsyth::notation::read::MoveReadOptions;
+use forsyth::notation::styles::MoveStyle;
 use forsyth::pgn::{
-    Encoding, GameBuilder, GameReport, GameText, PgnError, PgnWarning, ReadOptions, Visitor, WriteOptions,
+    Encoding, GameBuilder, GameReport, GameText, PgnError, PgnReadOptions, PgnWarning, PgnWriteOptions, Visitor,
     start_position, write_game,
 };
 
@@ -51,9 +51,9 @@ struct ReadArgs {
 }
 
 impl ReadArgs {
-    fn options(&self, keep_broken: bool) -> ReadOptions {
+    fn options(&self, keep_broken: bool) -> PgnReadOptions {
         let letters = self.input_lang.unwrap_or_default();
-        ReadOptions { encoding: self.encoding, keep_broken, moves: MoveReadOptions::with_letters(letters) }
+        PgnReadOptions { encoding: self.encoding, keep_broken, moves: MoveReadOptions::with_letters(letters) }
     }
 
     fn inputs(&self) -> Vec<String> {
@@ -124,13 +124,13 @@ struct WriteArgs {
 }
 
 impl WriteArgs {
-    fn options(&self) -> WriteOptions {
-        WriteOptions {
+    fn options(&self) -> PgnWriteOptions {
+        PgnWriteOptions {
             comments: !self.no_comments,
             variations: !self.no_variations,
             nags: !self.no_nags,
             fen_comments: self.fen_comments,
-            moves: self.moves.options(Style::San),
+            moves: self.moves.options(MoveStyle::San),
         }
     }
 }
@@ -219,7 +219,7 @@ fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
 /// order.
 fn read_games<V: Visitor, T: Send>(
     read: &ReadArgs,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     errors: &mut dyn Write,
     visitor: impl Fn() -> V + Sync,
     made: impl Fn(V, &GameReport) -> T + Sync,

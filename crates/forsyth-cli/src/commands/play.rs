@@ -2,7 +2,7 @@
 
 use forsyth::Variant;
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
-use forsyth::notation::{ReadOptions, parse_move};
+use forsyth::notation::{MoveReadOptions, parse_move};
 
 use serde_json::json;
 
@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(fen) => input::position_allowing(fen, args.variant, args.allow.allowed())?,
         None => input::start(args.variant),
     };
-    let options = ReadOptions::with_letters(args.input_lang.unwrap_or_default());
+    let options = MoveReadOptions::with_letters(args.input_lang.unwrap_or_default());
     for (i, text) in forsyth::notation::score::move_texts(args.moves.iter().map(String::as_str)).iter().enumerate() {
         let m = parse_move(&pos, text, &options)
             .map_err(|e| Failure(format!("move {} '{text}': {} [{}]", i + 1, e.reason(), e.code())))?

@@ -2,8 +2,9 @@
 
 use std::io::Write;
 
-use forsyth::diagram::Lang;
+use forsyth::diagram;
 use forsyth::diagram::retro_words::retraction_text;
+use forsyth::notation::Language;
 use forsyth::notation::fen::Fen;
 use forsyth::retro::{self, RetroError};
 use forsyth::{Move, Position};
@@ -32,7 +33,7 @@ Exit status: 0 listed (also when there are none), 1 invalid FEN, illegal positio
 pub struct Args {
     /// Language of the piece letters: de (Sg1-f3) or en (Ng1-f3).
     #[arg(long, default_value = "en", value_parser = parse_lang)]
-    lang: Lang,
+    lang: Language,
     /// Single moves to take back in a row (1 to 3: each level multiplies the lines by up to a few hundred).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
     depth: u8,
@@ -44,8 +45,8 @@ pub struct Args {
     fen: Vec<String>,
 }
 
-pub fn parse_lang(text: &str) -> Result<Lang, String> {
-    text.parse::<Lang>().map_err(|e| e.to_string())
+pub fn parse_lang(text: &str) -> Result<Language, String> {
+    diagram::sentence_language(text).map_err(|e| e.to_string())
 }
 
 /// Reads a FEN for the retro commands, with the FEN reader's own message for text that is not a FEN.
@@ -78,7 +79,7 @@ fn uci(pos: &Position, m: Move) -> String {
 
 /// The retractions as a JSON list of `{"move", "uci", "fen"}` (and `"retractions"` below them while `depth` lasts),
 /// written as it goes: a deep tree is never held in memory whole.
-fn write_json(out: &mut impl Write, pos: &Position, depth: u8, lang: Lang) -> std::io::Result<()> {
+fn write_json(out: &mut impl Write, pos: &Position, depth: u8, lang: Language) -> std::io::Result<()> {
     out.write_all(b"[")?;
     // The position was accepted, so are its predecessors: standard chess throughout.
     for (i, r) in retro::retractions(pos).unwrap_or_default().iter().enumerate() {
@@ -104,7 +105,7 @@ fn write_json(out: &mut impl Write, pos: &Position, depth: u8, lang: Lang) -> st
 }
 
 /// One line per retraction (`move  FEN`), the moves before it indented beneath.
-fn write_tree(out: &mut impl Write, pos: &Position, depth: u8, indent: usize, lang: Lang) -> std::io::Result<()> {
+fn write_tree(out: &mut impl Write, pos: &Position, depth: u8, indent: usize, lang: Language) -> std::io::Result<()> {
     for r in retro::retractions(pos).unwrap_or_default() {
         let fen = Fen::from_position(&r.predecessor);
         writeln!(out, "{:indent$}{:<14} {fen}", "", retraction_text(&r, lang), indent = indent)?;

@@ -1,7 +1,6 @@
 //! `forsyth retro`: whether a position can arise from the game array at all, and which original pieces a piece
 //! can be.
 
-use forsyth::diagram::Lang;
 use forsyth::diagram::retro_words::{clue_text, identity_text, piece_on, reason_text};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::retro::{self, Origin, RetroError};
@@ -44,7 +43,7 @@ Exit status: 0 no reason found, 1 impossible (reasons listed) or invalid input, 
 struct AnalyseArgs {
     /// Language of the reasons: en or de.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
-    lang: Lang,
+    lang: Language,
     /// Print JSON for programs instead of text.
     #[arg(long)]
     json: bool,
@@ -65,7 +64,7 @@ Exit status: 0 answered, 1 invalid FEN, empty square or unsupported position, 2 
 struct WhoArgs {
     /// Language: en or de.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
-    lang: Lang,
+    lang: Language,
     /// Print JSON for programs instead of text.
     #[arg(long)]
     json: bool,
@@ -125,8 +124,8 @@ fn analyse(args: AnalyseArgs) -> Result<(), Failure> {
     }
 }
 
-fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    if lang == Lang::German { de } else { en }
+fn tr(lang: Language, en: &'static str, de: &'static str) -> &'static str {
+    if lang == Language::De { de } else { en }
 }
 
 fn who(args: WhoArgs) -> Result<(), Failure> {

@@ -4,7 +4,7 @@ use std::io::Read;
 
 use forsyth::Variant;
 use forsyth::notation::score::{move_texts, translate};
-use forsyth::notation::{ReadOptions, Style};
+use forsyth::notation::{MoveReadOptions, MoveStyle};
 
 use serde_json::json;
 
@@ -40,9 +40,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(fen) => input::position(fen, args.variant)?,
         None => input::start(args.variant),
     };
-    let options = args.write.options(Style::San);
+    let options = args.write.options(MoveStyle::San);
     options.letters.check(pos.variant())?;
-    let read_options = ReadOptions::with_letters(args.input_lang.unwrap_or_default());
+    let read_options = MoveReadOptions::with_letters(args.input_lang.unwrap_or_default());
     let mut text = String::new();
     if args.moves.is_empty() {
         std::io::stdin().read_to_string(&mut text)?;

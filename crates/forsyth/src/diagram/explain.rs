@@ -3,8 +3,9 @@
 //! piece count (the German problem-chess conventions' vocabulary) and any validation problems. In English and German.
 //!
 //! ```
-//! use forsyth::diagram::{Lang, explain::explain};
-//! let e = explain("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", Lang::German, None).unwrap();
+//! use forsyth::diagram::explain::explain;
+//! use forsyth::notation::Language;
+//! let e = explain("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", Language::De, None).unwrap();
 //! let text = e.to_string();
 //! assert!(text.contains("rnbqkbnr  schwarze Figuren stehen noch in der Grundstellung"));
 //! assert!(text.contains("8         die sechste Reihe ist leer"));
@@ -15,10 +16,10 @@
 
 use std::fmt;
 
-use super::{Diagram, Lang, Occupant, PieceCount, read};
+use super::{Diagram, Occupant, PieceCount, Words, read};
 use crate::notation::fen::{Fen, FenError};
-use crate::notation::letters::Letters;
-use crate::notation::styles::{Style, WriteOptions, write_move};
+use crate::notation::letters::{Language, Letters};
+use crate::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 use crate::{
     CastlingRightProblem, CastlingSide, Color, EnPassantProblem, File, Move, Piece, Position, Problem, Rank, Role,
     Square, Status, Variant,
@@ -28,8 +29,8 @@ use crate::{
 macro_rules! tr {
     ($lang:expr, $en:expr, $de:expr) => {
         match $lang {
-            Lang::English => $en,
-            Lang::German => $de,
+            Words::English => $en,
+            Words::German => $de,
         }
     };
 }
@@ -82,7 +83,7 @@ pub struct ProblemText {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
     /// The language of the words.
-    pub lang: Lang,
+    pub lang: Language,
     /// The FEN as given, with runs of white space made single spaces.
     pub input: String,
     /// The FEN, unless only a board was given.
@@ -116,13 +117,15 @@ pub struct Explanation {
 /// implies. Only text that is not a FEN at all is an error: an illegal position is explained, with its problems.
 ///
 /// ```
-/// use forsyth::diagram::{Lang, explain::explain};
-/// let e = explain("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", Lang::English, None).unwrap();
+/// use forsyth::diagram::explain::explain;
+/// use forsyth::notation::Language;
+/// let e = explain("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", Language::En, None).unwrap();
 /// assert_eq!(e.count.to_string(), "16+16");
 /// assert_eq!(e.en_passant_captures, Some(vec![]));
 /// assert_eq!(e.castling.len(), 4);
 /// ```
-pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Explanation, FenError> {
+pub fn explain(text: &str, language: Language, variant: Option<Variant>) -> Result<Explanation, FenError> {
+    let lang = Words::of(language);
     let reading = read(text)?;
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let diagram = reading.diagram;
@@ -133,7 +136,7 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
         Fen::from(setup).infer_variant()
     });
     let mut e = Explanation {
-        lang,
+        lang: lang.language(),
         input: tokens.join(" "),
         fen: reading.fen,
         count: diagram.count(),
@@ -176,7 +179,11 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
                 field: "turn",
                 title: tr!(lang, "Side to move", "Zugrecht").to_string(),
                 lines: vec![Line {
-                    text: format!("{} {}", color_name(setup.turn, lang), tr!(lang, "is to move", "ist am Zug")),
+                    text: format!(
+                        "{} {}",
+                        color_name(setup.turn, lang.language()),
+                        tr!(lang, "is to move", "ist am Zug")
+                    ),
                     token,
                     depth: 0,
                 }],
@@ -235,14 +242,17 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
                 e.unreachable = report
                     .reasons
                     .iter()
-                    .map(|r| ProblemText { code: r.code(), text: super::retro_words::reason_text(r, lang) })
+                    .map(|r| ProblemText { code: r.code(), text: super::retro_words::reason_text(r, lang.language()) })
                     .collect();
             }
         }
         Some(Err(err)) => {
             e.legal = Some(false);
-            e.problems =
-                err.problems.iter().map(|p| ProblemText { code: p.code(), text: problem_text(p, lang) }).collect();
+            e.problems = err
+                .problems
+                .iter()
+                .map(|p| ProblemText { code: p.code(), text: problem_text(p, lang.language()) })
+                .collect();
         }
         None => {}
     }
@@ -251,9 +261,9 @@ pub fn explain(text: &str, lang: Lang, variant: Option<Variant>) -> Result<Expla
 
 impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lang = self.lang;
+        let lang = Words::of(self.lang);
         writeln!(f, "FEN: {}", self.input)?;
-        writeln!(f, "{}: {}", tr!(lang, "Variant", "Variante"), variant_name(self.variant, lang))?;
+        writeln!(f, "{}: {}", tr!(lang, "Variant", "Variante"), variant_name(self.variant, lang.language()))?;
         let width = self
             .sections
             .iter()
@@ -319,7 +329,7 @@ impl fmt::Display for Explanation {
                     f,
                     "\n{heading}: {} ({})",
                     tr!(lang, "the position is legal", "die Stellung ist legal"),
-                    variant_name(self.variant, lang)
+                    variant_name(self.variant, lang.language())
                 )?;
                 if let Some(status) = &self.status {
                     writeln!(f, "  {status}")?;
@@ -342,14 +352,14 @@ impl fmt::Display for Explanation {
                     f,
                     "\n{heading}: {}",
                     match lang {
-                        Lang::English => format!(
+                        Words::English => format!(
                             "the position is not legal in {} ({n} problem{})",
-                            variant_name(self.variant, lang),
+                            variant_name(self.variant, lang.language()),
                             if n == 1 { "" } else { "s" }
                         ),
-                        Lang::German => format!(
+                        Words::German => format!(
                             "die Stellung ist im {} nicht legal ({n} Problem{})",
-                            variant_name(self.variant, lang),
+                            variant_name(self.variant, lang.language()),
                             if n == 1 { "" } else { "e" }
                         ),
                     }
@@ -364,44 +374,47 @@ impl fmt::Display for Explanation {
 }
 
 /// The variant's name in running text.
-pub fn variant_name(variant: Variant, lang: Lang) -> &'static str {
+pub fn variant_name(variant: Variant, language: Language) -> &'static str {
+    let lang = Words::of(language);
     match (variant, lang) {
-        (Variant::Standard, Lang::English) => "standard chess",
-        (Variant::Standard, Lang::German) => "Standardschach",
+        (Variant::Standard, Words::English) => "standard chess",
+        (Variant::Standard, Words::German) => "Standardschach",
         (Variant::Chess960, _) => "Chess960",
-        (Variant::Capablanca, Lang::English) => "Capablanca chess",
-        (Variant::Capablanca, Lang::German) => "Capablanca-Schach",
+        (Variant::Capablanca, Words::English) => "Capablanca chess",
+        (Variant::Capablanca, Words::German) => "Capablanca-Schach",
         (Variant::Crc, _) => "Capablanca Random Chess",
-        (Variant::Gothic, Lang::English) => "Gothic chess",
-        (Variant::Gothic, Lang::German) => "Gothic-Schach",
-        (Variant::Janus, Lang::English) => "Janus chess",
-        (Variant::Janus, Lang::German) => "Janus-Schach",
-        (Variant::Embassy, Lang::English) => "Embassy chess",
-        (Variant::Embassy, Lang::German) => "Embassy-Schach",
+        (Variant::Gothic, Words::English) => "Gothic chess",
+        (Variant::Gothic, Words::German) => "Gothic-Schach",
+        (Variant::Janus, Words::English) => "Janus chess",
+        (Variant::Janus, Words::German) => "Janus-Schach",
+        (Variant::Embassy, Words::English) => "Embassy chess",
+        (Variant::Embassy, Words::German) => "Embassy-Schach",
     }
 }
 
 /// `White`/`Black` or `Weiß`/`Schwarz`.
-pub fn color_name(color: Color, lang: Lang) -> &'static str {
+pub fn color_name(color: Color, language: Language) -> &'static str {
+    let lang = Words::of(language);
     match (color, lang) {
-        (Color::White, Lang::English) => "White",
-        (Color::Black, Lang::English) => "Black",
-        (Color::White, Lang::German) => "Weiß",
-        (Color::Black, Lang::German) => "Schwarz",
+        (Color::White, Words::English) => "White",
+        (Color::Black, Words::English) => "Black",
+        (Color::White, Words::German) => "Weiß",
+        (Color::Black, Words::German) => "Schwarz",
     }
 }
 
 /// The role's name in a variant, in the singular or the plural (Janus chess calls its archbishop the Janus).
-pub fn role_name(role: Role, plural: bool, lang: Lang, variant: Variant) -> String {
+pub fn role_name(role: Role, plural: bool, language: Language, variant: Variant) -> String {
+    let lang = Words::of(language);
     if variant == Variant::Janus && role == Role::Archbishop {
         return tr!(lang, if plural { "januses" } else { "Janus" }, if plural { "Janusse" } else { "Janus" })
             .to_string();
     }
     match (lang, plural) {
-        (Lang::English, false) => role.name().to_string(),
-        (Lang::English, true) => format!("{}s", role.name()),
-        (Lang::German, false) => role.german_name().to_string(),
-        (Lang::German, true) => match role {
+        (Words::English, false) => role.name().to_string(),
+        (Words::English, true) => format!("{}s", role.name()),
+        (Words::German, false) => role.german_name().to_string(),
+        (Words::German, true) => match role {
             Role::Pawn => "Bauern",
             Role::Rook => "Türme",
             Role::Queen => "Damen",
@@ -413,14 +426,14 @@ pub fn role_name(role: Role, plural: bool, lang: Lang, variant: Variant) -> Stri
     }
 }
 
-fn ordinal(rank: Rank, lang: Lang) -> &'static str {
+fn ordinal(rank: Rank, lang: Words) -> &'static str {
     let en = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
     let de = ["erste", "zweite", "dritte", "vierte", "fünfte", "sechste", "siebte", "achte"];
     tr!(lang, en, de)[rank.index() as usize]
 }
 
 /// `a, b and c` / `a, b und c`.
-pub(crate) fn join(items: &[String], lang: Lang) -> String {
+pub(crate) fn join(items: &[String], lang: Words) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -429,13 +442,13 @@ pub(crate) fn join(items: &[String], lang: Lang) -> String {
 }
 
 /// An occupant with the indefinite article, or in the plural: `ein schwarzer Bauer`, `white rooks`.
-fn noun_phrase(o: Occupant, n: usize, lang: Lang, variant: Variant) -> String {
+fn noun_phrase(o: Occupant, n: usize, lang: Words, variant: Variant) -> String {
     let white = o.color() == Color::White;
     match lang {
-        Lang::English => {
+        Words::English => {
             let color = if white { "white" } else { "black" };
             let noun = match o {
-                Occupant::Piece(p) => role_name(p.role, n > 1, lang, variant),
+                Occupant::Piece(p) => role_name(p.role, n > 1, lang.language(), variant),
                 Occupant::Unknown(_) => (if n > 1 { "unknown pieces" } else { "unknown piece" }).to_string(),
             };
             match (o, n > 1) {
@@ -444,11 +457,11 @@ fn noun_phrase(o: Occupant, n: usize, lang: Lang, variant: Variant) -> String {
                 (Occupant::Piece(_), false) => format!("a {color} {noun}"),
             }
         }
-        Lang::German => {
+        Words::German => {
             let feminine = matches!(o, Occupant::Unknown(_) | Occupant::Piece(Piece { role: Role::Queen, .. }));
             let stem = if white { "weiß" } else { "schwarz" };
             let noun = match o {
-                Occupant::Piece(p) => role_name(p.role, n > 1, lang, variant),
+                Occupant::Piece(p) => role_name(p.role, n > 1, lang.language(), variant),
                 Occupant::Unknown(_) => (if n > 1 { "Figuren" } else { "Figur" }).to_string(),
             };
             let unknown = if matches!(o, Occupant::Unknown(_)) { "unbekannte " } else { "" };
@@ -462,7 +475,7 @@ fn noun_phrase(o: Occupant, n: usize, lang: Lang, variant: Variant) -> String {
 }
 
 /// What a rank of the board holds, in words (the style German chess clubs use to explain the FEN standard).
-fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang, variant: Variant) -> String {
+fn rank_text(diagram: &Diagram, rank: Rank, lang: Words, variant: Variant) -> String {
     let shape = diagram.board.shape();
     let squares: Vec<Square> = (0..shape.files()).filter_map(File::new).map(|f| Square::new(f, rank)).collect();
     let occupants: Vec<(Square, Occupant)> =
@@ -478,9 +491,9 @@ fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang, variant: Variant) -> Str
         let home = if color.is_white() { Rank::FIRST } else { Rank::EIGHTH };
         let pawn_rank = if color.is_white() { Rank::SECOND } else { Rank::SEVENTH };
         let adjective = match (lang, color) {
-            (Lang::English, _) => format!("{}'s", color_name(color, lang)),
-            (Lang::German, Color::White) => "weiße".to_string(),
-            (Lang::German, Color::Black) => "schwarze".to_string(),
+            (Words::English, _) => format!("{}'s", color_name(color, lang.language())),
+            (Words::German, Color::White) => "weiße".to_string(),
+            (Words::German, Color::Black) => "schwarze".to_string(),
         };
         if rank == home
             && let Some(missing) = missing_from_start_array(diagram, rank, color)
@@ -496,10 +509,10 @@ fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang, variant: Variant) -> Str
                 let names: Vec<String> = missing
                     .iter()
                     .map(|&(sq, role)| match lang {
-                        Lang::English => format!("the {} from {sq}", role_name(role, false, lang, variant)),
-                        Lang::German => {
+                        Words::English => format!("the {} from {sq}", role_name(role, false, lang.language(), variant)),
+                        Words::German => {
                             let article = if role == Role::Queen { "die" } else { "den" };
-                            format!("{article} {} von {sq}", role_name(role, false, lang, variant))
+                            format!("{article} {} von {sq}", role_name(role, false, lang.language(), variant))
                         }
                     })
                     .collect();
@@ -557,17 +570,17 @@ fn rank_text(diagram: &Diagram, rank: Rank, lang: Lang, variant: Variant) -> Str
             let phrase = noun_phrase(*o, squares.len(), lang, variant);
             let on = join(squares, lang);
             match lang {
-                Lang::English => format!("{phrase} on {on}"),
-                Lang::German => format!("auf {on} {} {phrase}", if squares.len() > 1 { "stehen" } else { "steht" }),
+                Words::English => format!("{phrase} on {on}"),
+                Words::German => format!("auf {on} {} {phrase}", if squares.len() > 1 { "stehen" } else { "steht" }),
             }
         })
         .collect();
     match lang {
-        Lang::English => {
+        Words::English => {
             let verb = if groups[0].1.len() > 1 { "there are" } else { "there is" };
             format!("{verb} {}", join(&clauses, lang))
         }
-        Lang::German => clauses.join(", "),
+        Words::German => clauses.join(", "),
     }
 }
 
@@ -642,7 +655,7 @@ fn xfen_letter(fen: &Fen, rook: Square) -> char {
     written.split(' ').nth(2).and_then(|f| f.chars().next()).unwrap_or('-')
 }
 
-fn castling_summary(rights: &[CastlingRight], lang: Lang) -> String {
+fn castling_summary(rights: &[CastlingRight], lang: Words) -> String {
     let has = |color: Color, side: CastlingSide| rights.iter().any(|r| r.color == color && r.side == side);
     let all = Color::ALL.iter().all(|&c| CastlingSide::ALL.iter().all(|&s| has(c, s)));
     if all {
@@ -655,7 +668,7 @@ fn castling_summary(rights: &[CastlingRight], lang: Lang) -> String {
     let parts: Vec<String> = Color::ALL
         .iter()
         .map(|&c| {
-            let name = color_name(c, lang);
+            let name = color_name(c, lang.language());
             match (has(c, CastlingSide::KingSide), has(c, CastlingSide::QueenSide)) {
                 (true, true) => tr!(
                     lang,
@@ -681,15 +694,15 @@ fn castling_summary(rights: &[CastlingRight], lang: Lang) -> String {
     parts.join("; ")
 }
 
-fn castling_text(right: &CastlingRight, variant: Variant, lang: Lang) -> String {
-    let name = color_name(right.color, lang);
+fn castling_text(right: &CastlingRight, variant: Variant, lang: Words) -> String {
+    let name = color_name(right.color, lang.language());
     let mut text = match (right.side, lang) {
-        (CastlingSide::KingSide, Lang::English) => format!("{name} may castle kingside (short castling, O-O)"),
-        (CastlingSide::QueenSide, Lang::English) => format!("{name} may castle queenside (long castling, O-O-O)"),
-        (CastlingSide::KingSide, Lang::German) => {
+        (CastlingSide::KingSide, Words::English) => format!("{name} may castle kingside (short castling, O-O)"),
+        (CastlingSide::QueenSide, Words::English) => format!("{name} may castle queenside (long castling, O-O-O)"),
+        (CastlingSide::KingSide, Words::German) => {
             format!("{name} darf kurz rochieren (kleine Rochade, 0-0, Königsseite)")
         }
-        (CastlingSide::QueenSide, Lang::German) => {
+        (CastlingSide::QueenSide, Words::German) => {
             format!("{name} darf lang rochieren (große Rochade, 0-0-0, Damenseite)")
         }
     };
@@ -714,7 +727,7 @@ fn castling_text(right: &CastlingRight, variant: Variant, lang: Lang) -> String 
     text
 }
 
-fn en_passant_text(fen: &Fen, captures: Option<(&Position, &[Move])>, legal: bool, lang: Lang) -> String {
+fn en_passant_text(fen: &Fen, captures: Option<(&Position, &[Move])>, legal: bool, lang: Words) -> String {
     let setup = &fen.setup;
     let Some(ep) = setup.ep_square else {
         return tr!(
@@ -745,7 +758,7 @@ fn en_passant_text(fen: &Fen, captures: Option<(&Position, &[Move])>, legal: boo
                     .and_then(|s| s.offset(df, 0, setup.board.shape()))
                     .is_some_and(|s| setup.board.piece_at(s) == Some(Piece::new(us, Role::Pawn)))
             });
-            let us_name = color_name(us, lang);
+            let us_name = color_name(us, lang.language());
             text += &if ready {
                 tr!(
                     lang,
@@ -770,15 +783,17 @@ fn en_passant_text(fen: &Fen, captures: Option<(&Position, &[Move])>, legal: boo
         Some((pos, moves)) => {
             // Long algebraic in English, the German problem-chess conventions' problem notation in German.
             let options = match lang {
-                Lang::English => WriteOptions::new(Style::Lan),
-                Lang::German => WriteOptions::new(Style::Problem).with_letters(Letters::language(lang.language())),
+                Words::English => MoveWriteOptions::new(MoveStyle::Lan),
+                Words::German => {
+                    MoveWriteOptions::new(MoveStyle::Problem).with_letters(Letters::language(lang.language()))
+                }
             };
             let list: Vec<String> = moves.iter().map(|&m| write_move(pos, m, &options)).collect();
             let list = join(&list, lang);
             text += &tr!(
                 lang,
-                format!("; {} can capture en passant: {list}", color_name(us, lang)),
-                format!("; {} kann en passant schlagen: {list}", color_name(us, lang))
+                format!("; {} can capture en passant: {list}", color_name(us, lang.language())),
+                format!("; {} kann en passant schlagen: {list}", color_name(us, lang.language()))
             );
         }
         None if !legal => {
@@ -793,7 +808,7 @@ fn en_passant_text(fen: &Fen, captures: Option<(&Position, &[Move])>, legal: boo
     text
 }
 
-fn halfmove_text(fen: &Fen, lang: Lang) -> String {
+fn halfmove_text(fen: &Fen, lang: Words) -> String {
     let setup = &fen.setup;
     let n = setup.halfmoves;
     let mut text = if n == 0 {
@@ -841,28 +856,30 @@ fn halfmove_text(fen: &Fen, lang: Lang) -> String {
     text
 }
 
-fn fullmove_text(fen: &Fen, lang: Lang) -> String {
+fn fullmove_text(fen: &Fen, lang: Words) -> String {
     let setup = &fen.setup;
     let n = setup.fullmoves.max(1);
     let played = n - 1;
     let mut text = tr!(lang, format!("the next move is move {n}"), format!("nächster Zug ist Zugnummer {n}"));
     text += &match (setup.turn, lang) {
-        (Color::White, Lang::English) if played == 0 => "; no move has been played yet".to_string(),
-        (Color::White, Lang::German) if played == 0 => "; noch kein Zug gespielt".to_string(),
-        (Color::White, Lang::English) => format!("; {played} move{} played so far", if played == 1 { "" } else { "s" }),
-        (Color::White, Lang::German) => {
+        (Color::White, Words::English) if played == 0 => "; no move has been played yet".to_string(),
+        (Color::White, Words::German) if played == 0 => "; noch kein Zug gespielt".to_string(),
+        (Color::White, Words::English) => {
+            format!("; {played} move{} played so far", if played == 1 { "" } else { "s" })
+        }
+        (Color::White, Words::German) => {
             format!("; bisher {played} Z{} gespielt", if played == 1 { "ug" } else { "üge" })
         }
-        (Color::Black, Lang::English) => format!("; White has played move {n}, Black plays the second half of it"),
-        (Color::Black, Lang::German) => format!("; Weiß hat den Zug {n} gespielt, Schwarz zieht den zweiten Halbzug"),
+        (Color::Black, Words::English) => format!("; White has played move {n}, Black plays the second half of it"),
+        (Color::Black, Words::German) => format!("; Weiß hat den Zug {n} gespielt, Schwarz zieht den zweiten Halbzug"),
     };
     text
 }
 
 /// A side's pieces in the German problem-chess conventions' vocabulary: officers and pawns, heavy and minor pieces, original or promoted.
-fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) -> String {
+fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Words) -> String {
     let board = &diagram.board;
-    let name = color_name(color, lang);
+    let name = color_name(color, lang.language());
     let mut roles: Vec<Role> = Role::ALL.iter().copied().filter(|&r| r != Role::Pawn).collect();
     // People list pieces by weight: king, queen, compounds, rook, bishop, knight.
     roles.sort_by_key(|r| match r {
@@ -881,8 +898,8 @@ fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) ->
             let n = board.count_role(color, r);
             match n {
                 0 => None,
-                1 => Some(role_name(r, false, lang, variant)),
-                _ => Some(format!("{n} {}", role_name(r, true, lang, variant))),
+                1 => Some(role_name(r, false, lang.language(), variant)),
+                _ => Some(format!("{n} {}", role_name(r, true, lang.language(), variant))),
             }
         })
         .collect();
@@ -893,13 +910,13 @@ fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) ->
     let unknown = diagram.unknown[color].len();
     let total = officer_count + pawns + unknown;
     let mut text = match lang {
-        Lang::English => format!(
+        Words::English => format!(
             "{name}: {total} = {officer_count} officer{}{} + {pawns} pawn{}",
             if officer_count == 1 { "" } else { "s" },
             if officers.is_empty() { String::new() } else { format!(" ({})", officers.join(", ")) },
             if pawns == 1 { "" } else { "s" }
         ),
-        Lang::German => format!(
+        Words::German => format!(
             "{name}: {total} = {officer_count} Offizier{}{} + {pawns} Bauer{}",
             if officer_count == 1 { "" } else { "e" },
             if officers.is_empty() { String::new() } else { format!(" ({})", officers.join(", ")) },
@@ -929,9 +946,9 @@ fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) ->
                 let n = board.certainly_promoted(color, r, variant);
                 (n > 0).then(|| {
                     if n == 1 {
-                        role_name(r, false, lang, variant)
+                        role_name(r, false, lang.language(), variant)
                     } else {
-                        format!("{n} {}", role_name(r, true, lang, variant))
+                        format!("{n} {}", role_name(r, true, lang.language(), variant))
                     }
                 })
             })
@@ -955,8 +972,8 @@ fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Lang) ->
     text
 }
 
-fn status_text(pos: &Position, lang: Lang) -> Option<String> {
-    let us = color_name(pos.turn(), lang);
+fn status_text(pos: &Position, lang: Words) -> Option<String> {
+    let us = color_name(pos.turn(), lang.language());
     Some(match pos.status() {
         Status::Checkmate => tr!(lang, format!("{us} is checkmated"), format!("{us} ist matt")),
         Status::Stalemate => tr!(lang, format!("{us} is stalemated: a draw"), format!("{us} ist patt: remis")),
@@ -982,44 +999,48 @@ fn status_text(pos: &Position, lang: Lang) -> Option<String> {
 /// never by the English wording.
 ///
 /// ```
-/// use forsyth::diagram::{Lang, explain::problem_text};
+/// use forsyth::diagram::explain::problem_text;
+/// use forsyth::notation::Language;
 /// use forsyth::{CastlingRightProblem, Color, Problem, Square};
-/// assert_eq!(problem_text(&Problem::MissingKing(Color::Black), Lang::English), "Black has no king");
-/// assert_eq!(problem_text(&Problem::MissingKing(Color::Black), Lang::German), "Schwarz hat keinen König");
+/// assert_eq!(problem_text(&Problem::MissingKing(Color::Black), Language::En), "Black has no king");
+/// assert_eq!(problem_text(&Problem::MissingKing(Color::Black), Language::De), "Schwarz hat keinen König");
 /// let no_rook = Problem::InvalidCastlingRight { square: Square::H1, reason: CastlingRightProblem::NoRook };
-/// let german = problem_text(&no_rook, Lang::German);
+/// let german = problem_text(&no_rook, Language::De);
 /// assert_eq!(german, "Rochaderecht mit dem Turm auf h1: dort steht kein Turm dieser Farbe");
 /// ```
-pub fn problem_text(problem: &Problem, lang: Lang) -> String {
+pub fn problem_text(problem: &Problem, language: Language) -> String {
+    let lang = Words::of(language);
     match lang {
-        Lang::English => problem.to_string(),
-        Lang::German => german_problem_text(problem),
+        Words::English => problem.to_string(),
+        Words::German => german_problem_text(problem),
     }
 }
 
 fn german_problem_text(problem: &Problem) -> String {
-    let lang = Lang::German;
+    let lang = Words::German;
     match problem {
         Problem::WrongBoardShape { variant, files } => format!(
             "{} wird auf einem Brett mit {} Linien gespielt, dieses Brett hat {files}",
-            variant_name(*variant, lang),
+            variant_name(*variant, lang.language()),
             variant.shape().files()
         ),
         Problem::RoleNotInVariant { square, role } => {
             format!("in dieser Variante gibt es keinen {} (auf {square})", role.german_name())
         }
-        Problem::MissingKing(c) => format!("{} hat keinen König", color_name(*c, lang)),
-        Problem::TooManyKings(c, n) => format!("{} hat {n} Könige (genau einer ist nötig)", color_name(*c, lang)),
+        Problem::MissingKing(c) => format!("{} hat keinen König", color_name(*c, lang.language())),
+        Problem::TooManyKings(c, n) => {
+            format!("{} hat {n} Könige (genau einer ist nötig)", color_name(*c, lang.language()))
+        }
         Problem::PawnOnBackRank(sq) => {
             format!("Bauer auf {sq}: Bauern können nicht auf der ersten oder letzten Reihe stehen")
         }
         Problem::TooManyPawns(c, n) => {
-            format!("{} hat {n} Bauern, mehr als eine Seite zu Beginn hat", color_name(*c, lang))
+            format!("{} hat {n} Bauern, mehr als eine Seite zu Beginn hat", color_name(*c, lang.language()))
         }
         Problem::TooManyPieces { color, excess, missing_pawns } => {
             let pieces: Vec<String> = excess
                 .iter()
-                .map(|&(role, n)| format!("{n} {}", role_name(role, n != 1, lang, Variant::Standard)))
+                .map(|&(role, n)| format!("{n} {}", role_name(role, n != 1, lang.language(), Variant::Standard)))
                 .collect();
             let missing = match missing_pawns {
                 0 => "es fehlt kein Bauer".to_string(),
@@ -1029,7 +1050,7 @@ fn german_problem_text(problem: &Problem) -> String {
             format!(
                 "{} hat {} mehr als die Grundstellung, aber {missing}: jede zusätzliche Figur muss ein umgewandelter \
                  Bauer sein",
-                color_name(*color, lang),
+                color_name(*color, lang.language()),
                 join(&pieces, lang)
             )
         }
@@ -1048,8 +1069,8 @@ fn german_problem_text(problem: &Problem) -> String {
         Problem::CastlingPrefixMismatch { prefix, variant } => format!(
             "das Rochade-Präfix '{}' gehört zu {}, nicht zu {}",
             prefix.char(),
-            variant_name(prefix.variant(), lang),
-            variant_name(*variant, lang)
+            variant_name(prefix.variant(), lang.language()),
+            variant_name(*variant, lang.language())
         ),
     }
 }

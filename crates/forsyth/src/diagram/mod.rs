@@ -6,12 +6,12 @@
 //! fields.
 //!
 //! ```
-//! use forsyth::diagram::{self, Style};
+//! use forsyth::diagram::{self, DiagramStyle};
 //! let reading = diagram::read("3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR").unwrap();
 //! assert_eq!(reading.diagram.count().to_string(), "14+14");
-//! let text = diagram::text::ascii(&reading.diagram, &Style::default());
+//! let text = diagram::text::ascii(&reading.diagram, &DiagramStyle::default());
 //! assert!(text.starts_with("  +-----------------+\n8 | . . . B r q . . |"));
-//! let svg = diagram::svg::svg(&reading.diagram, &Style::default());
+//! let svg = diagram::svg::svg(&reading.diagram, &DiagramStyle::default());
 //! assert!(svg.starts_with("<svg"));
 //! ```
 
@@ -21,80 +21,74 @@ pub mod svg;
 pub mod text;
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::notation::fen::{Fen, FenError};
 use crate::notation::letters::Language;
 use crate::{Board, ByColor, Color, Piece, Position, Square, SquareSet, Variant};
 
-/// The languages forsyth explains positions in: a subset of the piece-letter languages of
-/// [`notation::letters`](crate::notation::letters).
+/// The languages forsyth writes sentences in (explanations, retro reasons): English and German, a subset of the
+/// piece-letter languages of [`notation::letters`](crate::notation::letters). The words functions take any
+/// [`Language`] and write English for those not listed here; shells refuse them first with
+/// [`sentence_language`].
+pub const SENTENCE_LANGUAGES: [Language; 2] = [Language::En, Language::De];
+
+/// Reads a language code or English name (`de`, `German`, in any case) that forsyth writes sentences in.
 ///
 /// ```
-/// use forsyth::diagram::Lang;
-/// assert_eq!("de".parse::<Lang>(), Ok(Lang::German));
-/// assert_eq!("English".parse::<Lang>(), Ok(Lang::English));
-/// assert!("fr".parse::<Lang>().is_err());
+/// use forsyth::diagram::sentence_language;
+/// use forsyth::notation::Language;
+/// assert_eq!(sentence_language("de"), Ok(Language::De));
+/// assert_eq!(sentence_language("English"), Ok(Language::En));
+/// assert_eq!(sentence_language("fr").unwrap_err().code(), "explain.unknown-language");
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English.
-    #[default]
+pub fn sentence_language(text: &str) -> Result<Language, UnsupportedLanguage> {
+    Language::from_code(text)
+        .filter(|language| SENTENCE_LANGUAGES.contains(language))
+        .ok_or_else(|| UnsupportedLanguage(text.to_string()))
+}
+
+/// The wording of a sentence: German for German, English for every other language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Words {
     English,
-    /// German (the wording of seeds 000 and 001).
     German,
 }
 
-impl Lang {
-    /// The piece-letter language of the same name.
-    pub const fn language(self) -> Language {
-        match self {
-            Lang::English => Language::En,
-            Lang::German => Language::De,
-        }
-    }
-
-    /// The wording language for a piece-letter language, if forsyth has wording for it.
-    pub const fn from_language(language: Language) -> Option<Lang> {
+impl Words {
+    pub(crate) const fn of(language: Language) -> Words {
         match language {
-            Language::En => Some(Lang::English),
-            Language::De => Some(Lang::German),
-            _ => None,
+            Language::De => Words::German,
+            _ => Words::English,
         }
     }
 
-    /// The ISO 639-1 code: `en` or `de`.
-    pub const fn code(self) -> &'static str {
-        self.language().code()
+    /// The piece-letter language of the same name.
+    pub(crate) const fn language(self) -> Language {
+        match self {
+            Words::English => Language::En,
+            Words::German => Language::De,
+        }
     }
 }
 
-/// A language forsyth has no wording for.
+/// A language forsyth writes no sentences in (see [`SENTENCE_LANGUAGES`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownLang(pub String);
+pub struct UnsupportedLanguage(pub String);
 
-impl UnknownLang {
+impl UnsupportedLanguage {
     /// A stable identifier: `explain.unknown-language`.
     pub const fn code(&self) -> &'static str {
         "explain.unknown-language"
     }
 }
 
-impl fmt::Display for UnknownLang {
+impl fmt::Display for UnsupportedLanguage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "forsyth explains positions in English and German only, not '{}' (use en or de)", self.0)
     }
 }
 
-impl std::error::Error for UnknownLang {}
-
-impl FromStr for Lang {
-    type Err = UnknownLang;
-    /// Reads a language code or English name (`de`, `German`), in any case.
-    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
-        Language::from_code(s).and_then(Lang::from_language).ok_or_else(|| UnknownLang(s.to_string()))
-    }
-}
+impl std::error::Error for UnsupportedLanguage {}
 
 /// What stands on a square of a diagram: a piece, or the German problem-chess conventions' unknown piece of a known colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -222,7 +216,7 @@ impl fmt::Display for PieceCount {
 
 /// How to draw a diagram. The default: White at the bottom, coordinates, the piece count, no highlights.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Style {
+pub struct DiagramStyle {
     /// Black at the bottom.
     pub flip: bool,
     /// File letters and rank numbers on the edges.
@@ -237,13 +231,13 @@ pub struct Style {
     pub caption: Option<String>,
 }
 
-impl Default for Style {
-    fn default() -> Style {
-        Style { flip: false, coordinates: true, last_move: None, check: None, count: true, caption: None }
+impl Default for DiagramStyle {
+    fn default() -> DiagramStyle {
+        DiagramStyle { flip: false, coordinates: true, last_move: None, check: None, count: true, caption: None }
     }
 }
 
-impl Style {
+impl DiagramStyle {
     /// Whether a square is one of the last move's two squares.
     fn is_last_move(&self, sq: Square) -> bool {
         self.last_move.is_some_and(|(from, to)| sq == from || sq == to)

@@ -2,15 +2,15 @@
 //! cannot happen, and the original pieces a piece can be (`[Sb1]`), as the German problem-chess conventions
 //! write them.
 
-use super::Lang;
+use super::Words;
 use super::explain::{color_name, join};
-use crate::notation::letters::Letters;
-use crate::notation::styles::{Style, WriteOptions, write_move};
+use crate::notation::letters::{Language, Letters};
+use crate::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 use crate::retro::{Clue, Identity, Origin, Reason, Retraction};
 use crate::{File, Piece, Role, Square, Variant};
 
 /// The letters of a language: German `K D T L S B`, English `K Q R B N P`.
-fn letters(lang: Lang) -> Letters {
+fn letters(lang: Words) -> Letters {
     Letters::language(lang.language())
 }
 
@@ -18,45 +18,50 @@ fn letters(lang: Lang) -> Letters {
 /// `Be7:d8=D`, `Bd5:e6 e.p.`, `0-0`.
 ///
 /// ```
-/// use forsyth::diagram::{Lang, retro_words::retraction_text};
+/// use forsyth::diagram::retro_words::retraction_text;
+/// use forsyth::notation::Language;
 /// use forsyth::retro;
 /// let pos = retro::position_from_fen("4k3/8/8/8/8/5N2/8/4K3 b - - 1 1").unwrap();
 /// let all = retro::retractions(&pos).unwrap();
-/// let texts: Vec<String> = all.iter().map(|r| retraction_text(r, Lang::German)).collect();
+/// let texts: Vec<String> = all.iter().map(|r| retraction_text(r, Language::De)).collect();
 /// assert!(texts.contains(&"Sg1-f3".to_string()));
 /// assert!(texts.contains(&"Sg1:f3".to_string()));
 /// ```
-pub fn retraction_text(r: &Retraction, lang: Lang) -> String {
-    write_move(&r.predecessor, r.mv, &WriteOptions::new(Style::Problem).with_letters(letters(lang)))
+pub fn retraction_text(r: &Retraction, language: Language) -> String {
+    let lang = Words::of(language);
+    write_move(&r.predecessor, r.mv, &MoveWriteOptions::new(MoveStyle::Problem).with_letters(letters(lang)))
 }
 
 /// A piece with its square in problem notation: `Sb1` (German), `Nb1` (English); pawns with their letter too.
-pub fn piece_on(piece: Piece, square: Square, lang: Lang) -> String {
+pub fn piece_on(piece: Piece, square: Square, language: Language) -> String {
+    let lang = Words::of(language);
     format!("{}{square}", letters(lang).letter(piece.role, Variant::Standard))
 }
 
-fn squares(list: &[Square], lang: Lang) -> String {
+fn squares(list: &[Square], lang: Words) -> String {
     join(&list.iter().map(Square::to_string).collect::<Vec<_>>(), lang)
 }
 
 /// A reason in words, naming squares and pieces.
 ///
 /// ```
-/// use forsyth::diagram::{Lang, retro_words::reason_text};
+/// use forsyth::diagram::retro_words::reason_text;
+/// use forsyth::notation::Language;
 /// use forsyth::retro;
 /// let pos = retro::position_from_fen("4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1").unwrap();
 /// let reason = &retro::analyse(&pos).unwrap().reasons[0];
-/// assert_eq!(reason_text(reason, Lang::English),
+/// assert_eq!(reason_text(reason, Language::En),
 ///            "the white bishop on a1 cannot have come there: the only way in, b2, has held an unmoved pawn all game, \
 ///             and it is neither an original piece on its start square nor a promoted pawn");
-/// assert!(reason_text(reason, Lang::German).starts_with("der weiße Läufer auf a1"));
+/// assert!(reason_text(reason, Language::De).starts_with("der weiße Läufer auf a1"));
 /// ```
-pub fn reason_text(reason: &Reason, lang: Lang) -> String {
-    let de = lang == Lang::German;
+pub fn reason_text(reason: &Reason, language: Language) -> String {
+    let lang = Words::of(language);
+    let de = lang == Words::German;
     match reason {
-        Reason::Invalid(problem) => super::explain::problem_text(problem, lang),
+        Reason::Invalid(problem) => super::explain::problem_text(problem, lang.language()),
         Reason::PawnCaptures { color, needed, available, pawns } => {
-            let side = color_name(*color, lang);
+            let side = color_name(*color, lang.language());
             let list = squares(pawns, lang);
             match (needed, de) {
                 (Some(n), false) => format!(
@@ -76,7 +81,7 @@ pub fn reason_text(reason: &Reason, lang: Lang) -> String {
             }
         }
         Reason::PromotedPieces { color, needed, missing_pawns, pieces } => {
-            let side = color_name(*color, lang);
+            let side = color_name(*color, lang.language());
             let list = squares(pieces, lang);
             if de {
                 format!(
@@ -104,7 +109,7 @@ pub fn reason_text(reason: &Reason, lang: Lang) -> String {
             }
         }
         Reason::PromotedBishopColour { color, light, bishops } => {
-            let side = color_name(*color, lang);
+            let side = color_name(*color, lang.language());
             let list = squares(bishops, lang);
             match (de, light) {
                 (false, true) => format!(
@@ -176,19 +181,19 @@ pub fn reason_text(reason: &Reason, lang: Lang) -> String {
 }
 
 /// `white bishop` / `weiße Läufer` (German in the nominative after `der`).
-fn piece_noun(piece: Piece, lang: Lang) -> String {
+fn piece_noun(piece: Piece, lang: Words) -> String {
     match lang {
-        Lang::English => format!("{} {}", if piece.color.is_white() { "white" } else { "black" }, piece.role.name()),
-        Lang::German => {
+        Words::English => format!("{} {}", if piece.color.is_white() { "white" } else { "black" }, piece.role.name()),
+        Words::German => {
             format!("{} {}", if piece.color.is_white() { "weiße" } else { "schwarze" }, piece.role.german_name())
         }
     }
 }
 
 /// `a-, b- or c-file` / `a-, b- oder c-Linie`.
-fn files_text(files: &[File], lang: Lang) -> String {
+fn files_text(files: &[File], lang: Words) -> String {
     let names: Vec<String> = files.iter().map(|f| format!("{}-", f.char())).collect();
-    let (or, noun) = if lang == Lang::German { ("oder", "Linie") } else { ("or", "file") };
+    let (or, noun) = if lang == Words::German { ("oder", "Linie") } else { ("or", "file") };
     match names.as_slice() {
         [] => String::new(),
         [one] => format!("{}{noun}", one),
@@ -199,24 +204,26 @@ fn files_text(files: &[File], lang: Lang) -> String {
 /// The origins of a piece: `[Dd1] or a promoted pawn from the a-, b- or c-file`.
 ///
 /// ```
-/// use forsyth::diagram::{Lang, retro_words::identity_text};
+/// use forsyth::diagram::retro_words::identity_text;
+/// use forsyth::notation::Language;
 /// use forsyth::{retro, Square};
 /// let pos = retro::position_from_fen("4k3/8/8/8/8/8/3PPPPP/3QK3 w - - 0 1").unwrap();
 /// let id = retro::who(&pos, Square::D1).unwrap();
-/// assert_eq!(identity_text(&id, Lang::German), "[Dd1] oder ein umgewandelter Bauer von der a-, b- oder c-Linie");
-/// assert_eq!(identity_text(&id, Lang::English), "[Qd1] or a promoted pawn from the a-, b- or c-file");
+/// assert_eq!(identity_text(&id, Language::De), "[Dd1] oder ein umgewandelter Bauer von der a-, b- oder c-Linie");
+/// assert_eq!(identity_text(&id, Language::En), "[Qd1] or a promoted pawn from the a-, b- or c-file");
 /// ```
-pub fn identity_text(id: &Identity, lang: Lang) -> String {
+pub fn identity_text(id: &Identity, language: Language) -> String {
+    let lang = Words::of(language);
     let mut parts: Vec<String> = Vec::new();
     for origin in &id.origins {
         parts.push(match origin {
             Origin::Original(sq) => {
                 let role = if sq.rank().index() == 1 || sq.rank().index() == 6 { Role::Pawn } else { id.piece.role };
-                format!("[{}]", piece_on(Piece::new(id.piece.color, role), *sq, lang))
+                format!("[{}]", piece_on(Piece::new(id.piece.color, role), *sq, lang.language()))
             }
             Origin::Promoted { files } => match lang {
-                Lang::English => format!("a promoted pawn from the {}", files_text(files, lang)),
-                Lang::German => format!("ein umgewandelter Bauer von der {}", files_text(files, lang)),
+                Words::English => format!("a promoted pawn from the {}", files_text(files, lang)),
+                Words::German => format!("ein umgewandelter Bauer von der {}", files_text(files, lang)),
             },
         });
     }
@@ -227,13 +234,14 @@ pub fn identity_text(id: &Identity, lang: Lang) -> String {
     }
 }
 
-fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    if lang == Lang::German { de } else { en }
+fn tr(lang: Words, en: &'static str, de: &'static str) -> &'static str {
+    if lang == Words::German { de } else { en }
 }
 
 /// What decided an identity, in words.
-pub fn clue_text(clue: &Clue, lang: Lang) -> String {
-    let de = lang == Lang::German;
+pub fn clue_text(clue: &Clue, language: Language) -> String {
+    let lang = Words::of(language);
+    let de = lang == Words::German;
     match clue {
         Clue::King => tr(lang, "a king is always the original king", "ein König ist immer der Originalkönig").into(),
         Clue::UnmovedPawn => {
@@ -281,7 +289,7 @@ mod tests {
     #[test]
     fn pieces_are_named_with_the_language_letters() {
         let knight = Piece::new(Color::White, Role::Knight);
-        assert_eq!(piece_on(knight, Square::B1, Lang::German), "Sb1");
-        assert_eq!(piece_on(knight, Square::B1, Lang::English), "Nb1");
+        assert_eq!(piece_on(knight, Square::B1, Language::De), "Sb1");
+        assert_eq!(piece_on(knight, Square::B1, Language::En), "Nb1");
     }
 }

@@ -10,14 +10,14 @@
 //!
 //! ```
 //! use forsyth::Position;
-//! use forsyth::diagram::{Diagram, Style, svg::svg};
-//! let picture = svg(&Diagram::from_position(&Position::default()), &Style::default());
+//! use forsyth::diagram::{Diagram, DiagramStyle, svg::svg};
+//! let picture = svg(&Diagram::from_position(&Position::default()), &DiagramStyle::default());
 //! assert!(picture.starts_with("<svg") && picture.contains("viewBox"));
 //! ```
 
 use std::fmt::Write as _;
 
-use super::{Diagram, Occupant, Style};
+use super::{Diagram, DiagramStyle, Occupant};
 use crate::{Color, File, Rank, Role, Square};
 
 /// Side of a square in SVG user units.
@@ -37,14 +37,14 @@ const TEXT: &str = "#333";
 /// The diagram as a standalone SVG document.
 ///
 /// ```
-/// use forsyth::diagram::{self, Style, svg};
+/// use forsyth::diagram::{self, DiagramStyle, svg};
 /// let r = diagram::read("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39").unwrap();
-/// let picture = svg::svg(&r.diagram, &Style::default());
+/// let picture = svg::svg(&r.diagram, &DiagramStyle::default());
 /// assert_eq!(picture.matches("class=\"piece\"").count(), 3);
 /// assert!(picture.contains("data-square=\"e2\" data-piece=\"P\""));
 /// assert!(picture.contains(">2+1</text>"));
 /// ```
-pub fn svg(diagram: &Diagram, style: &Style) -> String {
+pub fn svg(diagram: &Diagram, style: &DiagramStyle) -> String {
     let files = diagram.board.shape().files();
     let left = PAD + if style.coordinates { COORDS } else { 0.0 };
     let top = PAD;

@@ -5,12 +5,12 @@
 //!
 //! ```
 //! use forsyth::Position;
-//! use forsyth::diagram::{Diagram, Style, text::ascii};
-//! let board = ascii(&Diagram::from_position(&Position::default()), &Style::default());
+//! use forsyth::diagram::{Diagram, DiagramStyle, text::ascii};
+//! let board = ascii(&Diagram::from_position(&Position::default()), &DiagramStyle::default());
 //! assert!(board.contains("r n b q k b n r"), "{board}");
 //! ```
 
-use super::{Diagram, Occupant, Style};
+use super::{Diagram, DiagramStyle, Occupant};
 use crate::{Color, File, Rank, Square};
 
 /// Which characters draw the board.
@@ -23,9 +23,9 @@ enum Glyphs {
 /// The diagram with FEN letters, `.` for empty squares and an ASCII frame.
 ///
 /// ```
-/// use forsyth::diagram::{self, Style, text};
+/// use forsyth::diagram::{self, DiagramStyle, text};
 /// let r = diagram::read("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39").unwrap();
-/// let style = Style { caption: Some("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39".into()), ..Style::default() };
+/// let style = DiagramStyle { caption: Some("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39".into()), ..DiagramStyle::default() };
 /// assert_eq!(text::ascii(&r.diagram, &style), "  +-----------------+
 /// 8 | . . . . k . . . |
 /// 7 | . . . . . . . . |
@@ -41,7 +41,7 @@ enum Glyphs {
 /// 4k3/8/8/8/8/8/4P3/4K3 w - - 5 39
 /// ");
 /// ```
-pub fn ascii(diagram: &Diagram, style: &Style) -> String {
+pub fn ascii(diagram: &Diagram, style: &DiagramStyle) -> String {
     render(diagram, style, Glyphs::Ascii)
 }
 
@@ -49,16 +49,16 @@ pub fn ascii(diagram: &Diagram, style: &Style) -> String {
 /// followed by U+FE0E so that it is not shown as an emoji.
 ///
 /// ```
-/// use forsyth::diagram::{self, Style, text};
+/// use forsyth::diagram::{self, DiagramStyle, text};
 /// let r = diagram::read("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39").unwrap();
-/// let board = text::unicode(&r.diagram, &Style { count: false, ..Style::default() });
+/// let board = text::unicode(&r.diagram, &DiagramStyle { count: false, ..DiagramStyle::default() });
 /// assert!(board.contains("1 │ · · · · ♔ · · · │"));
 /// ```
-pub fn unicode(diagram: &Diagram, style: &Style) -> String {
+pub fn unicode(diagram: &Diagram, style: &DiagramStyle) -> String {
     render(diagram, style, Glyphs::Unicode)
 }
 
-fn render(diagram: &Diagram, style: &Style, glyphs: Glyphs) -> String {
+fn render(diagram: &Diagram, style: &DiagramStyle, glyphs: Glyphs) -> String {
     let shape = diagram.board.shape();
     let files: Vec<File> = {
         let mut f: Vec<File> = (0..shape.files()).filter_map(File::new).collect();

@@ -26,7 +26,7 @@ pub mod uci;
 
 pub use disambiguation::Disambiguation;
 pub use letters::{Language, Letters, LettersError};
-pub use read::{MoveError, MoveErrorKind, Normalised, ReadMove, ReadOptions, parse_move};
+pub use read::{MoveError, MoveErrorKind, MoveReadOptions, Normalised, ReadMove, parse_move};
 pub use san::{San, write_san};
-pub use styles::{Style, WriteOptions, write_move};
+pub use styles::{MoveStyle, MoveWriteOptions, write_move};
 pub use uci::{Uci, write_uci};

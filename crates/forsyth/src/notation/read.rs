@@ -10,14 +10,14 @@
 //! ```
 //! use forsyth::Position;
 //! use forsyth::notation::letters::{Language, Letters};
-//! use forsyth::notation::read::{ReadOptions, parse_move};
+//! use forsyth::notation::read::{MoveReadOptions, parse_move};
 //! let pos = Position::default();
-//! let read = parse_move(&pos, "Nf3!?", &ReadOptions::default()).unwrap();
+//! let read = parse_move(&pos, "Nf3!?", &MoveReadOptions::default()).unwrap();
 //! assert_eq!(read.mv.to_string(), "g1f3");
 //! assert_eq!(read.nag, Some(5));
-//! let german = ReadOptions { letters: Letters::language(Language::De), ..ReadOptions::default() };
+//! let german = MoveReadOptions { letters: Letters::language(Language::De), ..MoveReadOptions::default() };
 //! assert_eq!(parse_move(&pos, "Sg1-f3", &german).unwrap().mv.to_string(), "g1f3");
-//! let err = parse_move(&pos, "Nf6", &ReadOptions::default()).unwrap_err();
+//! let err = parse_move(&pos, "Nf6", &MoveReadOptions::default()).unwrap_err();
 //! assert_eq!(err.to_string(), "'Nf6': no white knight can reach f6");
 //! assert_eq!(err.code(), "move.unreachable");
 //! ```
@@ -32,32 +32,32 @@ use crate::{CastlingSide, Color, File, Move, MoveKind, Position, Rank, Role, Squ
 
 use super::disambiguation::{self, Disambiguation};
 use super::letters::Letters;
-use super::styles::{Style, WriteOptions, write_move};
+use super::styles::{MoveStyle, MoveWriteOptions, write_move};
 
 /// How to read moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct ReadOptions {
+pub struct MoveReadOptions {
     /// The piece letters of the text's language (English by default). Figurines are always read.
     pub letters: Letters,
     /// Accept only the canonical text of `style` (assessment glyphs and a draw offer may follow).
     pub strict: bool,
     /// The style strict mode demands, and the one error messages suggest moves in.
-    pub style: Style,
+    pub style: MoveStyle,
 }
 
-impl ReadOptions {
+impl MoveReadOptions {
     /// Lenient reading in these letters.
-    pub const fn with_letters(letters: Letters) -> ReadOptions {
-        ReadOptions { letters, strict: false, style: Style::San }
+    pub const fn with_letters(letters: Letters) -> MoveReadOptions {
+        MoveReadOptions { letters, strict: false, style: MoveStyle::San }
     }
 
     /// Strict reading of one style in these letters.
-    pub const fn strict(style: Style, letters: Letters) -> ReadOptions {
-        ReadOptions { letters, strict: true, style }
+    pub const fn strict(style: MoveStyle, letters: Letters) -> MoveReadOptions {
+        MoveReadOptions { letters, strict: true, style }
     }
 
-    fn write_options(&self) -> WriteOptions {
-        WriteOptions::new(self.style).with_letters(self.letters)
+    fn write_options(&self) -> MoveWriteOptions {
+        MoveWriteOptions::new(self.style).with_letters(self.letters)
     }
 }
 
@@ -196,7 +196,7 @@ pub enum MoveErrorKind {
     /// Strict mode: the move is legal but not written canonically.
     NotCanonical {
         /// The style demanded.
-        style: Style,
+        style: MoveStyle,
         /// The canonical text.
         canonical: String,
     },
@@ -322,14 +322,14 @@ impl Default for Parsed {
 ///
 /// ```
 /// use forsyth::Position;
-/// use forsyth::notation::read::{ReadOptions, parse_move};
+/// use forsyth::notation::read::{MoveReadOptions, parse_move};
 /// let pos = Position::default();
 /// for text in ["e4", "e2-e4", "Pe2-e4", "e2e4", "e4!", "e4+"] {
-///     assert_eq!(parse_move(&pos, text, &ReadOptions::default()).unwrap().mv.to_string(), "e2e4");
+///     assert_eq!(parse_move(&pos, text, &MoveReadOptions::default()).unwrap().mv.to_string(), "e2e4");
 /// }
 /// ```
 #[inline]
-pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, MoveError> {
+pub fn parse_move(pos: &Position, text: &str, options: &MoveReadOptions) -> Result<ReadMove, MoveError> {
     match plain_move(pos, text, options) {
         Some(read) => Ok(read),
         None => parse_any_move(pos, text, options),
@@ -340,7 +340,7 @@ pub fn parse_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<R
 /// castling written `O-O` or `O-O-O`. Small enough to be inlined where moves are read, which then build no
 /// `Result` for them; `None` for anything else, which the general reader takes.
 #[inline(always)]
-fn plain_move(pos: &Position, text: &str, options: &ReadOptions) -> Option<ReadMove> {
+fn plain_move(pos: &Position, text: &str, options: &MoveReadOptions) -> Option<ReadMove> {
     let mut parsed = Parsed::default();
     if options.strict || !plain_san(text.as_bytes(), &options.letters, &mut parsed) {
         return None;
@@ -360,7 +360,7 @@ fn plain_move(pos: &Position, text: &str, options: &ReadOptions) -> Option<ReadM
 
 /// Everything [`parse_move`] reads, plain or not.
 #[inline(never)]
-fn parse_any_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, MoveError> {
+fn parse_any_move(pos: &Position, text: &str, options: &MoveReadOptions) -> Result<ReadMove, MoveError> {
     let text = trim(text);
     // Filled in place: copying a freshly written `Parsed` as a whole would stall on store forwarding.
     let mut parsed = Parsed::default();
@@ -384,7 +384,7 @@ pub(crate) fn resolve_read(
     pos: &Position,
     text: &str,
     parsed: &Parsed,
-    options: &ReadOptions,
+    options: &MoveReadOptions,
 ) -> Result<ReadMove, MoveError> {
     let fail = |kind| MoveError { text: text.to_string(), kind };
     let mut normalised = parsed.normalised;
@@ -405,7 +405,7 @@ pub(crate) fn trim(text: &str) -> &str {
 
 /// Reads a move and returns only the legal move.
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    parse_move(pos, text, &ReadOptions::default()).map(|r| r.mv)
+    parse_move(pos, text, &MoveReadOptions::default()).map(|r| r.mv)
 }
 
 fn check_canonical(
@@ -413,7 +413,7 @@ fn check_canonical(
     mv: Move,
     text: &str,
     parsed: &Parsed,
-    options: &ReadOptions,
+    options: &MoveReadOptions,
 ) -> Result<(), MoveErrorKind> {
     let written = text[..parsed.annotation_start].trim_end();
     let write = options.write_options();
@@ -421,8 +421,8 @@ fn check_canonical(
     if written == canonical {
         return Ok(());
     }
-    if options.style == Style::Fide {
-        let plus = write_move(pos, mv, &WriteOptions { double_plus_mate: true, ..write });
+    if options.style == MoveStyle::Fide {
+        let plus = write_move(pos, mv, &MoveWriteOptions { double_plus_mate: true, ..write });
         if written == plus {
             return Ok(());
         }
@@ -866,7 +866,7 @@ fn suffixes(cur: &mut Cursor<'_>, p: &mut Parsed) -> Result<(), String> {
 fn resolve(
     pos: &Position,
     p: &Parsed,
-    options: &ReadOptions,
+    options: &MoveReadOptions,
     normalised: &mut Normalised,
 ) -> Result<Move, MoveErrorKind> {
     match p.form {
@@ -924,7 +924,7 @@ fn only_candidate(pos: &Position, p: &Parsed, role: Role, candidates: &crate::Mo
 fn piece(
     pos: &Position,
     p: &Parsed,
-    options: &ReadOptions,
+    options: &MoveReadOptions,
     normalised: &mut Normalised,
 ) -> Result<Move, MoveErrorKind> {
     let us = pos.turn();

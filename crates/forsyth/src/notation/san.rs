@@ -19,8 +19,8 @@ use std::str::FromStr;
 use crate::{Move, Position};
 
 use super::letters::Letters;
-use super::read::{MoveError, Parsed, ReadMove, ReadOptions, read_syntax, resolve_read, trim};
-use super::styles::{Style, WriteOptions, write_move, write_move_into};
+use super::read::{MoveError, MoveReadOptions, Parsed, ReadMove, read_syntax, resolve_read, trim};
+use super::styles::{MoveStyle, MoveWriteOptions, write_move, write_move_into};
 
 pub use super::disambiguation::{Disambiguation, disambiguation};
 
@@ -31,11 +31,11 @@ pub use super::disambiguation::{Disambiguation, disambiguation};
 /// ```
 /// use forsyth::{Position, san::San};
 /// use forsyth::notation::letters::Language;
-/// use forsyth::notation::styles::{Style, WriteOptions};
+/// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
 /// let pos: Position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse()?;
 /// let m = "Bb5".parse::<San>()?.to_move(&pos)?;
 /// assert_eq!(San::parse_in("Lb5", Language::De)?.to_move(&pos)?, m);
-/// let german = WriteOptions::new(Style::Problem).with_letters(Language::De.into());
+/// let german = MoveWriteOptions::new(MoveStyle::Problem).with_letters(Language::De.into());
 /// assert_eq!(San::from_move_with(&pos, m, &german).to_string(), "Lf1-b5");
 /// assert!("Bb9".parse::<San>().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -47,19 +47,19 @@ pub struct San {
     /// What the text was read as.
     parsed: Parsed,
     /// The letters it was read in, and whether only canonical text of one style resolves.
-    options: ReadOptions,
+    options: MoveReadOptions,
 }
 
 impl San {
     /// Reads a move written in these letters (a [`Language`](super::letters::Language) converts into its
     /// letters); figurines are always read.
     pub fn parse_in(text: &str, letters: impl Into<Letters>) -> Result<San, MoveError> {
-        San::parse_with(text, &ReadOptions::with_letters(letters.into()))
+        San::parse_with(text, &MoveReadOptions::with_letters(letters.into()))
     }
 
-    /// Reads a move with these options; with [`ReadOptions::strict`], [`San::to_move`] also demands the canonical
+    /// Reads a move with these options; with [`MoveReadOptions::strict`], [`San::to_move`] also demands the canonical
     /// text of the options' style.
-    pub fn parse_with(text: &str, options: &ReadOptions) -> Result<San, MoveError> {
+    pub fn parse_with(text: &str, options: &MoveReadOptions) -> Result<San, MoveError> {
         let text = trim(text);
         let mut parsed = Parsed::default();
         read_syntax(text, &options.letters, &mut parsed)?;
@@ -68,14 +68,14 @@ impl San {
 
     /// The canonical SAN of a legal move (or the null move) in `pos`: `Nf3`, `exd6`, `O-O`, `e8=Q#`, `--`.
     pub fn from_move(pos: &Position, m: Move) -> San {
-        San::from_move_with(pos, m, &WriteOptions::new(Style::San))
+        San::from_move_with(pos, m, &MoveWriteOptions::new(MoveStyle::San))
     }
 
     /// A legal move (or the null move) in `pos` written in any style and letters; it reads back in the same
     /// letters.
-    pub fn from_move_with(pos: &Position, m: Move, options: &WriteOptions) -> San {
+    pub fn from_move_with(pos: &Position, m: Move, options: &MoveWriteOptions) -> San {
         let text = write_move(pos, m, options);
-        let read = ReadOptions::with_letters(options.letters);
+        let read = MoveReadOptions::with_letters(options.letters);
         let mut parsed = Parsed::default();
         // What forsyth writes it reads back (the notation round-trip tests hold every style and language to it).
         let read_back = read_syntax(&text, &read.letters, &mut parsed);
@@ -104,7 +104,7 @@ impl San {
 impl FromStr for San {
     type Err = MoveError;
     fn from_str(s: &str) -> Result<San, MoveError> {
-        San::parse_with(s, &ReadOptions::default())
+        San::parse_with(s, &MoveReadOptions::default())
     }
 }
 
@@ -131,5 +131,5 @@ pub fn write_san(pos: &Position, m: Move) -> String {
 
 /// Appends the SAN of a legal move to `out` (no allocation if `out` has room).
 pub fn write_san_into(pos: &Position, m: Move, out: &mut String) {
-    write_move_into(pos, m, &WriteOptions::new(Style::San), out);
+    write_move_into(pos, m, &MoveWriteOptions::new(MoveStyle::San), out);
 }

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use super::read::{ReadOptions, parse_move};
-use super::styles::{Style, WriteOptions, write_move};
+use super::read::{MoveReadOptions, parse_move};
+use super::styles::{MoveStyle, MoveWriteOptions, write_move};
 use crate::{Move, Position};
 
 /// The moves of a move list or game score, one text per move: move numbers (`1.`, `11...`, also `1.e4`) and
@@ -92,16 +92,21 @@ pub struct Translation {
 ///
 /// ```
 /// use forsyth::Position;
-/// use forsyth::notation::{Language, Letters, ReadOptions, Style, WriteOptions};
+/// use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
 /// use forsyth::notation::score::{move_texts, translate};
 /// let mut pos = Position::default();
-/// let read = ReadOptions::with_letters(Letters::language(Language::De));
-/// let t = translate(&mut pos, &move_texts(["1.e4 e5 2.Sf3 Sf6 3.Lc4 Lxe4"]), &read, &WriteOptions::new(Style::San));
+/// let read = MoveReadOptions::with_letters(Letters::language(Language::De));
+/// let t = translate(&mut pos, &move_texts(["1.e4 e5 2.Sf3 Sf6 3.Lc4 Lxe4"]), &read, &MoveWriteOptions::new(MoveStyle::San));
 /// assert_eq!(t.score, "1.e4 e5 2.Nf3 Nf6 3.Bc4");
 /// let error = t.error.unwrap();
 /// assert_eq!(error.to_string(), "move 6 (3...) 'Lxe4': no black bishop can reach e4 [move.unreachable]");
 /// ```
-pub fn translate(pos: &mut Position, texts: &[String], read: &ReadOptions, write: &WriteOptions) -> Translation {
+pub fn translate(
+    pos: &mut Position,
+    texts: &[String],
+    read: &MoveReadOptions,
+    write: &MoveWriteOptions,
+) -> Translation {
     let mut translation = Translation::default();
     for (i, text) in texts.iter().enumerate() {
         let number = pos.fullmoves();
@@ -115,7 +120,7 @@ pub fn translate(pos: &mut Position, texts: &[String], read: &ReadOptions, write
             }
         };
         let mut written = write_move(pos, read.mv, write);
-        if write.style != Style::Uci {
+        if write.style != MoveStyle::Uci {
             if let Some(nag) = read.nag {
                 written.push_str(GLYPHS.get(nag as usize).copied().unwrap_or(""));
             }

@@ -5,12 +5,12 @@
 //! ```
 //! use forsyth::{Move, Position, Square};
 //! use forsyth::notation::letters::Language;
-//! use forsyth::notation::styles::{Style, WriteOptions, write_move};
+//! use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 //! let pos = Position::default();
 //! let e4 = Move::new(Square::E2, Square::E4);
-//! let written: Vec<String> = Style::ALL.iter().map(|&style| write_move(&pos, e4, &WriteOptions::new(style))).collect();
+//! let written: Vec<String> = MoveStyle::ALL.iter().map(|&style| write_move(&pos, e4, &MoveWriteOptions::new(style))).collect();
 //! assert_eq!(written, ["e4", "e4", "e2-e4", "Pe2-e4", "e2e4"]);
-//! let german = WriteOptions::new(Style::Fide).with_letters(Language::De.into());
+//! let german = MoveWriteOptions::new(MoveStyle::Fide).with_letters(Language::De.into());
 //! assert_eq!(write_move(&pos, Move::new(Square::G1, Square::F3), &german), "Sf3");
 //! ```
 
@@ -25,7 +25,7 @@ use super::uci::write_uci;
 
 /// A way of writing moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Style {
+pub enum MoveStyle {
     /// PGN's Standard Algebraic Notation: `Nf3`, `exd6`, `e8=Q`, `O-O`, `Qxf7#`.
     #[default]
     San,
@@ -39,41 +39,45 @@ pub enum Style {
     Uci,
 }
 
-impl Style {
+impl MoveStyle {
     /// Every style.
-    pub const ALL: [Style; 5] = [Style::San, Style::Fide, Style::Lan, Style::Problem, Style::Uci];
+    pub const ALL: [MoveStyle; 5] =
+        [MoveStyle::San, MoveStyle::Fide, MoveStyle::Lan, MoveStyle::Problem, MoveStyle::Uci];
 
     /// The name `--notation` takes.
     pub const fn name(self) -> &'static str {
         match self {
-            Style::San => "san",
-            Style::Fide => "fide",
-            Style::Lan => "lan",
-            Style::Problem => "problem",
-            Style::Uci => "uci",
+            MoveStyle::San => "san",
+            MoveStyle::Fide => "fide",
+            MoveStyle::Lan => "lan",
+            MoveStyle::Problem => "problem",
+            MoveStyle::Uci => "uci",
         }
     }
 }
 
-impl fmt::Display for Style {
+impl fmt::Display for MoveStyle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// Reads a style's name ([`Style::name`]) in any case.
-impl FromStr for Style {
+/// Reads a style's name ([`MoveStyle::name`]) in any case.
+impl FromStr for MoveStyle {
     type Err = UnknownStyle;
-    fn from_str(s: &str) -> Result<Style, UnknownStyle> {
-        Style::ALL.into_iter().find(|st| st.name().eq_ignore_ascii_case(s)).ok_or_else(|| UnknownStyle(s.to_string()))
+    fn from_str(s: &str) -> Result<MoveStyle, UnknownStyle> {
+        MoveStyle::ALL
+            .into_iter()
+            .find(|st| st.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownStyle(s.to_string()))
     }
 }
 
-/// A name that is no [`Style`]'s.
+/// A name that is no [`MoveStyle`]'s.
 ///
 /// ```
-/// use forsyth::notation::styles::Style;
-/// let err = "algebraic".parse::<Style>().unwrap_err();
+/// use forsyth::notation::styles::MoveStyle;
+/// let err = "algebraic".parse::<MoveStyle>().unwrap_err();
 /// assert_eq!(err.code(), "notation.unknown");
 /// assert_eq!(err.to_string(), "unknown notation 'algebraic' (use san, fide, lan, problem or uci)");
 /// ```
@@ -100,17 +104,17 @@ impl std::error::Error for UnknownStyle {}
 /// ```
 /// use forsyth::{Move, Position, Square};
 /// use forsyth::notation::letters::{Language, Letters};
-/// use forsyth::notation::styles::{Style, WriteOptions, write_move};
+/// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 /// let pos = Position::default();
 /// let nf3 = Move::new(Square::G1, Square::F3);
-/// let german = WriteOptions::new(Style::Problem).with_letters(Letters::language(Language::De));
+/// let german = MoveWriteOptions::new(MoveStyle::Problem).with_letters(Letters::language(Language::De));
 /// assert_eq!(write_move(&pos, nf3, &german), "Sg1-f3");
-/// assert_eq!(write_move(&pos, nf3, &WriteOptions::new(Style::Lan)), "Ng1-f3");
+/// assert_eq!(write_move(&pos, nf3, &MoveWriteOptions::new(MoveStyle::Lan)), "Ng1-f3");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct WriteOptions {
+pub struct MoveWriteOptions {
     /// The style.
-    pub style: Style,
+    pub style: MoveStyle,
     /// Piece letters (English by default).
     pub letters: Letters,
     /// The capture sign; `None` for the style's own (`:` in problem notation, `x` elsewhere).
@@ -121,20 +125,26 @@ pub struct WriteOptions {
     pub chess960_uci: bool,
 }
 
-impl Default for WriteOptions {
-    fn default() -> WriteOptions {
-        WriteOptions::new(Style::San)
+impl Default for MoveWriteOptions {
+    fn default() -> MoveWriteOptions {
+        MoveWriteOptions::new(MoveStyle::San)
     }
 }
 
-impl WriteOptions {
+impl MoveWriteOptions {
     /// A style with English letters and its own signs.
-    pub const fn new(style: Style) -> WriteOptions {
-        WriteOptions { style, letters: Letters::ENGLISH, capture: None, double_plus_mate: false, chess960_uci: false }
+    pub const fn new(style: MoveStyle) -> MoveWriteOptions {
+        MoveWriteOptions {
+            style,
+            letters: Letters::ENGLISH,
+            capture: None,
+            double_plus_mate: false,
+            chess960_uci: false,
+        }
     }
 
     /// The same with other letters.
-    pub const fn with_letters(mut self, letters: Letters) -> WriteOptions {
+    pub const fn with_letters(mut self, letters: Letters) -> MoveWriteOptions {
         self.letters = letters;
         self
     }
@@ -143,27 +153,27 @@ impl WriteOptions {
     pub const fn capture_sign(&self) -> char {
         match (self.capture, self.style) {
             (Some(c), _) => c,
-            (None, Style::Problem) => ':',
+            (None, MoveStyle::Problem) => ':',
             (None, _) => 'x',
         }
     }
 }
 
 /// The text of a legal move (or the null move) in the given style.
-pub fn write_move(pos: &Position, m: Move, options: &WriteOptions) -> String {
+pub fn write_move(pos: &Position, m: Move, options: &MoveWriteOptions) -> String {
     let mut out = String::with_capacity(12);
     write_move_into(pos, m, options, &mut out);
     out
 }
 
 /// Appends the text of a legal move (or the null move) to `out`.
-pub fn write_move_into(pos: &Position, m: Move, options: &WriteOptions, out: &mut String) {
+pub fn write_move_into(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut String) {
     let style = options.style;
     if m.is_null() {
-        out.push_str(if style == Style::Uci { "0000" } else { "--" });
+        out.push_str(if style == MoveStyle::Uci { "0000" } else { "--" });
         return;
     }
-    if style == Style::Uci {
+    if style == MoveStyle::Uci {
         let chess960 = options.chess960_uci || pos.variant().is_shuffle();
         out.push_str(&write_uci(pos, m, chess960));
         return;
@@ -171,7 +181,7 @@ pub fn write_move_into(pos: &Position, m: Move, options: &WriteOptions, out: &mu
     let variant = pos.variant();
     let letter = |role: Role| options.letters.letter(role, variant);
     if m.is_castle() {
-        let o = if matches!(style, Style::Fide | Style::Problem) { '0' } else { 'O' };
+        let o = if matches!(style, MoveStyle::Fide | MoveStyle::Problem) { '0' } else { 'O' };
         out.push(o);
         out.push('-');
         out.push(o);
@@ -183,7 +193,7 @@ pub fn write_move_into(pos: &Position, m: Move, options: &WriteOptions, out: &mu
         let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
         let capture = m.is_en_passant() || pos.piece_at(m.to()).is_some();
         match style {
-            Style::San | Style::Fide => {
+            MoveStyle::San | MoveStyle::Fide => {
                 if role == Role::Pawn {
                     if capture {
                         out.push(m.from().file().char());
@@ -202,14 +212,14 @@ pub fn write_move_into(pos: &Position, m: Move, options: &WriteOptions, out: &mu
                 }
                 push_square(out, m.to());
                 if let Some(promoted) = m.promotion_role() {
-                    if style == Style::San {
+                    if style == MoveStyle::San {
                         out.push('=');
                     }
                     out.push(letter(promoted));
                 }
             }
             _ => {
-                if role != Role::Pawn || style == Style::Problem {
+                if role != Role::Pawn || style == MoveStyle::Problem {
                     out.push(letter(role));
                 }
                 push_square(out, m.from());
@@ -221,7 +231,7 @@ pub fn write_move_into(pos: &Position, m: Move, options: &WriteOptions, out: &mu
                 }
             }
         }
-        if m.is_en_passant() && matches!(style, Style::Fide | Style::Problem) {
+        if m.is_en_passant() && matches!(style, MoveStyle::Fide | MoveStyle::Problem) {
             out.push_str(" e.p.");
         }
     }
@@ -230,12 +240,12 @@ pub fn write_move_into(pos: &Position, m: Move, options: &WriteOptions, out: &mu
     if after.is_check() {
         if after.count_legal_moves() != 0 {
             out.push('+');
-        } else if style == Style::Fide && options.double_plus_mate {
+        } else if style == MoveStyle::Fide && options.double_plus_mate {
             out.push_str("++");
         } else {
             out.push('#');
         }
-    } else if style == Style::Problem && after.count_legal_moves() == 0 {
+    } else if style == MoveStyle::Problem && after.count_legal_moves() == 0 {
         out.push('=');
     }
 }

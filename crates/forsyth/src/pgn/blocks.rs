@@ -6,37 +6,14 @@ use std::io::{self, BufRead};
 use std::sync::{Condvar, Mutex, mpsc};
 
 use super::parallel::{in_order, join};
-use super::reader::{GameReport, ReadOptions, Visitor, read_game};
+use super::reader::{GameReport, PgnReadOptions, Visitor, read_game};
 use super::split::{GameSplitter, GameText, Suspended};
 use super::stream::{MIN_WINDOW, read_stream};
 
 /// The bytes of a block: at least this many, then up to the next line that starts a tag pair (or twice this many).
 pub(super) const BLOCK_BYTES: usize = 1 << 18;
 
-/// [`read_games`] on `jobs` threads with blocks of `block_bytes` (see `read_blocks`): for tests and fuzzing, which
-/// need blocks small enough to fall everywhere. Not part of the stable interface.
-#[doc(hidden)]
-pub fn read_games_in_blocks<R, V, T, N, M, S>(
-    reader: R,
-    jobs: usize,
-    block_bytes: usize,
-    options: &ReadOptions,
-    visitor: N,
-    made: M,
-    sink: S,
-) -> io::Result<()>
-where
-    R: BufRead + Send,
-    V: Visitor,
-    T: Send,
-    N: Fn() -> V + Sync,
-    M: Fn(V, GameReport) -> T + Sync,
-    S: FnMut(GameText<'_>, T) -> io::Result<()>,
-{
-    read_blocks(reader, jobs.max(2), block_bytes.max(1), options, &visitor, &made, sink)
-}
-
-/// Reads the games of `reader` on `jobs` threads, block by block (see [`read_games`]).
+/// Reads the games of `reader` on `jobs` threads, block by block (see [`Reader::visit`](super::Reader::visit)).
 ///
 /// The stream is cut into blocks of about `block` bytes, each ending before a line that starts a tag pair, where
 /// a game almost always begins. Each thread reads a block as a stream of its own (in one pass, as on one thread)
@@ -48,7 +25,7 @@ pub(super) fn read_blocks<R, V, T>(
     reader: R,
     jobs: usize,
     block: usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: &(impl Fn() -> V + Sync),
     made: &(impl Fn(V, GameReport) -> T + Sync),
     mut sink: impl FnMut(GameText<'_>, T) -> io::Result<()>,
@@ -119,7 +96,7 @@ where
 fn read_block<V, T>(
     block: Block,
     window: &mut usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: &impl Fn() -> V,
     made: &impl Fn(V, GameReport) -> T,
     publisher: &mut Publisher<'_>,
@@ -471,7 +448,7 @@ mod tests {
 
     /// Every game with its text, place, the game read and the report, on `jobs` threads in blocks of `block`.
     fn read_all(text: &[u8], jobs: usize, block: usize, capacity: usize) -> (Vec<Read>, io::Result<()>) {
-        let options = ReadOptions::default();
+        let options = PgnReadOptions::default();
         let mut games = Vec::new();
         let sink = |game: GameText<'_>, (made, report): (Game, GameReport)| {
             games.push((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized, made, report));

@@ -1,58 +1,216 @@
-//! The entry point for reading every game of a stream: [`read_games`] picks one pass on one thread (`stream`) or
-//! blocks read ahead on several (`blocks`), which both build on the one-pass reader.
+//! The one entry point for reading every game of a stream: [`Reader`], built from a path, any [`Read`] or bytes,
+//! yields games or drives a [`Visitor`]. Underneath it picks one pass on one thread (`stream`) or blocks read ahead
+//! on several (`blocks`), which both build on the one-pass reader.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, BufReader, Read};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use super::blocks::{BLOCK_BYTES, read_blocks};
-use super::reader::{GameReport, ReadOptions, Visitor};
+use super::error::{PgnError, PgnWarning};
+use super::game::{Game, GameBuilder};
+use super::reader::{Encoding, GameReport, PgnReadOptions, Visitor};
 use super::split::{GameSplitter, GameText};
 use super::stream::{MIN_WINDOW, read_stream};
+use crate::notation::MoveReadOptions;
 
-/// Reads every game of `reader` on `jobs` threads, each into a fresh visitor made by `visitor`, and hands the
-/// game's text with what `made` makes of the visitor and the report to `sink`, in file order. Stops at the first
-/// error of the reader or of `sink`.
+/// Games [`Reader::games`] reads ahead of the one the caller takes.
+const GAMES_AHEAD: usize = 64;
+
+/// Reads every game of a PGN stream — a file (decompressed by its magic bytes), any [`Read`], or bytes — in
+/// constant memory, on one thread or several, handing the games on in file order.
 ///
-/// The same as [`super::for_each_game`] with a `work` that reads the game, only faster: games are read straight
-/// from the stream, each game's end found while reading it, in one pass instead of two (the splitter's and the
-/// reader's) — on several threads block by block, each block read ahead and checked against how the block before
-/// it ended. The few games the splitter might cut otherwise are cut first, as always. `visitor` and `made` may
-/// therefore be called on a game more than once: only the last result is kept.
+/// Built step by step: `Reader::open(path)?.jobs(2).encoding(Encoding::Latin1)`; then either iterated
+/// ([`Reader::games`], each game built into a [`Game`]) or made to drive a [`Visitor`] of one's own
+/// ([`Reader::visit`], which builds nothing it is not asked to).
 ///
 /// ```
-/// use forsyth::pgn::{ReadOptions, Validate, read_games};
+/// use forsyth::pgn::Reader;
+/// let file = "[White \"Anna\"]\n\n1. e4 e5 2. Nf3 1-0\n\n1. d4 Nf6 *\n";
+/// let games: Vec<_> = Reader::from_bytes(file.as_bytes().to_vec()).jobs(2).games().collect::<Result<_, _>>()?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].game.tag("White"), Some("Anna"));
+/// assert_eq!((games[1].number, games[1].line), (2, 5));
+/// assert_eq!(games[1].game.moves.nodes.len(), 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// Driving a visitor: [`Validate`](super::Validate) keeps nothing, so checking a file costs no game trees.
+///
+/// ```
+/// use forsyth::pgn::{Reader, Validate};
 /// let file = "1. e4 e5 *\n1. d4 d5 *\n1. e4 e4 *\n".repeat(100);
 /// let mut errors = Vec::new();
-/// let options = ReadOptions::default();
-/// read_games(file.as_bytes(), 1, &options, || Validate, |_, report| report.error, |game, error| {
+/// Reader::from_bytes(file.as_bytes()).visit(|| Validate, |_, report| report.error, |game, error| {
 ///     if let Some(error) = error {
 ///         errors.push((game.number, error.line));
 ///     }
 ///     Ok(())
-/// })
-/// .unwrap();
+/// })?;
 /// assert_eq!(errors.len(), 100);
 /// assert_eq!(errors[1], (6, 6));
+/// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn read_games<R, V, T, N, M, S>(
-    reader: R,
+#[derive(Debug)]
+pub struct Reader<R> {
+    input: R,
     jobs: usize,
-    options: &ReadOptions,
-    visitor: N,
-    made: M,
-    sink: S,
-) -> io::Result<()>
-where
-    R: BufRead + Send,
-    V: Visitor,
-    T: Send,
-    N: Fn() -> V + Sync,
-    M: Fn(V, GameReport) -> T + Sync,
-    S: FnMut(GameText<'_>, T) -> io::Result<()>,
-{
-    if jobs <= 1 {
-        let mut window = MIN_WINDOW;
-        read_stream(&mut GameSplitter::new(reader), &mut window, options, &visitor, &made, sink)
-    } else {
-        read_blocks(reader, jobs, BLOCK_BYTES, options, &visitor, &made, sink)
+    options: PgnReadOptions,
+    block_bytes: usize,
+}
+
+#[cfg(feature = "compression")]
+impl Reader<Box<dyn BufRead + Send>> {
+    /// Opens a file, decompressed by its magic bytes (zstd, gzip, bzip2) or read as it is; an error names the
+    /// path.
+    pub fn open(path: impl AsRef<std::path::Path>) -> io::Result<Self> {
+        super::compressed::open_path(path).map(Reader::new)
+    }
+
+    /// Reads any [`Read`], decompressed by its magic bytes (zstd, gzip, bzip2) or read as it is.
+    pub fn decompressing(input: impl Read + Send + 'static) -> io::Result<Self> {
+        super::compressed::decompress(BufReader::new(input)).map(Reader::new)
+    }
+}
+
+impl<R: Read + Send> Reader<BufReader<R>> {
+    /// Reads any [`Read`] as plain PGN text, buffered.
+    pub fn from_read(input: R) -> Self {
+        Reader::new(BufReader::new(input))
+    }
+}
+
+impl<B: AsRef<[u8]> + Send> Reader<io::Cursor<B>> {
+    /// Reads PGN text held in memory: borrowed (`&[u8]`, `&str` as bytes) or owned (`Vec<u8>`, `String`);
+    /// [`Reader::games`] needs it owned.
+    pub fn from_bytes(bytes: B) -> Self {
+        Reader::new(io::Cursor::new(bytes))
+    }
+}
+
+impl<R: BufRead + Send> Reader<R> {
+    /// Reads a buffered stream of plain PGN text, on one thread, with the default options.
+    pub fn new(input: R) -> Self {
+        Reader { input, jobs: 1, options: PgnReadOptions::default(), block_bytes: BLOCK_BYTES }
+    }
+
+    /// Reads on `jobs` threads (at least one): on several, each reads a block of the stream ahead.
+    pub fn jobs(mut self, jobs: usize) -> Self {
+        self.jobs = jobs.max(1);
+        self
+    }
+
+    /// The stream's encoding (default: UTF-8 where valid, Latin-1 otherwise, game by game).
+    pub fn encoding(mut self, encoding: Encoding) -> Self {
+        self.options.encoding = encoding;
+        self
+    }
+
+    /// How moves are read: their language's piece letters, strictness.
+    pub fn moves(mut self, moves: MoveReadOptions) -> Self {
+        self.options.moves = moves;
+        self
+    }
+
+    /// On an error, keep the game up to the error (see [`PgnReadOptions::keep_broken`]).
+    pub fn keep_broken(mut self, keep_broken: bool) -> Self {
+        self.options.keep_broken = keep_broken;
+        self
+    }
+
+    /// All reading options at once.
+    pub fn options(mut self, options: PgnReadOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// The size of the blocks read ahead on several threads (default 256 KiB, at least one byte). A tuning knob:
+    /// the games read are the same whatever the size; tests use tiny blocks so that boundaries fall everywhere.
+    pub fn block_bytes(mut self, block_bytes: usize) -> Self {
+        self.block_bytes = block_bytes.max(1);
+        self
+    }
+
+    /// Reads every game into a fresh visitor made by `visitor`, and hands the game's text with what `made` makes
+    /// of the visitor and the game's report to `sink`, in file order. Stops at the first error of the stream or of
+    /// `sink`.
+    ///
+    /// Games are read straight from the stream, each game's end found while reading it, in one pass instead of
+    /// two (the splitter's and the reader's) — on several threads block by block, each block read ahead and
+    /// checked against how the block before it ended. The few games the splitter might cut otherwise are cut
+    /// first, as always. `visitor` and `made` may therefore be called on a game more than once: only the last
+    /// result is handed on.
+    pub fn visit<V, T>(
+        self,
+        visitor: impl Fn() -> V + Sync,
+        made: impl Fn(V, GameReport) -> T + Sync,
+        sink: impl FnMut(GameText<'_>, T) -> io::Result<()>,
+    ) -> io::Result<()>
+    where
+        V: Visitor,
+        T: Send,
+    {
+        if self.jobs <= 1 {
+            let mut window = MIN_WINDOW;
+            read_stream(&mut GameSplitter::new(self.input), &mut window, &self.options, &visitor, &made, sink)
+        } else {
+            read_blocks(self.input, self.jobs, self.block_bytes, &self.options, &visitor, &made, sink)
+        }
+    }
+}
+
+impl<R: BufRead + Send + 'static> Reader<R> {
+    /// Every game, built into a [`Game`], in file order, read on a thread of its own (and `jobs` more) a few games
+    /// ahead of the caller. A game with an error holds what came before the error (the error in [`ReadGame::error`]; with
+    /// [`Reader::keep_broken`] the rest of its movetext as a comment); an error of the stream ends the games.
+    pub fn games(self) -> Games {
+        let (sender, receiver) = sync_channel(GAMES_AHEAD);
+        std::thread::spawn(move || self.send_games(&sender));
+        Games { receiver }
+    }
+
+    /// The reading thread of [`Reader::games`]: every game into `sender` until the stream ends or the
+    /// iterator is dropped.
+    fn send_games(self, sender: &SyncSender<io::Result<ReadGame>>) {
+        let made = |builder: GameBuilder, report: GameReport| (builder.finish(), report);
+        let result = self.visit(GameBuilder::default, made, |text, (game, report)| {
+            let read =
+                ReadGame { game, number: text.number, line: text.line, error: report.error, warnings: report.warnings };
+            sender.send(Ok(read)).map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))
+        });
+        if let Err(e) = result
+            && e.kind() != io::ErrorKind::BrokenPipe
+        {
+            let _ = sender.send(Err(e));
+        }
+    }
+}
+
+/// A game [`Reader::games`] read: the game, where it starts, and what reading it found.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ReadGame {
+    /// The game, up to its first error if it has one.
+    pub game: Game,
+    /// 1-based number of the game in the stream.
+    pub number: u64,
+    /// 1-based line on which the game's text starts.
+    pub line: u64,
+    /// The first error, if any; the game holds what came before it.
+    pub error: Option<PgnError>,
+    /// What was repaired to read the game, in file order.
+    pub warnings: Vec<PgnWarning>,
+}
+
+/// The games of a [`Reader`], in file order (see [`Reader::games`]).
+#[derive(Debug)]
+pub struct Games {
+    receiver: Receiver<io::Result<ReadGame>>,
+}
+
+impl Iterator for Games {
+    type Item = io::Result<ReadGame>;
+
+    fn next(&mut self) -> Option<io::Result<ReadGame>> {
+        self.receiver.recv().ok()
     }
 }

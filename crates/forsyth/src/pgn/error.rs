@@ -132,10 +132,10 @@ impl WarningKind {
 /// `Display` gives `LINE:COLUMN: game G 'TOKEN': warning: reason [code]`; the CLI puts the file name in front.
 ///
 /// ```
-/// use forsyth::pgn::{Game, ReadOptions, Validate, read_game, GameSplitter};
+/// use forsyth::pgn::{Game, PgnReadOptions, Validate, read_game, GameSplitter};
 /// let text = "[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
 /// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
-/// let report = read_game(&raw, &ReadOptions::default(), &mut Validate);
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut Validate);
 /// assert!(report.error.is_none());
 /// assert_eq!(report.warnings[0].to_string(),
 ///     "3:10: game 1 '0-1': warning: the Result tag says 1-0, the game ends with 0-1; read as 1-0 [result-mismatch]");

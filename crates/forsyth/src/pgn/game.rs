@@ -38,8 +38,8 @@ pub struct Line {
 /// A game read from PGN.
 ///
 /// ```
-/// use forsyth::pgn::{Game, ReadOptions};
-/// let games = Game::read_all("[White \"Anna\"]\n1. e2e4 {best} (1. d2d4) e7e5 1-0\n", &ReadOptions::default());
+/// use forsyth::pgn::{Game, PgnReadOptions};
+/// let games = Game::read_all("[White \"Anna\"]\n1. e2e4 {best} (1. d2d4) e7e5 1-0\n", &PgnReadOptions::default());
 /// let game = games[0].as_ref().unwrap();
 /// assert_eq!(game.tag("White"), Some("Anna"));
 /// assert_eq!(game.moves.nodes.len(), 2);
@@ -66,7 +66,7 @@ impl Game {
     }
 
     /// Reads every game of a PGN text held in memory: each a game, or the error that stopped it.
-    pub fn read_all(text: &str, options: &super::ReadOptions) -> Vec<Result<Game, super::PgnError>> {
+    pub fn read_all(text: &str, options: &super::PgnReadOptions) -> Vec<Result<Game, super::PgnError>> {
         super::GameSplitter::new(text.as_bytes())
             .map(|raw| {
                 let raw = raw.expect("reading from memory cannot fail");

@@ -20,10 +20,10 @@ const BATCH_BYTES: usize = 1 << 20;
 /// its result to `sink` in file order. Stops at the first error of the reader or of `sink`.
 ///
 /// ```
-/// use forsyth::pgn::{ReadOptions, Validate, for_each_game, read_game};
+/// use forsyth::pgn::{PgnReadOptions, Validate, for_each_game, read_game};
 /// let file = "1. e4 e5 *\n1. d4 d5 *\n1. e4 e4 *\n".repeat(100);
 /// let mut errors = Vec::new();
-/// for_each_game(file.as_bytes(), 2, |raw| read_game(raw, &ReadOptions::default(), &mut Validate), |raw, report| {
+/// for_each_game(file.as_bytes(), 2, |raw| read_game(raw, &PgnReadOptions::default(), &mut Validate), |raw, report| {
 ///     if report.error.is_some() {
 ///         errors.push(raw.number);
 ///     }

@@ -7,7 +7,7 @@ use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 use super::split::{DELIMITER, GameText, TAG_SECTION_END, forum_wrapper, is_tag_line, line_breaks, word_end};
 use super::tags::{StartError, repair_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
-use crate::notation::read::{MoveError, MoveErrorKind, ReadMove, ReadOptions as MoveReadOptions, is_dash, parse_move};
+use crate::notation::read::{MoveError, MoveErrorKind, MoveReadOptions, ReadMove, is_dash, parse_move};
 use crate::{Color, Move, Position};
 
 /// The deepest nesting of variations a game may have. Deeper games (real ones stay under a dozen) are refused
@@ -29,7 +29,7 @@ pub enum Encoding {
 
 /// How games are read.
 #[derive(Clone, Debug, Default)]
-pub struct ReadOptions {
+pub struct PgnReadOptions {
     /// The file's encoding.
     pub encoding: Encoding,
     /// On an error, keep the game up to the error with the rest of its movetext as a comment, instead of
@@ -155,7 +155,7 @@ impl Visitor for Validate {}
 pub struct GameReport {
     /// Moves read in the main line and in variations.
     pub moves: u64,
-    /// The first error, if any; reading stops there (see [`ReadOptions::keep_broken`]).
+    /// The first error, if any; reading stops there (see [`PgnReadOptions::keep_broken`]).
     pub error: Option<PgnError>,
     /// What was repaired to read the game (before the error, if any), in file order.
     pub warnings: Vec<PgnWarning>,
@@ -164,15 +164,19 @@ pub struct GameReport {
 /// Reads one game's text, checking every move, and tells `visitor` what it holds.
 ///
 /// ```
-/// use forsyth::pgn::{GameSplitter, ReadOptions, Validate, read_game};
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, Validate, read_game};
 /// let text = "[Event \"x\"]\n\n1. e2e4 e7e5 2. e4e5 *\n";
 /// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
-/// let report = read_game(&raw, &ReadOptions::default(), &mut Validate);
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut Validate);
 /// let error = report.error.unwrap();
 /// assert_eq!((error.line, error.column, error.ply), (3, 17, Some(3)));
 /// assert_eq!(report.moves, 2);
 /// ```
-pub fn read_game<'a>(game: impl Into<GameText<'a>>, options: &ReadOptions, visitor: &mut impl Visitor) -> GameReport {
+pub fn read_game<'a>(
+    game: impl Into<GameText<'a>>,
+    options: &PgnReadOptions,
+    visitor: &mut impl Visitor,
+) -> GameReport {
     let raw = game.into();
     if raw.oversized {
         let error = PgnError {
@@ -247,7 +251,7 @@ pub(crate) fn read_open(
     text: &str,
     start: &GameText<'_>,
     tag_pair_follows: bool,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: &mut impl Visitor,
 ) -> Result<(GameReport, usize, u64), Unsure> {
     let mut parser = Parser {
@@ -339,7 +343,7 @@ struct Parser<'a> {
     text: &'a str,
     pos: usize,
     raw: &'a GameText<'a>,
-    options: &'a ReadOptions,
+    options: &'a PgnReadOptions,
     report: GameReport,
     /// The text goes on past the game (see [`read_open`]): the game ends where the splitter would cut it, and the
     /// text is cut there once that is found (`cut`).
@@ -1097,7 +1101,7 @@ pub fn glyph_nag(glyph: &str) -> Option<u8> {
 /// The one place where a movetext word becomes a legal move: the notation module's lenient reader, in the
 /// language the options name.
 #[inline(always)]
-fn read_move(pos: &Position, text: &str, options: &ReadOptions) -> Result<ReadMove, (ErrorKind, String)> {
+fn read_move(pos: &Position, text: &str, options: &PgnReadOptions) -> Result<ReadMove, (ErrorKind, String)> {
     parse_move(pos, text, &options.moves).map_err(move_error)
 }
 

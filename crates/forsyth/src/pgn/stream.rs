@@ -3,15 +3,15 @@
 
 use std::io::{self, BufRead};
 
-use super::reader::{Encoding, GameReport, ReadOptions, Unsure, Visitor, read_game, read_open};
+use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, read_game, read_open};
 use super::split::{GameSplitter, GameText};
 
-/// Reads the games of `games` on this thread (see [`read_games`](super::read_games)): straight from the stream where it can, cut
+/// Reads the games of `games` on this thread (see [`Reader::visit`](super::Reader::visit)): straight from the stream where it can, cut
 /// first where it must.
 pub(super) fn read_stream<R, V, T>(
     games: &mut GameSplitter<R>,
     window: &mut usize,
-    options: &ReadOptions,
+    options: &PgnReadOptions,
     visitor: &impl Fn() -> V,
     made: &impl Fn(V, GameReport) -> T,
     mut sink: impl FnMut(GameText<'_>, T) -> io::Result<()>,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::game::{Annotation, Game, Line};
 use super::tags::{SEVEN_TAG_ROSTER, escape_tag_value, start_position};
 use crate::notation::fen::Fen;
-use crate::notation::styles::{WriteOptions as MoveWriteOptions, write_move};
+use crate::notation::styles::{MoveWriteOptions, write_move};
 use crate::{Color, Position};
 
 /// The longest movetext line PGN export format allows.
@@ -14,7 +14,7 @@ pub const MAX_LINE: usize = 80;
 
 /// What the writer includes and how it writes moves.
 #[derive(Clone, Debug)]
-pub struct WriteOptions {
+pub struct PgnWriteOptions {
     /// Write comments.
     pub comments: bool,
     /// Write variations.
@@ -27,9 +27,9 @@ pub struct WriteOptions {
     pub moves: MoveWriteOptions,
 }
 
-impl Default for WriteOptions {
-    fn default() -> WriteOptions {
-        WriteOptions {
+impl Default for PgnWriteOptions {
+    fn default() -> PgnWriteOptions {
+        PgnWriteOptions {
             comments: true,
             variations: true,
             nags: true,
@@ -42,14 +42,14 @@ impl Default for WriteOptions {
 /// Writes a game in PGN export format, followed by a blank line.
 ///
 /// ```
-/// use forsyth::pgn::{Game, ReadOptions, WriteOptions, write_game};
-/// let games = Game::read_all("1. e4 {best by test} e5 (1... c5) 1-0", &ReadOptions::default());
+/// use forsyth::pgn::{Game, PgnReadOptions, PgnWriteOptions, write_game};
+/// let games = Game::read_all("1. e4 {best by test} e5 (1... c5) 1-0", &PgnReadOptions::default());
 /// let mut out = String::new();
-/// write_game(games[0].as_ref().unwrap(), &WriteOptions::default(), &mut out);
+/// write_game(games[0].as_ref().unwrap(), &PgnWriteOptions::default(), &mut out);
 /// assert!(out.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"));
 /// assert!(out.ends_with("[Result \"1-0\"]\n\n1. e4 {best by test} 1... e5 (1... c5) 1-0\n\n"));
 /// ```
-pub fn write_game(game: &Game, options: &WriteOptions, out: &mut String) {
+pub fn write_game(game: &Game, options: &PgnWriteOptions, out: &mut String) {
     for escape in &game.escapes {
         let _ = writeln!(out, "%{escape}");
     }
@@ -184,7 +184,7 @@ impl Movetext {
     }
 }
 
-fn write_line(out: &mut Movetext, line: &Line, start: Position, options: &WriteOptions) {
+fn write_line(out: &mut Movetext, line: &Line, start: Position, options: &PgnWriteOptions) {
     let mut pos = start;
     let mut need_number = true;
     for annotation in &line.intro {
@@ -212,7 +212,7 @@ fn write_line(out: &mut Movetext, line: &Line, start: Position, options: &WriteO
 }
 
 /// Writes one annotation; `true` if the next Black move needs its number again.
-fn write_annotation(out: &mut Movetext, annotation: &Annotation, before: &Position, options: &WriteOptions) -> bool {
+fn write_annotation(out: &mut Movetext, annotation: &Annotation, before: &Position, options: &PgnWriteOptions) -> bool {
     match annotation {
         Annotation::Nag(nag) if options.nags => out.token(&format!("${nag}")),
         Annotation::Comment(text) if options.comments => {

@@ -5,8 +5,8 @@
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
 use forsyth::notation::letters::{Language, Letters};
-use forsyth::notation::read::{ReadOptions, parse_move};
-use forsyth::notation::styles::{Style, WriteOptions, write_move};
+use forsyth::notation::read::{MoveReadOptions, parse_move};
+use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 use forsyth::{File, Move, Position, Rank, Role, Square, Variant};
 
 /// A byte cursor: fuzz input read as a sequence of small choices, each 0 once the input runs out.
@@ -71,7 +71,12 @@ pub fn check_game(data: &[u8]) {
             return;
         }
         let m = moves[choices.below(moves.len())];
-        check_written_move(&pos, m, letters[choices.below(letters.len())], Style::ALL[choices.below(Style::ALL.len())]);
+        check_written_move(
+            &pos,
+            m,
+            letters[choices.below(letters.len())],
+            MoveStyle::ALL[choices.below(MoveStyle::ALL.len())],
+        );
         let before = pos;
         let mut next = pos;
         next.play(m).unwrap_or_else(|e| panic!("{}: legal move {m:?} refused: {e}", fen(&pos)));
@@ -136,12 +141,12 @@ fn check_made_up_move(pos: &Position, moves: &forsyth::MoveList, choices: &mut C
 }
 
 /// A legal move written in `style` with `letters` reads back, strictly and leniently, to the same move.
-pub fn check_written_move(pos: &Position, m: Move, letters: Letters, style: Style) {
+pub fn check_written_move(pos: &Position, m: Move, letters: Letters, style: MoveStyle) {
     if letters.check(pos.variant()).is_err() {
         return;
     }
-    let text = write_move(pos, m, &WriteOptions::new(style).with_letters(letters));
-    for options in [ReadOptions::strict(style, letters), ReadOptions::with_letters(letters)] {
+    let text = write_move(pos, m, &MoveWriteOptions::new(style).with_letters(letters));
+    for options in [MoveReadOptions::strict(style, letters), MoveReadOptions::with_letters(letters)] {
         let back = parse_move(pos, &text, &options)
             .unwrap_or_else(|e| panic!("{}: own {style} '{text}' ({letters}) does not read: {e}", fen(pos)));
         assert_eq!(back.mv, m, "{}: {style} '{text}' ({letters})", fen(pos));
@@ -162,25 +167,27 @@ pub fn check_move_text(data: &[u8]) {
     }
     let letters = letter_sets();
     let letters = letters[choices.below(letters.len())];
-    let style = Style::ALL[choices.below(Style::ALL.len())];
+    let style = MoveStyle::ALL[choices.below(MoveStyle::ALL.len())];
     let Ok(text) = std::str::from_utf8(choices.0) else { return };
-    for options in [ReadOptions::strict(style, letters), ReadOptions::with_letters(letters)] {
+    for options in [MoveReadOptions::strict(style, letters), MoveReadOptions::with_letters(letters)] {
         let Ok(read) = parse_move(&pos, text, &options) else { continue };
         if read.mv.is_null() {
             continue;
         }
         assert!(pos.is_legal(read.mv), "{}: '{text}' read as illegal {:?}", fen(&pos), read.mv);
-        check_written_move(&pos, read.mv, Letters::ENGLISH, Style::San);
+        check_written_move(&pos, read.mv, Letters::ENGLISH, MoveStyle::San);
     }
 }
 
 /// Reads arbitrary bytes as a PGN file: never a panic; every game read without error writes PGN that reads back
 /// to the same moves, annotations and result, and writing that again gives the same text.
 pub fn check_pgn(data: &[u8]) {
-    use forsyth::pgn::{Encoding, Game, GameBuilder, GameSplitter, ReadOptions, WriteOptions, read_game, write_game};
+    use forsyth::pgn::{
+        Encoding, Game, GameBuilder, GameSplitter, PgnReadOptions, PgnWriteOptions, read_game, write_game,
+    };
     let encoding =
         [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][usize::from(data.first().copied().unwrap_or(0) % 3)];
-    let options = ReadOptions { encoding, keep_broken: data.len() % 2 == 1, ..ReadOptions::default() };
+    let options = PgnReadOptions { encoding, keep_broken: data.len() % 2 == 1, ..PgnReadOptions::default() };
     // Games lent from a small reader buffer are the games the iterator copies out of the whole input.
     let capacity = 1 + usize::from(data.get(1).copied().unwrap_or(0) % 64);
     let mut lent = Vec::new();
@@ -204,8 +211,8 @@ pub fn check_pgn(data: &[u8]) {
         }
         let game = builder.finish();
         let mut text = String::new();
-        write_game(&game, &WriteOptions::default(), &mut text);
-        let again = Game::read_all(&text, &ReadOptions::default());
+        write_game(&game, &PgnWriteOptions::default(), &mut text);
+        let again = Game::read_all(&text, &PgnReadOptions::default());
         assert_eq!(again.len(), 1, "own PGN is not one game:\n{text}");
         let again = again[0].as_ref().unwrap_or_else(|e| panic!("own PGN does not read: {e}\n{text}"));
         // The writer may re-flow a comment's whitespace (export format wraps lines); nothing else may change.
@@ -215,7 +222,7 @@ pub fn check_pgn(data: &[u8]) {
         );
         assert_eq!(again.start, game.start, "{text}");
         let mut twice = String::new();
-        write_game(again, &WriteOptions::default(), &mut twice);
+        write_game(again, &PgnWriteOptions::default(), &mut twice);
         assert_eq!(twice, text, "writing is not stable");
     }
 }
@@ -260,13 +267,13 @@ impl forsyth::pgn::Visitor for Events {
 /// One game as a reader hands it on: its text and place, what the visitor was told, and the report.
 pub type ReadGame = ((Vec<u8>, u64, u64, u64, bool), Vec<String>, forsyth::pgn::GameReport);
 
-/// `read_games` on one thread (games read straight from the stream, their ends found as they are read), in blocks
+/// `pgn::Reader` on one thread (games read straight from the stream, their ends found as they are read), in blocks
 /// on several threads, and `for_each_game` on two threads hand on exactly what cutting the stream with
 /// `GameSplitter` and reading each game with `read_game` gives: the same games, texts, numbers, lines and offsets,
 /// visitor events and reports, whatever the reader's buffer size.
 /// Returns the games, for the caller's own checks.
-pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::ReadOptions, capacity: usize) -> Vec<ReadGame> {
-    use forsyth::pgn::{GameSplitter, read_game, read_games};
+pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOptions, capacity: usize) -> Vec<ReadGame> {
+    use forsyth::pgn::{GameSplitter, Reader, read_game};
     let reference: Vec<ReadGame> = GameSplitter::new(data)
         .map(|raw| {
             let raw = raw.expect("reading from memory cannot fail");
@@ -282,7 +289,9 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::ReadOptions, 
     };
     let one_pass = |reader: &mut (dyn std::io::BufRead + Send)| {
         let mut games = Vec::new();
-        read_games(reader, 1, options, Events::default, |e, r| (e.0, r), |g, out| keep(&mut games, g, out))
+        Reader::new(reader)
+            .options(options.clone())
+            .visit(Events::default, |e, r| (e.0, r), |g, out| keep(&mut games, g, out))
             .expect("reading from memory cannot fail");
         games
     };
@@ -290,16 +299,12 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::ReadOptions, 
     // Blocks small enough to fall everywhere in small inputs, a few dozen in large ones.
     let block = (1 + capacity % 40).max(data.len() / 64);
     let jobs = 2 + capacity % 3;
-    forsyth::pgn::read_games_in_blocks(
-        data,
-        jobs,
-        block,
-        options,
-        Events::default,
-        |e, r| (e.0, r),
-        |g, out| keep(&mut in_blocks, g, out),
-    )
-    .expect("reading from memory cannot fail");
+    Reader::from_bytes(data)
+        .jobs(jobs)
+        .block_bytes(block)
+        .options(options.clone())
+        .visit(Events::default, |e, r| (e.0, r), |g, out| keep(&mut in_blocks, g, out))
+        .expect("reading from memory cannot fail");
     // The splitter's games handed to work on several threads, as `for_each_game` does.
     let mut on_threads = Vec::new();
     forsyth::pgn::for_each_game(
