@@ -15,6 +15,7 @@
 mod letters;
 mod matching;
 mod pattern;
+pub mod popeye;
 
 pub use letters::{LetterProblem, PieceLetter, piece_of_letter};
 pub use matching::{Fit, Limits, Listing, game_fits, sequences};

@@ -678,7 +678,7 @@ impl Reader {
         let place = match self.peek() {
             Some(c) if File::from_char(c).is_some_and(|f| f.index() < 8) => {
                 let file = File::from_char(c).unwrap_or(File::A);
-                if self.peek_at(1).and_then(Rank::from_char).is_some() {
+                if self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
                     Place::Square(self.square()?)
                 } else {
                     self.at += 1;

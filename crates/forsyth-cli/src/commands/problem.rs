@@ -1,0 +1,122 @@
+//! `forsyth problem`: problem descriptions in Popeye's input language: checked, converted, drawn.
+
+use std::path::{Path, PathBuf};
+
+use forsyth::Square;
+use forsyth::diagram::{Diagram, Style, text};
+use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
+
+use crate::Failure;
+
+/// Problem descriptions in Popeye's input language (BeginProblem, Pieces, Stipulation, EndProblem; English or
+/// German keywords).
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth problem board problem.inp
+  forsyth problem convert --lang de problem.inp
+  forsyth problem check problem.inp
+
+Orthodox pieces only for now: a fairy piece code is an error with its line and column. Stipulation, Condition
+and Option are kept as text.")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    Check(FileArgs),
+    Convert(ConvertArgs),
+    Board(FileArgs),
+}
+
+/// Read every problem of a file and say whether its position is legal (White to move), with the count
+/// (w+s or w+s+m+u), the stipulation and the FEN; `board` draws the diagram too.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth problem check problem.inp
+  forsyth problem board --marked e4,d5 problem.inp
+
+Exit status: 0 every problem read and legal, 1 unreadable or illegal, 2 usage error.")]
+struct FileArgs {
+    /// Marked squares, counted in w+s+m+u (Popeye's input has no keyword for them).
+    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    marked: Vec<Square>,
+    /// The Popeye input file ('-' for standard input).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+}
+
+/// Write the problems again in Popeye's input language, English or German keywords.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth problem convert --lang de problem.inp
+  forsyth problem convert --lang en problem-de.inp > problem-en.inp
+
+Exit status: 0 converted, 1 unreadable, 2 usage error.")]
+struct ConvertArgs {
+    /// The keywords to write: en or de.
+    #[arg(long, default_value = "en", value_parser = popeye_language)]
+    lang: PopeyeLanguage,
+    /// The Popeye input file ('-' for standard input).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+}
+
+fn popeye_language(text: &str) -> Result<PopeyeLanguage, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "en" | "english" => Ok(PopeyeLanguage::English),
+        "de" | "german" => Ok(PopeyeLanguage::German),
+        _ => Err(format!("'{text}': Popeye's keywords are written in en or de")),
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<ProblemDescription>, Failure> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| Failure(format!("cannot read standard input: {e}")))?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?
+    };
+    popeye::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    match args.command {
+        Command::Convert(a) => {
+            for problem in read(&a.file)? {
+                print!("{}", problem.write(a.lang));
+            }
+            Ok(())
+        }
+        Command::Check(a) => show(read(&a.file)?, &a.marked, false, &a.file),
+        Command::Board(a) => show(read(&a.file)?, &a.marked, true, &a.file),
+    }
+}
+
+fn show(problems: Vec<ProblemDescription>, marked: &[Square], draw: bool, path: &Path) -> Result<(), Failure> {
+    let mut illegal = Vec::new();
+    for (i, mut problem) in problems.into_iter().enumerate() {
+        problem.marked = marked.to_vec();
+        let count = problem.count();
+        let position = problem.position();
+        if draw {
+            let diagram = Diagram::new(problem.board());
+            let caption = position.as_ref().ok().map(ToString::to_string);
+            let style = Style { caption, ..Style::default() };
+            print!("{}", text::ascii(&diagram, &Style { count: false, ..style }));
+        }
+        let stipulation = problem.stipulation.as_deref().unwrap_or("-");
+        match &position {
+            Ok(pos) => println!("problem {}: {count} {stipulation} {pos}", i + 1),
+            Err(e) => {
+                println!("problem {}: {count} {stipulation} illegal: {e}", i + 1);
+                illegal.push(i + 1);
+            }
+        }
+    }
+    if illegal.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure(format!("{}: illegal position in problem {:?}", path.display(), illegal)))
+    }
+}
