@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use forsyth::Square;
+use forsyth::{Position, Square};
 use forsyth::diagram::{Diagram, Style, text};
 use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
 
@@ -52,15 +52,24 @@ struct FileArgs {
 #[command(after_help = "Examples:
   forsyth problem convert --lang de problem.inp
   forsyth problem convert --lang en problem-de.inp > problem-en.inp
+  forsyth problem convert --fen '4k3/8/3p4/8/8/2N5/3K4/8 w - - 0 1' --stipulation '~1'
+
+With --fen, the FEN's pieces become a problem description (Popeye's stipulations are White to move).
 
 Exit status: 0 converted, 1 unreadable, 2 usage error.")]
 struct ConvertArgs {
     /// The keywords to write: en or de.
     #[arg(long, default_value = "en", value_parser = popeye_language)]
     lang: PopeyeLanguage,
+    /// Describe this position instead of reading a file.
+    #[arg(long, value_name = "FEN", conflicts_with = "file", required_unless_present = "file")]
+    fen: Option<String>,
+    /// With --fen: the stipulation, as Popeye writes it (#2, h#3, ~1).
+    #[arg(long, value_name = "TEXT", requires = "fen")]
+    stipulation: Option<String>,
     /// The Popeye input file ('-' for standard input).
     #[arg(value_name = "FILE")]
-    file: PathBuf,
+    file: Option<PathBuf>,
 }
 
 fn popeye_language(text: &str) -> Result<PopeyeLanguage, String> {
@@ -83,7 +92,16 @@ fn read(path: &Path) -> Result<Vec<ProblemDescription>, Failure> {
 pub fn run(args: Args) -> Result<(), Failure> {
     match args.command {
         Command::Convert(a) => {
-            for problem in read(&a.file)? {
+            let problems = match (&a.fen, &a.file) {
+                (Some(fen), _) => {
+                    let pos: Position =
+                        fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
+                    vec![ProblemDescription { stipulation: a.stipulation.clone(), ..ProblemDescription::from_position(&pos) }]
+                }
+                (None, Some(file)) => read(file)?,
+                (None, None) => return Err(Failure("give a Popeye input file or --fen".into())),
+            };
+            for problem in problems {
                 print!("{}", problem.write(a.lang));
             }
             Ok(())
