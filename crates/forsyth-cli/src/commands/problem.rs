@@ -2,9 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use forsyth::{Position, Square};
 use forsyth::diagram::{Diagram, Style, text};
 use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
+use forsyth::{Position, Square};
 
 use crate::Failure;
 
@@ -94,9 +94,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Command::Convert(a) => {
             let problems = match (&a.fen, &a.file) {
                 (Some(fen), _) => {
-                    let pos: Position =
-                        fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
-                    vec![ProblemDescription { stipulation: a.stipulation.clone(), ..ProblemDescription::from_position(&pos) }]
+                    let pos: Position = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
+                    vec![ProblemDescription {
+                        stipulation: a.stipulation.clone(),
+                        ..ProblemDescription::from_position(&pos)
+                    }]
                 }
                 (None, Some(file)) => read(file)?,
                 (None, None) => return Err(Failure("give a Popeye input file or --fen".into())),
