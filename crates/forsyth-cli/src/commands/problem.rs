@@ -4,20 +4,23 @@ use std::path::{Path, PathBuf};
 
 use forsyth::diagram::{Diagram, Style, text};
 use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
+use forsyth::problem::yacpdb;
 use forsyth::{Position, Square};
 
 use crate::Failure;
 
 /// Problem descriptions in Popeye's input language (BeginProblem, Pieces, Stipulation, EndProblem; English or
-/// German keywords).
+/// German keywords) or as YACPDB entries (YAML with algebraic: white: [...] black: [...]).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   forsyth problem board problem.inp
   forsyth problem convert --lang de problem.inp
   forsyth problem check problem.inp
 
+A file is read as a YACPDB entry when it starts with '---' or has an 'algebraic:' line, else as Popeye input.
 Orthodox pieces only for now: a fairy piece code is an error with its line and column. Stipulation, Condition
-and Option are kept as text.")]
+and Option are kept as text; YACPDB keys forsyth does not model (solution, twins, ...) are named on standard
+error.")]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
@@ -53,6 +56,7 @@ struct FileArgs {
   forsyth problem convert --lang de problem.inp
   forsyth problem convert --lang en problem-de.inp > problem-en.inp
   forsyth problem convert --fen '4k3/8/3p4/8/8/2N5/3K4/8 w - - 0 1' --stipulation '~1'
+  forsyth problem convert --yacpdb problem.inp
 
 With --fen, the FEN's pieces become a problem description (Popeye's stipulations are White to move).
 
@@ -61,6 +65,9 @@ struct ConvertArgs {
     /// The keywords to write: en or de.
     #[arg(long, default_value = "en", value_parser = popeye_language)]
     lang: PopeyeLanguage,
+    /// Write a YACPDB entry (YAML) instead of Popeye input.
+    #[arg(long)]
+    yacpdb: bool,
     /// Describe this position instead of reading a file.
     #[arg(long, value_name = "FEN", conflicts_with = "file", required_unless_present = "file")]
     fen: Option<String>,
@@ -86,6 +93,14 @@ fn read(path: &Path) -> Result<Vec<ProblemDescription>, Failure> {
     } else {
         std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?
     };
+    let yaml = text.trim_start().starts_with("---") || text.lines().any(|l| l.trim_start().starts_with("algebraic:"));
+    if yaml {
+        let entry = yacpdb::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))?;
+        if !entry.ignored.is_empty() {
+            eprintln!("forsyth: {}: not read (kept by YACPDB only): {}", path.display(), entry.ignored.join(", "));
+        }
+        return Ok(vec![entry.problem]);
+    }
     popeye::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))
 }
 
@@ -104,7 +119,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 (None, None) => return Err(Failure("give a Popeye input file or --fen".into())),
             };
             for problem in problems {
-                print!("{}", problem.write(a.lang));
+                if a.yacpdb {
+                    print!("{}", yacpdb::write(&problem));
+                } else {
+                    print!("{}", problem.write(a.lang));
+                }
             }
             Ok(())
         }

@@ -16,6 +16,7 @@ mod letters;
 mod matching;
 mod pattern;
 pub mod popeye;
+pub mod yacpdb;
 
 pub use letters::{LetterProblem, PieceLetter, piece_of_letter};
 pub use matching::{Fit, Limits, Listing, game_fits, sequences};

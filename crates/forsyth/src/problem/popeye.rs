@@ -88,7 +88,14 @@ impl PopeyeLanguage {
     }
 
     /// The piece code of an orthodox piece: English K Q R B S P, German K D T L S B.
-    fn code(self, role: Role) -> char {
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// use forsyth::problem::popeye::PopeyeLanguage;
+    /// assert_eq!(PopeyeLanguage::English.piece_code(Role::Knight), 'S');
+    /// assert_eq!(PopeyeLanguage::German.piece_code(Role::Queen), 'D');
+    /// ```
+    pub fn piece_code(self, role: Role) -> char {
         let letters = match self {
             PopeyeLanguage::English => "PSBRQK",
             PopeyeLanguage::German => "BSLTDK",
@@ -120,7 +127,7 @@ fn keyword_of(token: &str, language: PopeyeLanguage) -> Option<Keyword> {
 pub fn popeye_piece(code: &str, language: PopeyeLanguage) -> Option<Role> {
     let mut chars = code.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else { return None };
-    Role::STANDARD.into_iter().find(|&r| language.code(r).eq_ignore_ascii_case(&c))
+    Role::STANDARD.into_iter().find(|&r| language.piece_code(r).eq_ignore_ascii_case(&c))
 }
 
 /// A piece of a problem description on its square.
@@ -248,7 +255,7 @@ impl ProblemDescription {
             out.push_str(language.colour(index));
             for p in of_color {
                 out.push(' ');
-                out.push(language.code(p.piece.role));
+                out.push(language.piece_code(p.piece.role));
                 out.push_str(&p.square.to_string());
             }
             out.push('\n');
