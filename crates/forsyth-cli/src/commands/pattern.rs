@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use forsyth::notation::letters::{Language, Letters};
+use forsyth::notation::read::ReadOptions as MoveReadOptions;
 use forsyth::notation::styles::{Style, WriteOptions, write_move_into};
 use forsyth::pgn::{Game, ReadOptions};
 use forsyth::problem::{Limits, Pattern, game_fits, sequences};
@@ -21,7 +22,7 @@ use crate::Failure;
 #[command(after_help = "Examples:
   forsyth pattern --input-lang de --lang en 'Bh2:Lg~g6:h7-h8=T'
   forsyth pattern --input-lang de --fen 'k7/7p/8/8/8/6b1/7P/K7 w - - 0 1' --max-plies 11 'Bh2:Lg~g6:h7-h8=T'
-  forsyth pattern --input-lang de --game game.pgn 'Sg1~e5 & ~0-0'
+  forsyth pattern --input-lang de --game examples/fide-sample-game-de.pgn '[Sg1]~e4 & ~0-0'
 
 A line describes one piece's path; the opponent's moves between its moves are free (any legal move) and are
 listed, as the sequences are concrete. [Sg1] means the piece that stood on g1 in the game's first position (with
@@ -48,6 +49,9 @@ pub struct Args {
     /// Say whether the first game of this PGN file fits the pattern.
     #[arg(long, value_name = "FILE.pgn")]
     game: Option<PathBuf>,
+    /// With --game: the language of the game's moves (default: --input-lang).
+    #[arg(long, value_name = "LANG", value_parser = language, requires = "game")]
+    game_lang: Option<Language>,
     /// The pattern.
     #[arg(value_name = "PATTERN", required = true, num_args = 1..)]
     pattern: Vec<String>,
@@ -103,7 +107,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if let Some(path) = &args.game {
         let pgn =
             std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?;
-        let games = Game::read_all(&pgn, &ReadOptions::default());
+        let letters = Letters::language(args.game_lang.unwrap_or(args.input_lang));
+        let options = ReadOptions { moves: MoveReadOptions::with_letters(letters), ..ReadOptions::default() };
+        let games = Game::read_all(&pgn, &options);
         let game = match games.into_iter().next() {
             Some(Ok(game)) => game,
             Some(Err(e)) => return Err(Failure(format!("{}: {e}", path.display()))),
