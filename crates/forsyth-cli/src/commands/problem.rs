@@ -28,19 +28,37 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Command {
-    Check(FileArgs),
+    Check(CheckArgs),
     Convert(ConvertArgs),
-    Board(FileArgs),
+    Board(BoardArgs),
 }
 
 /// Read every problem of a file and say whether its position is legal (White to move), with the count
-/// (w+s or w+s+m+u), the stipulation and the FEN; `board` draws the diagram too.
+/// (w+s or w+s+m+u), the stipulation and the FEN.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   forsyth problem check problem.inp
+  forsyth problem check --marked e4,d5 entry.yaml
+
+Exit status: 0 every problem read and legal, 1 unreadable or illegal, 2 usage error.")]
+struct CheckArgs {
+    #[command(flatten)]
+    file: FileArgs,
+}
+
+/// Draw the diagram of every problem of a file, with the FEN, the count (w+s or w+s+m+u) and the stipulation.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth problem board problem.inp
   forsyth problem board --marked e4,d5 problem.inp
 
 Exit status: 0 every problem read and legal, 1 unreadable or illegal, 2 usage error.")]
+struct BoardArgs {
+    #[command(flatten)]
+    file: FileArgs,
+}
+
+#[derive(clap::Args)]
 struct FileArgs {
     /// Marked squares, counted in w+s+m+u (Popeye's input has no keyword for them).
     #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
@@ -127,8 +145,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Check(a) => show(read(&a.file)?, &a.marked, false, &a.file),
-        Command::Board(a) => show(read(&a.file)?, &a.marked, true, &a.file),
+        Command::Check(CheckArgs { file: a }) => show(read(&a.file)?, &a.marked, false, &a.file),
+        Command::Board(BoardArgs { file: a }) => show(read(&a.file)?, &a.marked, true, &a.file),
     }
 }
 
