@@ -66,7 +66,7 @@ fn language(text: &str) -> Result<Language, String> {
 
 fn write_sequence(start: &Position, moves: &[Move], lang: Language) -> String {
     let options = WriteOptions::new(Style::Problem).with_letters(Letters::language(lang));
-    let mut pos = start.clone();
+    let mut pos = *start;
     let mut out = String::new();
     for (i, &m) in moves.iter().enumerate() {
         let white = pos.turn().is_white();

@@ -95,7 +95,7 @@ fn collect(
                 .legal_moves()
                 .into_iter()
                 .filter(|&m| castles_on(m, c.side))
-                .filter(|&m| ending_holds(&pos.after(m).unwrap_or_else(|_| pos.clone()), c.ending.state))
+                .filter(|&m| ending_holds(&pos.after(m).unwrap_or(*pos), c.ending.state))
                 .collect();
             if found.is_empty() {
                 return Err(PatternError {
@@ -110,7 +110,7 @@ fn collect(
             let mut search = LineSearch::new(line, limits, nodes, listing);
             let starts = search.starts(pos)?;
             for (square, color) in starts {
-                search.walk(pos.clone(), square, color, 0, false, &mut Vec::new());
+                search.walk(*pos, square, color, 0, &mut Vec::new());
             }
             if search.found == 0 && !search.listing.truncated {
                 return Err(search.failure());
@@ -234,7 +234,6 @@ impl<'a> LineSearch<'a> {
         square: Square,
         color: Color,
         step: usize,
-        moved_in_step: bool,
         sequence: &mut Vec<Move>,
     ) {
         if self.listing.truncated {
@@ -262,10 +261,10 @@ impl<'a> LineSearch<'a> {
                 if m.to() == square && !m.is_castle() {
                     continue; // the tracked piece is captured: the line cannot go on
                 }
-                let mut after = pos.clone();
+                let mut after = pos;
                 after.play_unchecked(m);
                 sequence.push(m);
-                self.walk(after, square, color, step, moved_in_step, sequence);
+                self.walk(after, square, color, step, sequence);
                 sequence.pop();
             }
             return;
@@ -275,21 +274,21 @@ impl<'a> LineSearch<'a> {
             if m.from() != square || !fits(&pos, m, current) {
                 continue;
             }
-            let mut after = pos.clone();
+            let mut after = pos;
             after.play_unchecked(m);
             let to = landing(&after, m, color);
             sequence.push(m);
             match (current.kind, current.place) {
-                (StepKind::Somehow, Place::Anywhere) => self.walk(after, to, color, step + 1, false, sequence),
+                (StepKind::Somehow, Place::Anywhere) => self.walk(after, to, color, step + 1, sequence),
                 (StepKind::Somehow, place) => {
                     if place.contains(to) {
-                        self.walk(after.clone(), to, color, step + 1, false, sequence);
+                        self.walk(after, to, color, step + 1, sequence);
                     }
-                    self.walk(after, to, color, step, true, sequence);
+                    self.walk(after, to, color, step, sequence);
                 }
                 (_, place) => {
                     if place.contains(to) {
-                        self.walk(after, to, color, step + 1, false, sequence);
+                        self.walk(after, to, color, step + 1, sequence);
                     }
                 }
             }
@@ -344,9 +343,9 @@ impl<'a> Replayed<'a> {
                 origin[sq.index()] = Some(sq);
             }
         }
-        let mut positions = vec![start.clone()];
+        let mut positions = vec![*start];
         let mut origins = vec![origin.clone()];
-        let mut pos = start.clone();
+        let mut pos = *start;
         for (ply, &m) in moves.iter().enumerate() {
             if !pos.is_legal(m) {
                 return Err(PatternError {
@@ -355,7 +354,7 @@ impl<'a> Replayed<'a> {
                 });
             }
             let color = pos.turn();
-            let mut after = pos.clone();
+            let mut after = pos;
             after.play_unchecked(m);
             if m.is_castle() {
                 let king = origin[m.from().index()];
@@ -378,7 +377,7 @@ impl<'a> Replayed<'a> {
                 origin[m.to().index()] = origin[m.from().index()];
                 origin[m.from().index()] = None;
             }
-            positions.push(after.clone());
+            positions.push(after);
             origins.push(origin.clone());
             pos = after;
         }
