@@ -228,14 +228,7 @@ impl<'a> LineSearch<'a> {
         2 * remaining - 1 + usize::from(!piece_to_move)
     }
 
-    fn walk(
-        &mut self,
-        pos: Position,
-        square: Square,
-        color: Color,
-        step: usize,
-        sequence: &mut Vec<Move>,
-    ) {
+    fn walk(&mut self, pos: Position, square: Square, color: Color, step: usize, sequence: &mut Vec<Move>) {
         if self.listing.truncated {
             return;
         }
