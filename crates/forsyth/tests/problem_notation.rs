@@ -206,3 +206,20 @@ proptest! {
         }
     }
 }
+
+/// Hostile patterns: long and deep input is read in one pass or refused with the nesting error, never a stack
+/// overflow; a game of any length is checked once per start.
+#[test]
+fn hostile_patterns_are_answered() {
+    let long = vec!["Sg1-f3"; 100_000].join(" | ");
+    let Pattern::Or(parts) = de(&long) else { panic!("an or") };
+    assert_eq!(parts.len(), 100_000);
+    for deep in ["(".repeat(1_000_000), "~".repeat(1_000_000), format!("{}Sg1", "~(".repeat(500_000))] {
+        let e = Pattern::parse(&deep, Language::De).unwrap_err();
+        assert_eq!(e.code(), "pattern.nesting");
+    }
+    let line = format!("Sg1{}", "~".repeat(200_000));
+    let pos = Position::default();
+    let e = sequences(&de(&line), &pos, &Limits::default()).unwrap_err();
+    assert_eq!(e.code(), "pattern.no-move");
+}
