@@ -493,31 +493,31 @@ impl Reader {
     }
 
     fn or(&mut self) -> Result<Pattern, PatternError> {
-        let mut parts = vec![self.and()?];
-        loop {
-            self.skip_spaces();
-            if self.peek() != Some('|') {
-                break;
-            }
-            self.at += 1;
-            self.skip_spaces();
-            parts.push(self.and()?);
-        }
-        Ok(if parts.len() == 1 { parts.remove(0) } else { Pattern::Or(parts) })
+        self.joined('|', Reader::and, Pattern::Or)
     }
 
     fn and(&mut self) -> Result<Pattern, PatternError> {
-        let mut parts = vec![self.unary()?];
+        self.joined('&', Reader::unary, Pattern::And)
+    }
+
+    /// Parts read by `part` joined by `sign`; one part alone is itself.
+    fn joined(
+        &mut self,
+        sign: char,
+        part: fn(&mut Reader) -> Result<Pattern, PatternError>,
+        join: fn(Vec<Pattern>) -> Pattern,
+    ) -> Result<Pattern, PatternError> {
+        let mut parts = vec![part(self)?];
         loop {
             self.skip_spaces();
-            if self.peek() != Some('&') {
+            if self.peek() != Some(sign) {
                 break;
             }
             self.at += 1;
             self.skip_spaces();
-            parts.push(self.unary()?);
+            parts.push(part(self)?);
         }
-        Ok(if parts.len() == 1 { parts.remove(0) } else { Pattern::And(parts) })
+        Ok(if parts.len() == 1 { parts.remove(0) } else { join(parts) })
     }
 
     fn nested<T>(&mut self, f: impl FnOnce(&mut Reader) -> Result<T, PatternError>) -> Result<T, PatternError> {
