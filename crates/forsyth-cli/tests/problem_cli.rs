@@ -73,3 +73,16 @@ fn problem_commands_read_convert_and_draw() {
     assert!(e.contains("popeye.fairy-piece") && e.contains("line 2, column 18"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn convert_refuses_to_translate_options_it_keeps_as_text() {
+    let dir = std::env::temp_dir().join(format!("forsyth-problem-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("options.inp");
+    std::fs::write(&file, "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption NoBoard\nEndProblem\n")
+        .unwrap();
+    let e = fails(&["problem", "convert", "--lang", "de", file.to_str().unwrap()]);
+    assert!(e.contains("--lang en"), "{e}");
+    assert!(ok(&["problem", "convert", "--lang", "en", file.to_str().unwrap()]).contains("Option NoBoard"));
+    std::fs::remove_dir_all(&dir).ok();
+}

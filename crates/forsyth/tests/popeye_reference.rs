@@ -72,6 +72,12 @@ fn forsyths_legal_moves_are_popeyes() {
         let expected: Position = fen.trim().parse().unwrap();
         assert_eq!(pos.board(), expected.board(), "{}", path.display());
         assert_eq!(problems[0].stipulation.as_deref(), Some("~1"));
+        // Popeye accepted the input: no input error (English "Input-Error", German "Eingabe-Fehler"), and every
+        // text forsyth wrote is in its output.
+        assert!(!out.contains("Input-Error") && !out.contains("Eingabe-Fehler"), "{}: {out}", path.display());
+        for text in problems[0].authors.iter().chain(&problems[0].remarks).chain(&problems[0].title) {
+            assert!(out.contains(text.as_str()), "{}: Popeye did not print {text}", path.display());
+        }
         let popeye = popeye_moves(&out);
         assert!(!popeye.is_empty(), "{}: no moves in Popeye's output", path.display());
         assert_eq!(forsyth_moves(&pos), popeye, "{}", path.display());

@@ -105,7 +105,12 @@ fn popeye_language(text: &str) -> Result<PopeyeLanguage, String> {
     }
 }
 
+/// The problems of a file, and the language their Condition/Option/Twin texts are in (YACPDB: English).
 fn read(path: &Path) -> Result<Vec<ProblemDescription>, Failure> {
+    read_with_language(path).map(|(problems, _)| problems)
+}
+
+fn read_with_language(path: &Path) -> Result<(Vec<ProblemDescription>, PopeyeLanguage), Failure> {
     let text = if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin()).map_err(|e| Failure(format!("cannot read standard input: {e}")))?
     } else {
@@ -117,9 +122,11 @@ fn read(path: &Path) -> Result<Vec<ProblemDescription>, Failure> {
         if !entry.ignored.is_empty() {
             eprintln!("forsyth: {}: not read (kept by YACPDB only): {}", path.display(), entry.ignored.join(", "));
         }
-        return Ok(vec![entry.problem]);
+        return Ok((vec![entry.problem], PopeyeLanguage::English));
     }
-    popeye::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))
+    let language = popeye::language_of(&text).unwrap_or_default();
+    let problems = popeye::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))?;
+    Ok((problems, language))
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -133,7 +140,22 @@ pub fn run(args: Args) -> Result<(), Failure> {
                         ..ProblemDescription::from_position(&pos)
                     }]
                 }
-                (None, Some(file)) => read(file)?,
+                (None, Some(file)) => {
+                    let (problems, language) = read_with_language(file)?;
+                    let kept_as_text = |p: &ProblemDescription| {
+                        !(p.conditions.is_empty() && p.options.is_empty() && p.twins.is_empty())
+                    };
+                    if !a.yacpdb && language != a.lang && problems.iter().any(kept_as_text) {
+                        return Err(Failure(format!(
+                            "{}: Condition, Option and Twin lines are kept as text in {}, and Popeye reads them only \
+                             in that language: convert with --lang {} or translate those lines by hand",
+                            file.display(),
+                            if language == PopeyeLanguage::German { "German" } else { "English" },
+                            if language == PopeyeLanguage::German { "de" } else { "en" },
+                        )));
+                    }
+                    problems
+                }
                 (None, None) => return Err(Failure("give a Popeye input file or --fen".into())),
             };
             for problem in problems {

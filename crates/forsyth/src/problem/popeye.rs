@@ -397,6 +397,22 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
     out
 }
 
+/// The language of a Popeye input's keywords, from its first word (`BeginProblem` or `AnfangProblem`), as Popeye
+/// decides it. `Condition`, `Option` and `Twin` lines are kept as text in this language: Popeye reads them only in
+/// the language of the keywords around them.
+///
+/// ```
+/// use forsyth::problem::popeye::{PopeyeLanguage, language_of};
+/// assert_eq!(language_of("  AnfangProblem\nSteine Weiss Ke1"), Some(PopeyeLanguage::German));
+/// assert_eq!(language_of("Pieces"), None);
+/// ```
+pub fn language_of(text: &str) -> Option<PopeyeLanguage> {
+    let first = text.split_whitespace().next()?;
+    [PopeyeLanguage::English, PopeyeLanguage::German]
+        .into_iter()
+        .find(|&l| keyword_of(first, l) == Some(Keyword::Begin))
+}
+
 /// Reads every problem of a Popeye input (problems follow each other after `NextProblem`). Linear in the input.
 pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
     let tokens = tokens(text);
@@ -405,10 +421,7 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
         PopeyeError { kind, line, column }
     };
     let Some(first) = tokens.first() else { return Err(error(PopeyeErrorKind::NoBegin, None)) };
-    let language = [PopeyeLanguage::English, PopeyeLanguage::German]
-        .into_iter()
-        .find(|&l| keyword_of(first.text, l) == Some(Keyword::Begin))
-        .ok_or_else(|| error(PopeyeErrorKind::NoBegin, Some(first)))?;
+    let language = language_of(first.text).ok_or_else(|| error(PopeyeErrorKind::NoBegin, Some(first)))?;
     let mut problems = Vec::new();
     let mut problem = ProblemDescription::default();
     let mut i = 1;
