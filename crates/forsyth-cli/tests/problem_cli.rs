@@ -86,3 +86,10 @@ fn convert_refuses_to_translate_options_it_keeps_as_text() {
     assert!(ok(&["problem", "convert", "--lang", "en", file.to_str().unwrap()]).contains("Option NoBoard"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_pattern_without_moves_holds_or_not_in_a_position() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(ok(&["pattern", "--fen", start, "Sg1 & ~Sf3 & [Ta8]"]), "holds");
+    assert!(fails(&["pattern", "--fen", start, "Sf3 | Ke2"]).contains("does not hold"));
+}

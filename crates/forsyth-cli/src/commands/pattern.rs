@@ -22,14 +22,16 @@ use crate::Failure;
 #[command(after_help = "Examples:
   forsyth pattern --input-lang de --lang en 'Bh2:Lg~g6:h7-h8=T'
   forsyth pattern --input-lang de --fen 'k7/7p/8/8/8/6b1/7P/K7 w - - 0 1' --max-plies 11 'Bh2:Lg~g6:h7-h8=T'
-  forsyth pattern --input-lang de --game examples/fide-sample-game-de.pgn '[Sg1]~e4 & ~0-0'
+  forsyth pattern --input-lang de --game examples/fide-sample-game-de.pgn 'Be5:d6 e.p. & [Sg8]~d6'
+  forsyth pattern --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 'Sg1 & ~Sf3'
 
 A line describes one piece's path; the opponent's moves between its moves are free (any legal move) and are
-listed, as the sequences are concrete. [Sg1] means the piece that stood on g1 in the game's first position (with
+listed, as the sequences are concrete. Without moves (Sg1 & ~[Ta8]), --fen says whether the pattern holds in the
+position. [Sg1] means the piece that stood on g1 in the game's first position (with
 --fen: in the given position). With --game, Sg1 and [Sg1] without moves ask where the piece stands at the end.
 
-Exit status: 0 written, listed, or the game fits, 1 a bad pattern, a pattern that names no possible move, or a
-game that does not fit, 2 usage error.")]
+Exit status: 0 written, listed, holds or the game fits, 1 a bad pattern, a pattern that names no possible move,
+does not hold or a game that does not fit, 2 usage error.")]
 pub struct Args {
     /// The language of the pattern's piece letters (de: K D T L S B, en: K Q R B N P).
     #[arg(long, default_value = "de", value_parser = language)]
@@ -89,6 +91,17 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let pattern = Pattern::parse(&text, args.input_lang).map_err(|e| Failure(format!("pattern '{text}': {e}")))?;
     if let Some(fen) = &args.fen {
         let pos: Position = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
+        if !pattern.names_moves() {
+            // Pieces and original pieces only: a condition on the position itself (a game of no moves).
+            let fit = game_fits(&pattern, &pos, &[]).map_err(|e| Failure(format!("pattern '{text}': {e}")))?;
+            return match fit {
+                Some(_) => {
+                    println!("holds");
+                    Ok(())
+                }
+                None => Err(Failure(format!("'{text}' does not hold in this position"))),
+            };
+        }
         let limits = Limits { max_plies: usize::from(args.max_plies), max_sequences: args.limit, ..Limits::default() };
         let listing = sequences(&pattern, &pos, &limits).map_err(|e| Failure(format!("pattern '{text}': {e}")))?;
         for seq in &listing.sequences {

@@ -402,7 +402,9 @@ impl<'a> Replayed<'a> {
                 }
                 None
             }
-            Pattern::Squares { .. } => return Err(not_listable(pattern, "a square set alone says nothing of a game")),
+            Pattern::Squares { .. } => {
+                return Err(not_listable(pattern, "a square set alone says nothing of a game or a position"));
+            }
             Pattern::Castling(c) => self.castling_fits(c),
             Pattern::Line(line) if line.steps.is_empty() => self.piece_at_end(line),
             Pattern::Line(line) => {

@@ -285,6 +285,26 @@ impl Pattern {
         }
     }
 
+    /// Whether the pattern names a move anywhere (a line with steps, castling), rather than only pieces, original
+    /// pieces and square sets.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::problem::Pattern;
+    /// assert!(!Pattern::parse("Sg1 & ~[Ta8]", Language::De)?.names_moves());
+    /// assert!(Pattern::parse("Sg1 | ~0-0", Language::De)?.names_moves());
+    /// # Ok::<(), forsyth::problem::PatternError>(())
+    /// ```
+    pub fn names_moves(&self) -> bool {
+        match self {
+            Pattern::Line(line) => !line.steps.is_empty(),
+            Pattern::Castling(_) => true,
+            Pattern::Squares { .. } => false,
+            Pattern::Not { pattern, .. } | Pattern::Group { pattern, .. } => pattern.names_moves(),
+            Pattern::And(parts) | Pattern::Or(parts) => parts.iter().any(Pattern::names_moves),
+        }
+    }
+
     /// The column where the pattern begins.
     pub fn column(&self) -> usize {
         match self {
