@@ -142,3 +142,16 @@ fn the_count_carries_marked_squares_and_invisible_pieces() {
     p.marked = vec![Square::E4, Square::D5];
     assert_eq!(p.count().to_string(), "1+2+2+0");
 }
+
+/// Hostile input: a megabyte line of pieces, a megabyte of one word, a deep YAML document are answered at once.
+#[test]
+fn hostile_descriptions_are_answered() {
+    let many = format!("BeginProblem\nPieces White {} \nEndProblem", "Ka1 ".repeat(250_000));
+    assert_eq!(popeye::parse(&many).unwrap_err().code(), "popeye.occupied");
+    let long_word = format!("BeginProblem\n{}\nEndProblem", "x".repeat(1_000_000));
+    assert_eq!(popeye::parse(&long_word).unwrap_err().code(), "popeye.unknown-word");
+    let remarks = format!("BeginProblem\n{}EndProblem", "Remark a b c\n".repeat(100_000));
+    assert_eq!(popeye::parse(&remarks).unwrap()[0].remarks.len(), 100_000);
+    let deep = format!("algebraic: {}", "[".repeat(1_000_000));
+    assert!(yacpdb::parse(&deep).is_err());
+}

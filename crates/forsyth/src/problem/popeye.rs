@@ -372,26 +372,24 @@ struct Token<'a> {
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     for (line_index, line) in text.lines().enumerate() {
-        let mut chars = line.char_indices().peekable();
-        while let Some(&(start, c)) = chars.peek() {
-            if c.is_whitespace() {
-                chars.next();
-                continue;
-            }
-            let mut end = line.len();
-            while let Some(&(i, c)) = chars.peek() {
-                if c.is_whitespace() {
-                    end = i;
-                    break;
+        // (byte index, column) of the current token's start; columns counted as we go, so linear in the line.
+        let mut start: Option<(usize, usize)> = None;
+        let mut column = 0;
+        for (i, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+            column += 1;
+            match (c.is_whitespace(), start) {
+                (false, None) => start = Some((i, column)),
+                (true, Some((from, from_column))) => {
+                    out.push(Token {
+                        text: &line[from..i],
+                        line: line_index + 1,
+                        column: from_column,
+                        rest_of_line: line[i..].trim(),
+                    });
+                    start = None;
                 }
-                chars.next();
+                _ => {}
             }
-            out.push(Token {
-                text: &line[start..end],
-                line: line_index + 1,
-                column: line[..start].chars().count() + 1,
-                rest_of_line: line[end..].trim(),
-            });
         }
     }
     out
