@@ -106,7 +106,7 @@ comments:
   - \"a \\\"quoted\\\" remark\"
 ";
     let entry = yacpdb::parse(text).unwrap();
-    assert_eq!(entry.ignored, ["twins", "solution"]);
+    assert_eq!(entry.ignored, ["source.issue", "twins", "solution"]);
     let p = &entry.problem;
     assert_eq!(p.authors, ["Loyd, Samuel", "Abdurahmanović, Fadil"]);
     assert_eq!((p.origin.as_deref(), p.award.as_deref()), (Some("feenschach"), Some("1st Prize")));

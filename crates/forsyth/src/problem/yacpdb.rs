@@ -1,5 +1,5 @@
 //! YACPDB-style problem entries: a YAML document with `authors`, `source` (its `name`), `award` (its
-//! `distinction`), `stipulation`, `options`, `algebraic` (`white` and `black` lists of pieces in Popeye's English
+//! `distinction`; their other fields, like `source.issue`, are reported), `stipulation`, `options`, `algebraic` (`white` and `black` lists of pieces in Popeye's English
 //! codes, `Kd2`, `Sc3`) and `comments`. Keys forsyth does not model (`solution`, `twins`, `keywords`, ...) are
 //! reported back, never dropped in silence. YACPDB keeps fairy conditions among its `options`, so Popeye's
 //! `Condition` lines are written there too.
@@ -162,8 +162,13 @@ pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
         let Some(key) = scalar(key) else { return Err(shape("keys of an entry are words")) };
         match key.as_str() {
             "authors" => problem.authors = strings(value, "authors is a list of names")?,
-            "source" => problem.origin = Some(named(value, "name", "source is a name or has a name")?),
-            "award" => problem.award = Some(named(value, "distinction", "award is a text or has a distinction")?),
+            "source" => {
+                problem.origin = Some(named(value, "source", "name", &mut ignored, "source is a name or has a name")?);
+            }
+            "award" => {
+                let why = "award is a text or has a distinction";
+                problem.award = Some(named(value, "award", "distinction", &mut ignored, why)?);
+            }
             "stipulation" => {
                 problem.stipulation = Some(scalar(value).ok_or_else(|| shape("stipulation is a text"))?);
             }
@@ -182,9 +187,21 @@ pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
     Ok(Entry { problem, ignored })
 }
 
-fn named(value: &Yaml, field: &str, why: &'static str) -> Result<String, YacpdbError> {
+/// The text of a key that is a text or a mapping with `field` (`source: name:`); the mapping's other fields are
+/// named in `ignored` as `key.field`.
+fn named(
+    value: &Yaml,
+    key: &str,
+    field: &str,
+    ignored: &mut Vec<String>,
+    why: &'static str,
+) -> Result<String, YacpdbError> {
     if let Some(s) = scalar(value) {
         return Ok(s);
+    }
+    let Yaml::Hash(map) = value else { return Err(shape(why)) };
+    for k in map.keys().filter_map(scalar).filter(|k| k != field) {
+        ignored.push(format!("{key}.{k}"));
     }
     value[field].as_str().map(str::to_string).ok_or_else(|| shape(why))
 }
