@@ -57,6 +57,18 @@ fn not_listable(pattern: &Pattern, why: &'static str) -> PatternError {
 
 /// The move sequences from `pos` that a line, a castling or an `|` of them stands for. A pattern that names no
 /// possible move is an error at the column of the step that nothing fits.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Limits, Pattern, sequences};
+/// let pos: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+/// let one = Limits { max_plies: 1, ..Limits::default() };
+/// assert_eq!(sequences(&Pattern::parse("K~", Language::De)?, &pos, &one)?.sequences.len(), 5);
+/// let e = sequences(&Pattern::parse("Ke1-e3", Language::De)?, &pos, &one).unwrap_err();
+/// assert_eq!((e.code(), e.column), ("pattern.no-move", 4));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 pub fn sequences(pattern: &Pattern, pos: &Position, limits: &Limits) -> Result<Listing, PatternError> {
     let mut listing = Listing::default();
     let mut nodes = 0;

@@ -222,6 +222,15 @@ pub struct Ending {
 impl Pattern {
     /// Reads a pattern written with the piece letters of `language` (German `K D T L S B`, English `K Q R B N P`,
     /// and `X` for any piece). Linear in the length of the text.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::problem::Pattern;
+    /// let p = Pattern::parse("{a1,a2,b1} | X~", Language::En)?;
+    /// assert_eq!(p.write(Language::De), "{a1, a2, b1} | X~");
+    /// assert_eq!(Pattern::parse("Sg1 & (", Language::De).unwrap_err().column, 8);
+    /// # Ok::<(), forsyth::problem::PatternError>(())
+    /// ```
     pub fn parse(text: &str, language: Language) -> Result<Pattern, PatternError> {
         let mut reader = Reader { chars: text.chars().collect(), at: 0, language, depth: 0 };
         reader.skip_spaces();

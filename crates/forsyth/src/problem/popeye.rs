@@ -124,6 +124,14 @@ fn keyword_of(token: &str, language: PopeyeLanguage) -> Option<Keyword> {
 
 /// The orthodox piece a Popeye piece code names. Popeye's fairy codes (G grasshopper, N nightrider, CA camel, ...)
 /// are refused for now: this is the one place where the fairy catalogue plugs in.
+///
+/// ```
+/// use forsyth::Role;
+/// use forsyth::problem::popeye::{PopeyeLanguage, popeye_piece};
+/// assert_eq!(popeye_piece("S", PopeyeLanguage::English), Some(Role::Knight));
+/// assert_eq!(popeye_piece("t", PopeyeLanguage::German), Some(Role::Rook));
+/// assert_eq!(popeye_piece("N", PopeyeLanguage::English), None); // the nightrider
+/// ```
 pub fn popeye_piece(code: &str, language: PopeyeLanguage) -> Option<Role> {
     let mut chars = code.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else { return None };
@@ -216,7 +224,16 @@ impl ProblemDescription {
         Position::from_setup(&setup, Variant::Standard)
     }
 
-    /// A description of a position's pieces (nothing else).
+    /// A description of a position's pieces (nothing else), in Popeye's order: White first, kings first.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::problem::popeye::{PopeyeLanguage, ProblemDescription};
+    /// let pos: Position = "4k3/8/3p4/8/8/2N5/3K4/8 w - - 0 1".parse().unwrap();
+    /// let p = ProblemDescription { stipulation: Some("#2".into()), ..ProblemDescription::from_position(&pos) };
+    /// assert_eq!(p.write(PopeyeLanguage::English), "BeginProblem\nPieces\nWhite Kd2 Sc3\nBlack Ke8 Pd6\nStipulation #2\nEndProblem\n");
+    /// assert_eq!(p.position().unwrap(), pos);
+    /// ```
     pub fn from_position(pos: &Position) -> ProblemDescription {
         let mut pieces: Vec<PlacedPiece> =
             pos.board().pieces().map(|(square, piece)| PlacedPiece { piece, square }).collect();
