@@ -26,6 +26,7 @@ forsyth board --svg docs/diagram.svg --lastmove h5f7 'r1bqkb1r/pppp1Qpp/2n2n2/4p
 ### count: the piece count under problem diagrams (German problem-chess conventions; X is an unknown piece)
 forsyth count '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnX]'
 forsyth count --json 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'
+forsyth count --marked e4,d5 --invisible 1 '4k3/8/8/8/8/8/8/4K3'
 ### moves: every legal move of each FEN
 forsyth moves < examples/positions.fen
 ### play: play moves, get the FEN; illegal moves are explained
@@ -58,6 +59,14 @@ forsyth retro analyse 'rnbqkbn1/pppppppp/8/2P5/2P5/2P5/8/4K3 w - - 0 1'
 forsyth retro analyse --json --lang de '4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1'
 forsyth retro who --lang de '4k3/8/8/8/8/8/3PPPPP/3QK3 w - - 0 1' d1
 forsyth retro who '4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1' '[Nb1]'
+### pattern and problem: the composers' notation, Popeye input and YACPDB entries (German problem-chess conventions)
+forsyth pattern --input-lang de --lang en 'Bh2:Lg~g6:h7-h8=T'
+forsyth pattern --input-lang de --fen 'k7/7p/8/8/8/6b1/7P/K7 w - - 0 1' --max-plies 11 --limit 2 'Bh2:Lg~g6:h7-h8=T'
+forsyth pattern --input-lang de --game examples/fide-sample-game-de.pgn 'Be5:d6 e.p. & [Sg8]~d6'
+forsyth pattern --input-lang de --fen '4k3/8/8/8/8/8/8/4K3 w - - 0 1' 'Ke1-e3'
+forsyth problem board examples/problem.inp
+forsyth problem convert --lang de examples/problem.inp
+forsyth problem convert --yacpdb examples/problem.inp
 ### serve: the web page (see "Web page" below)
 forsyth serve --help | head -1
 EOF

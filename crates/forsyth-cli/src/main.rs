@@ -44,6 +44,8 @@ enum Command {
     Serve(commands::serve::Args),
     Retract(commands::retract::Args),
     Retro(commands::retro::Args),
+    Pattern(commands::pattern::Args),
+    Problem(commands::problem::Args),
 }
 
 /// An error a command reports: the message is printed after `forsyth: `.
@@ -92,6 +94,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Retract(args) => commands::retract::run(args),
         Command::Retro(args) => commands::retro::run(args),
+        Command::Pattern(args) => commands::pattern::run(args),
+        Command::Problem(args) => commands::problem::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

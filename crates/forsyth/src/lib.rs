@@ -61,6 +61,7 @@ pub mod notation;
 pub mod pgn;
 mod piece;
 mod position;
+pub mod problem;
 pub mod retro;
 mod role;
 #[cfg(feature = "serde")]

@@ -7,11 +7,13 @@ use crate::{Failure, input};
 
 /// Print the piece count as problem books write it under a diagram, such as 14+14.
 ///
-/// White pieces + black pieces, pawns and unknown pieces included.
+/// White pieces + black pieces, pawns and unknown pieces included; with marked squares or invisible pieces the
+/// long form w+s+m+u (German problem-chess conventions).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   forsyth count '3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR'
   forsyth count --json 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'
+  forsyth count --marked e4,d5 --invisible 1 '4k3/8/8/8/8/8/8/4K3'
   cat positions.fen | forsyth count
 
 The FEN may be quoted or given as separate words; a board field alone may hold unknown pieces X/x. Without a
@@ -22,6 +24,12 @@ pub struct Args {
     /// Print JSON ({\"white\": 14, \"black\": 14, \"text\": \"14+14\"}), one object per FEN.
     #[arg(long)]
     json: bool,
+    /// Marked squares, counted as m in w+s+m+u.
+    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    marked: Vec<forsyth::Square>,
+    /// Invisible pieces, counted as u in w+s+m+u.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    invisible: usize,
     /// The FEN (or only its board field); standard input, one per line, if absent.
     #[arg(value_name = "FEN")]
     fen: Vec<String>,
@@ -31,11 +39,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let fens = if args.fen.is_empty() { input::args_or_stdin(Vec::new())? } else { vec![args.fen.join(" ")] };
     for text in fens {
         let reading = diagram::read(&text).map_err(|e| input::fen_failure(&text, e))?;
-        let count = reading.diagram.count();
+        let marked: forsyth::SquareSet = args.marked.iter().copied().collect();
+        let count = reading.diagram.count().with_extras(marked.len(), args.invisible);
         if args.json {
             println!(
                 "{}",
-                json!({"fen": text.trim(), "white": count.white, "black": count.black, "text": count.to_string()})
+                json!({"fen": text.trim(), "white": count.white, "black": count.black, "marked": count.marked,
+                    "invisible": count.invisible, "text": count.to_string()})
             );
         } else {
             println!("{count}");

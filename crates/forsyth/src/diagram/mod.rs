@@ -194,11 +194,15 @@ impl Diagram {
     }
 }
 
-/// The piece count printed under a problem diagram (German problem-chess conventions): `w+s`, the numbers of white and black pieces.
+/// The piece count printed under a problem diagram (German problem-chess conventions): `w+s`, the numbers of
+/// white and black pieces, or in general `w+s+m+u` with the marked squares and the invisible pieces, written only
+/// when either is not zero.
 ///
 /// ```
 /// use forsyth::diagram::PieceCount;
-/// assert_eq!(PieceCount { white: 14, black: 14 }.to_string(), "14+14");
+/// assert_eq!(PieceCount { white: 14, black: 14, ..PieceCount::default() }.to_string(), "14+14");
+/// assert_eq!(PieceCount { white: 3, black: 2, marked: 1, invisible: 0 }.to_string(), "3+2+1+0");
+/// assert_eq!(PieceCount { white: 3, black: 2, marked: 0, invisible: 2 }.to_string(), "3+2+0+2");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PieceCount {
@@ -206,11 +210,32 @@ pub struct PieceCount {
     pub white: usize,
     /// Black pieces, pawns included.
     pub black: usize,
+    /// Marked squares.
+    pub marked: usize,
+    /// Invisible pieces.
+    pub invisible: usize,
+}
+
+impl PieceCount {
+    /// The same count with marked squares and invisible pieces.
+    ///
+    /// ```
+    /// use forsyth::diagram::PieceCount;
+    /// let c = PieceCount { white: 1, black: 1, ..PieceCount::default() }.with_extras(2, 1);
+    /// assert_eq!(c.to_string(), "1+1+2+1");
+    /// ```
+    pub const fn with_extras(self, marked: usize, invisible: usize) -> PieceCount {
+        PieceCount { marked, invisible, ..self }
+    }
 }
 
 impl fmt::Display for PieceCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}+{}", self.white, self.black)
+        write!(f, "{}+{}", self.white, self.black)?;
+        if self.marked != 0 || self.invisible != 0 {
+            write!(f, "+{}+{}", self.marked, self.invisible)?;
+        }
+        Ok(())
     }
 }
 

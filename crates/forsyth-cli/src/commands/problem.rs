@@ -1,0 +1,201 @@
+//! `forsyth problem`: problem descriptions in Popeye's input language: checked, converted, drawn.
+
+use std::path::{Path, PathBuf};
+
+use forsyth::diagram::{Diagram, Style, text};
+use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
+use forsyth::problem::yacpdb;
+use forsyth::{Position, Square};
+
+use crate::Failure;
+
+/// Problem descriptions in Popeye's input language (BeginProblem, Pieces, Stipulation, EndProblem; English or
+/// German keywords) or as YACPDB entries (YAML with algebraic: white: [...] black: [...]).
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth problem board problem.inp
+  forsyth problem convert --lang de problem.inp
+  forsyth problem check problem.inp
+
+A file is read as a YACPDB entry when it starts with '---' or has an 'algebraic:' line, else as Popeye input.
+Orthodox pieces only for now: a fairy piece code is an error with its line and column. Stipulation, Condition
+and Option are kept as text; YACPDB keys forsyth does not model (solution, twins, ...) are named on standard
+error.")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    Check(CheckArgs),
+    Convert(ConvertArgs),
+    Board(BoardArgs),
+}
+
+/// Read every problem of a file and say whether its position is legal (White to move), with the count
+/// (w+s or w+s+m+u), the stipulation and the FEN.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth problem check problem.inp
+  forsyth problem check --marked e4,d5 entry.yaml
+
+Exit status: 0 every problem read and legal, 1 unreadable or illegal, 2 usage error.")]
+struct CheckArgs {
+    #[command(flatten)]
+    file: FileArgs,
+}
+
+/// Draw the diagram of every problem of a file, with the FEN, the count (w+s or w+s+m+u) and the stipulation.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth problem board problem.inp
+  forsyth problem board --marked e4,d5 problem.inp
+
+Exit status: 0 every problem read and legal, 1 unreadable or illegal, 2 usage error.")]
+struct BoardArgs {
+    #[command(flatten)]
+    file: FileArgs,
+}
+
+#[derive(clap::Args)]
+struct FileArgs {
+    /// Marked squares, counted in w+s+m+u (Popeye's input has no keyword for them).
+    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    marked: Vec<Square>,
+    /// The Popeye input file ('-' for standard input).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+}
+
+/// Write the problems again in Popeye's input language, English or German keywords.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  forsyth problem convert --lang de problem.inp
+  forsyth problem convert --lang en problem-de.inp > problem-en.inp
+  forsyth problem convert --fen '4k3/8/3p4/8/8/2N5/3K4/8 w - - 0 1' --stipulation '~1'
+  forsyth problem convert --yacpdb problem.inp
+
+With --fen, the FEN's pieces become a problem description (Popeye's stipulations are White to move).
+
+Exit status: 0 converted, 1 unreadable, 2 usage error.")]
+struct ConvertArgs {
+    /// The keywords to write: en or de.
+    #[arg(long, default_value = "en", value_parser = popeye_language)]
+    lang: PopeyeLanguage,
+    /// Write a YACPDB entry (YAML) instead of Popeye input.
+    #[arg(long)]
+    yacpdb: bool,
+    /// Describe this position instead of reading a file.
+    #[arg(long, value_name = "FEN", conflicts_with = "file", required_unless_present = "file")]
+    fen: Option<String>,
+    /// With --fen: the stipulation, as Popeye writes it (#2, h#3, ~1).
+    #[arg(long, value_name = "TEXT", requires = "fen")]
+    stipulation: Option<String>,
+    /// The Popeye input file ('-' for standard input).
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+fn popeye_language(text: &str) -> Result<PopeyeLanguage, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "en" | "english" => Ok(PopeyeLanguage::English),
+        "de" | "german" => Ok(PopeyeLanguage::German),
+        _ => Err(format!("'{text}': Popeye's keywords are written in en or de")),
+    }
+}
+
+/// The problems of a file, and the language their Condition/Option/Twin texts are in (YACPDB: English).
+fn read(path: &Path) -> Result<Vec<ProblemDescription>, Failure> {
+    read_with_language(path).map(|(problems, _)| problems)
+}
+
+fn read_with_language(path: &Path) -> Result<(Vec<ProblemDescription>, PopeyeLanguage), Failure> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| Failure(format!("cannot read standard input: {e}")))?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?
+    };
+    let yaml = text.trim_start().starts_with("---") || text.lines().any(|l| l.trim_start().starts_with("algebraic:"));
+    if yaml {
+        let entry = yacpdb::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))?;
+        if !entry.ignored.is_empty() {
+            eprintln!("forsyth: {}: not read (kept by YACPDB only): {}", path.display(), entry.ignored.join(", "));
+        }
+        return Ok((vec![entry.problem], PopeyeLanguage::English));
+    }
+    let language = popeye::language_of(&text).unwrap_or_default();
+    let problems = popeye::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))?;
+    Ok((problems, language))
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    match args.command {
+        Command::Convert(a) => {
+            let problems = match (&a.fen, &a.file) {
+                (Some(fen), _) => {
+                    let pos: Position = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
+                    vec![ProblemDescription {
+                        stipulation: a.stipulation.clone(),
+                        ..ProblemDescription::from_position(&pos)
+                    }]
+                }
+                (None, Some(file)) => {
+                    let (problems, language) = read_with_language(file)?;
+                    let kept_as_text = |p: &ProblemDescription| {
+                        !(p.conditions.is_empty() && p.options.is_empty() && p.twins.is_empty())
+                    };
+                    if !a.yacpdb && language != a.lang && problems.iter().any(kept_as_text) {
+                        return Err(Failure(format!(
+                            "{}: Condition, Option and Twin lines are kept as text in {}, and Popeye reads them only \
+                             in that language: convert with --lang {} or translate those lines by hand",
+                            file.display(),
+                            if language == PopeyeLanguage::German { "German" } else { "English" },
+                            if language == PopeyeLanguage::German { "de" } else { "en" },
+                        )));
+                    }
+                    problems
+                }
+                (None, None) => return Err(Failure("give a Popeye input file or --fen".into())),
+            };
+            for problem in problems {
+                if a.yacpdb {
+                    print!("{}", yacpdb::write(&problem));
+                } else {
+                    print!("{}", problem.write(a.lang));
+                }
+            }
+            Ok(())
+        }
+        Command::Check(CheckArgs { file: a }) => show(read(&a.file)?, &a.marked, false, &a.file),
+        Command::Board(BoardArgs { file: a }) => show(read(&a.file)?, &a.marked, true, &a.file),
+    }
+}
+
+fn show(problems: Vec<ProblemDescription>, marked: &[Square], draw: bool, path: &Path) -> Result<(), Failure> {
+    let mut illegal = Vec::new();
+    for (i, mut problem) in problems.into_iter().enumerate() {
+        problem.marked = marked.to_vec();
+        let count = problem.count();
+        let position = problem.position();
+        if draw {
+            let diagram = Diagram::new(problem.board());
+            let caption = position.as_ref().ok().map(ToString::to_string);
+            let style = Style { caption, ..Style::default() };
+            print!("{}", text::ascii(&diagram, &Style { count: false, ..style }));
+        }
+        let stipulation = problem.stipulation.as_deref().unwrap_or("-");
+        match &position {
+            Ok(pos) => println!("problem {}: {count} {stipulation} {pos}", i + 1),
+            Err(e) => {
+                println!("problem {}: {count} {stipulation} illegal: {e}", i + 1);
+                illegal.push(i + 1);
+            }
+        }
+    }
+    if illegal.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure(format!("{}: illegal position in problem {:?}", path.display(), illegal)))
+    }
+}

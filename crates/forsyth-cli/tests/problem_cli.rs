@@ -1,0 +1,95 @@
+//! `forsyth pattern` and `forsyth problem`: the composers' notation translated and checked, problem descriptions
+//! read, converted and drawn; every error with its column or line.
+
+mod common;
+
+use common::{forsyth, ok};
+
+/// The standard error of a command that must fail with status 1.
+fn fails(args: &[&str]) -> String {
+    let output = forsyth(args);
+    assert_eq!(output.status.code(), Some(1), "{args:?}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn pattern_translates_both_ways() {
+    assert_eq!(ok(&["pattern", "--input-lang", "de", "--lang", "en", "Bh2:Lg~g6:h7-h8=T"]).trim(), "Ph2:Bg~g6:h7-h8=R");
+    assert_eq!(ok(&["pattern", "--input-lang", "en", "--lang", "de", "Ph2:Bg~g6:h7-h8=R"]).trim(), "Bh2:Lg~g6:h7-h8=T");
+}
+
+#[test]
+fn pattern_lists_sequences_that_replay_legally() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let out = ok(&["pattern", "--lang", "en", "--fen", fen, "--max-plies", "1", "K~"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    // Each listed sequence is a game: it reads back through the PGN reader from the FEN.
+    for line in lines {
+        let pgn = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{line} *\n");
+        let games = forsyth::pgn::Game::read_all(&pgn, &forsyth::pgn::ReadOptions::default());
+        assert!(games[0].is_ok(), "{line}");
+    }
+}
+
+#[test]
+fn pattern_errors_name_the_column() {
+    let e = fails(&["pattern", "Be2-e9"]);
+    assert!(e.contains("column 6"), "{e}");
+    let e = fails(&["pattern", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Ke1-e3"]);
+    assert!(e.contains("column 4") && e.contains("names no possible move"), "{e}");
+    let e = fails(&["pattern", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "K~ & K~"]);
+    assert!(e.contains("column 1") && e.contains("--game"), "{e}");
+}
+
+#[test]
+fn pattern_checks_a_game() {
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/fide-sample-game-de.pgn");
+    assert!(ok(&["pattern", "--game", game, "Be5:d6 e.p."]).starts_with("fits"));
+    let e = fails(&["pattern", "--game", game, "[Sg1]~e4"]);
+    assert!(e.contains("does not fit"), "{e}");
+}
+
+#[test]
+fn problem_commands_read_convert_and_draw() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/problem.inp");
+    let board = ok(&["problem", "board", file]);
+    assert!(board.contains("4+2+0+1 #2 k7/p7/1K6/3N4/8/8/2P5/5Q2 w - - 0 1"), "{board}");
+    let german = ok(&["problem", "convert", "--lang", "de", file]);
+    assert!(german.starts_with("AnfangProblem\n") && german.contains("Weiss Kb6 Df1 Sd5 Bc2"), "{german}");
+    let yaml = ok(&["problem", "convert", "--yacpdb", file]);
+    assert!(yaml.contains("  white: [Kb6, Qf1, Sd5, Pc2]"), "{yaml}");
+    let dir = std::env::temp_dir().join(format!("forsyth-problem-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (de, yacpdb) = (dir.join("de.inp"), dir.join("entry.yaml"));
+    std::fs::write(&de, &german).unwrap();
+    std::fs::write(&yacpdb, &yaml).unwrap();
+    let check = ok(&["problem", "check", de.to_str().unwrap()]);
+    assert!(check.contains("4+2+0+1 #2"), "{check}");
+    let check = ok(&["problem", "check", "--marked", "e4", yacpdb.to_str().unwrap()]);
+    assert!(check.contains("4+2+1+0 #2"), "{check}");
+    std::fs::write(dir.join("bad.inp"), "BeginProblem\nPieces White Ke1 Gd4\nEndProblem\n").unwrap();
+    let e = fails(&["problem", "check", dir.join("bad.inp").to_str().unwrap()]);
+    assert!(e.contains("popeye.fairy-piece") && e.contains("line 2, column 18"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn convert_refuses_to_translate_options_it_keeps_as_text() {
+    let dir = std::env::temp_dir().join(format!("forsyth-problem-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("options.inp");
+    std::fs::write(&file, "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption NoBoard\nEndProblem\n")
+        .unwrap();
+    let e = fails(&["problem", "convert", "--lang", "de", file.to_str().unwrap()]);
+    assert!(e.contains("--lang en"), "{e}");
+    assert!(ok(&["problem", "convert", "--lang", "en", file.to_str().unwrap()]).contains("Option NoBoard"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_pattern_without_moves_holds_or_not_in_a_position() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(ok(&["pattern", "--fen", start, "Sg1 & ~Sf3 & [Ta8]"]), "holds");
+    assert!(fails(&["pattern", "--fen", start, "Sf3 | Ke2"]).contains("does not hold"));
+}

@@ -1,0 +1,74 @@
+//! The piece letters of problem texts: the six orthodox pieces in the language of the text, and `X` for an unknown
+//! or arbitrary piece (German problem-chess conventions). Fairy pieces have letters of their own that each problem
+//! declares; until the fairy catalogue is plugged in, [`piece_of_letter`] refuses them with a typed answer. It is
+//! the one place that turns a letter into a piece, so the catalogue plugs in here.
+
+use crate::Role;
+use crate::notation::letters::{Language, Letters};
+
+/// What a piece letter of a problem text names.
+///
+/// ```
+/// use forsyth::Role;
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{PieceLetter, piece_of_letter};
+/// assert_eq!(piece_of_letter('L', Language::De), Ok(PieceLetter::Role(Role::Bishop)));
+/// assert_eq!(piece_of_letter('X', Language::En), Ok(PieceLetter::Any));
+/// assert!(piece_of_letter('G', Language::De).is_err()); // the grasshopper is a fairy piece
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PieceLetter {
+    /// An orthodox piece.
+    Role(Role),
+    /// `X`: an unknown or arbitrary piece.
+    Any,
+}
+
+impl PieceLetter {
+    /// The letter in a language.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::problem::PieceLetter;
+    /// assert_eq!(PieceLetter::Role(Role::Knight).letter(Language::De), 'S');
+    /// assert_eq!(PieceLetter::Role(Role::Knight).letter(Language::En), 'N');
+    /// ```
+    pub fn letter(self, language: Language) -> char {
+        match self {
+            PieceLetter::Role(role) => Letters::language(language).letter(role, crate::Variant::Standard),
+            PieceLetter::Any => 'X',
+        }
+    }
+
+    /// Whether a piece of this role is named by the letter (`X` names every piece).
+    pub fn names(self, role: Role) -> bool {
+        match self {
+            PieceLetter::Role(r) => r == role,
+            PieceLetter::Any => true,
+        }
+    }
+}
+
+/// A letter that names no piece this reader knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LetterProblem {
+    /// An uppercase letter outside the language's six and `X`: a fairy piece's letter, which a problem declares.
+    Fairy(char),
+    /// Not a piece letter at all.
+    NotALetter(char),
+}
+
+/// The piece an uppercase letter names in a problem text of this language: the six orthodox letters of the
+/// language (German K D T L S B, English K Q R B N P) and `X`.
+pub fn piece_of_letter(c: char, language: Language) -> Result<PieceLetter, LetterProblem> {
+    if c == 'X' {
+        return Ok(PieceLetter::Any);
+    }
+    let letters = Letters::language(language);
+    match letters.role_of(c) {
+        Some(role) if Role::STANDARD.contains(&role) => Ok(PieceLetter::Role(role)),
+        _ if c.is_uppercase() => Err(LetterProblem::Fairy(c)),
+        _ => Err(LetterProblem::NotALetter(c)),
+    }
+}

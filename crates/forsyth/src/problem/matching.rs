@@ -1,0 +1,558 @@
+//! Patterns checked against positions and games: the concrete move sequences an indicated line stands for, and
+//! whether a game's moves fit a pattern.
+//!
+//! A line describes the path of one piece, as problem practice writes it: the opponent's moves are not shown.
+//! So between two moves of the line's piece the other side makes one move, any legal move; if the piece's side is
+//! not to move, the sequence begins with such a free move. `-` is one move without capture, `:`/`×` one capture,
+//! `~` alone one move of any kind, and `~` with a place one or more moves that end there (the piece's own moves,
+//! the opponent's free moves in between). A step that does not name a promotion accepts any. The signs `+`, `#`
+//! and `=` after the last move ask for check, mate and stalemate after it.
+//!
+//! `[Sg1]` names the piece that stood on g1 in the game array: the first position of the game, or the given
+//! position when there is no game.
+//!
+//! ```
+//! use forsyth::Position;
+//! use forsyth::notation::letters::Language;
+//! use forsyth::problem::{Limits, Pattern, sequences};
+//! let pattern = Pattern::parse("Sg1~e5", Language::De)?;
+//! let found = sequences(&pattern, &Position::default(), &Limits::default())?;
+//! // Sg1-f3, a free black move, Sf3-e5: 20 ways; and Sg1-h3-g5-... cannot reach e5 in time.
+//! assert_eq!(found.sequences.len(), 20);
+//! # Ok::<(), forsyth::problem::PatternError>(())
+//! ```
+
+use super::pattern::{Castling, Line, Pattern, PatternError, PatternErrorKind, Place, StateSign, Step, StepKind};
+use crate::{CastlingSide, Color, Move, Position, Role, Square};
+
+/// Bounds on the work of listing sequences.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest sequence, in plies (both sides' moves).
+    pub max_plies: usize,
+    /// The most sequences listed.
+    pub max_sequences: usize,
+    /// The most positions visited before the search stops.
+    pub max_nodes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_plies: 5, max_sequences: 1000, max_nodes: 2_000_000 }
+    }
+}
+
+/// The sequences a pattern stands for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Listing {
+    /// Each sequence, from the given position.
+    pub sequences: Vec<Vec<Move>>,
+    /// Whether a limit cut the listing short.
+    pub truncated: bool,
+}
+
+fn not_listable(pattern: &Pattern, why: &'static str) -> PatternError {
+    PatternError { kind: PatternErrorKind::NotListable(why), column: pattern.column() }
+}
+
+/// The move sequences from `pos` that a line, a castling or an `|` of them stands for. A pattern that names no
+/// possible move is an error at the column of the step that nothing fits.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Limits, Pattern, sequences};
+/// let pos: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+/// let one = Limits { max_plies: 1, ..Limits::default() };
+/// assert_eq!(sequences(&Pattern::parse("K~", Language::De)?, &pos, &one)?.sequences.len(), 5);
+/// let e = sequences(&Pattern::parse("Ke1-e3", Language::De)?, &pos, &one).unwrap_err();
+/// assert_eq!((e.code(), e.column), ("pattern.no-move", 4));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
+pub fn sequences(pattern: &Pattern, pos: &Position, limits: &Limits) -> Result<Listing, PatternError> {
+    let mut listing = Listing::default();
+    let mut nodes = 0;
+    collect(pattern, pos, limits, &mut nodes, &mut listing)?;
+    Ok(listing)
+}
+
+fn collect(
+    pattern: &Pattern,
+    pos: &Position,
+    limits: &Limits,
+    nodes: &mut u64,
+    listing: &mut Listing,
+) -> Result<(), PatternError> {
+    match pattern {
+        Pattern::Group { pattern, .. } => collect(pattern, pos, limits, nodes, listing),
+        Pattern::Or(parts) => {
+            let mut first_error = None;
+            let mut any = false;
+            for part in parts {
+                match collect(part, pos, limits, nodes, listing) {
+                    Ok(()) => any = true,
+                    Err(e) if e.code() == "pattern.no-move" => {
+                        first_error.get_or_insert(e);
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            match first_error {
+                Some(e) if !any => Err(e),
+                _ => Ok(()),
+            }
+        }
+        Pattern::Castling(c) => {
+            let found: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| castles_on(m, c.side))
+                .filter(|&m| ending_holds(&pos.after(m).unwrap_or(*pos), c.ending.state))
+                .collect();
+            if found.is_empty() {
+                return Err(PatternError {
+                    kind: PatternErrorKind::NoMove(format!("{} cannot castle here", color_word(pos.turn()))),
+                    column: c.column,
+                });
+            }
+            listing.sequences.extend(found.into_iter().map(|m| vec![m]));
+            Ok(())
+        }
+        Pattern::Line(line) if !line.steps.is_empty() => {
+            let mut search = LineSearch::new(line, limits, nodes, listing);
+            let starts = search.starts(pos)?;
+            for (square, color) in starts {
+                search.walk(*pos, square, color, 0, &mut Vec::new());
+            }
+            if search.found == 0 && !search.listing.truncated {
+                return Err(search.failure());
+            }
+            Ok(())
+        }
+        Pattern::Line(_) => Err(not_listable(pattern, "a piece alone names no move: add one (Sg1-f3, Sg1~)")),
+        Pattern::Squares { .. } => Err(not_listable(pattern, "a square set names no move")),
+        Pattern::And(_) => Err(not_listable(
+            pattern,
+            "& joins conditions on a game: check it against a game (--game) or list one line at a time",
+        )),
+        Pattern::Not { .. } => {
+            Err(not_listable(pattern, "~ (not) is a condition on a game: check it against a game (--game)"))
+        }
+    }
+}
+
+fn castles_on(m: Move, side: CastlingSide) -> bool {
+    m.is_castle() && CastlingSide::of(m.from().file(), m.to().file()) == side
+}
+
+fn color_word(color: Color) -> &'static str {
+    if color.is_white() { "White" } else { "Black" }
+}
+
+fn ending_holds(after: &Position, state: Option<StateSign>) -> bool {
+    match state {
+        None => true,
+        Some(StateSign::Check) => after.is_check(),
+        Some(StateSign::Mate) => after.is_checkmate(),
+        Some(StateSign::Draw) => after.is_stalemate(),
+    }
+}
+
+/// Whether a move fits one step, leaving aside `~` with a place (which may need more moves).
+fn fits(pos: &Position, m: Move, step: &Step) -> bool {
+    let target = if m.is_castle() { None } else { pos.piece_at(m.to()) };
+    let capture = m.is_en_passant() || target.is_some();
+    let captured_role = if m.is_en_passant() { Some(Role::Pawn) } else { target.map(|p| p.role) };
+    let kind_fits = match step.kind {
+        StepKind::Move => !capture,
+        StepKind::Capture(_) => capture && step.captured.is_none_or(|p| captured_role.is_some_and(|r| p.names(r))),
+        StepKind::Somehow => true,
+    };
+    let promotion_fits = match (step.promotion, m.promotion_role()) {
+        (Some(want), Some(got)) => want.names(got),
+        (Some(_), None) => false,
+        (None, _) => true,
+    };
+    kind_fits && promotion_fits && (!step.en_passant || m.is_en_passant())
+}
+
+/// The square a move takes the tracked piece to (castling moves the king to its castling square).
+fn landing(after: &Position, m: Move, color: Color) -> Square {
+    if m.is_castle() { after.king(color).unwrap_or(m.to()) } else { m.to() }
+}
+
+struct LineSearch<'a> {
+    line: &'a Line,
+    limits: &'a Limits,
+    nodes: &'a mut u64,
+    listing: &'a mut Listing,
+    found: usize,
+    /// The furthest step that some move reached, and why nothing went on from there.
+    furthest: usize,
+}
+
+impl<'a> LineSearch<'a> {
+    fn new(line: &'a Line, limits: &'a Limits, nodes: &'a mut u64, listing: &'a mut Listing) -> LineSearch<'a> {
+        LineSearch { line, limits, nodes, listing, found: 0, furthest: 0 }
+    }
+
+    /// The squares and colours of the pieces the subject can name.
+    fn starts(&self, pos: &Position) -> Result<Vec<(Square, Color)>, PatternError> {
+        let subject = &self.line.subject;
+        let no_move = |why: String| PatternError { kind: PatternErrorKind::NoMove(why), column: subject.column };
+        match subject.square {
+            Some(sq) => match pos.piece_at(sq) {
+                Some(p) if subject.piece.names(p.role) => Ok(vec![(sq, p.color)]),
+                Some(p) => Err(no_move(format!("the piece on {sq} is a {} {}", color_word(p.color), p.role.name()))),
+                None => Err(no_move(format!("{sq} is empty"))),
+            },
+            None => {
+                let color = pos.turn();
+                let squares: Vec<(Square, Color)> = pos
+                    .board()
+                    .shape()
+                    .squares()
+                    .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.color == color && subject.piece.names(p.role)))
+                    .map(|sq| (sq, color))
+                    .collect();
+                if squares.is_empty() {
+                    return Err(no_move(format!("{} has no such piece", color_word(color))));
+                }
+                Ok(squares)
+            }
+        }
+    }
+
+    fn failure(&self) -> PatternError {
+        let (column, why) = match self.line.steps.get(self.furthest) {
+            Some(step) => (step.column, "no legal move fits this step within the plies allowed"),
+            None => (self.line.ending.column, "no sequence ends with this sign"),
+        };
+        PatternError { kind: PatternErrorKind::NoMove(why.to_string()), column }
+    }
+
+    /// Plies still needed at the least: one per remaining step of the piece, a free move between two of them.
+    fn plies_needed(&self, step: usize, piece_to_move: bool) -> usize {
+        let remaining = self.line.steps.len() - step;
+        if remaining == 0 {
+            return 0;
+        }
+        2 * remaining - 1 + usize::from(!piece_to_move)
+    }
+
+    fn walk(&mut self, pos: Position, square: Square, color: Color, step: usize, sequence: &mut Vec<Move>) {
+        if self.listing.truncated {
+            return;
+        }
+        *self.nodes += 1;
+        if *self.nodes > self.limits.max_nodes || self.listing.sequences.len() >= self.limits.max_sequences {
+            self.listing.truncated = true;
+            return;
+        }
+        self.furthest = self.furthest.max(step);
+        if step == self.line.steps.len() {
+            if ending_holds(&pos, self.line.ending.state) {
+                self.found += 1;
+                self.listing.sequences.push(sequence.clone());
+            }
+            return;
+        }
+        let piece_to_move = pos.turn() == color;
+        if sequence.len() + self.plies_needed(step, piece_to_move) > self.limits.max_plies {
+            return;
+        }
+        if !piece_to_move {
+            for m in pos.legal_moves() {
+                if m.to() == square && !m.is_castle() {
+                    continue; // the tracked piece is captured: the line cannot go on
+                }
+                let mut after = pos;
+                after.play_unchecked(m);
+                sequence.push(m);
+                self.walk(after, square, color, step, sequence);
+                sequence.pop();
+            }
+            return;
+        }
+        let current = &self.line.steps[step];
+        for m in pos.legal_moves() {
+            if m.from() != square || !fits(&pos, m, current) {
+                continue;
+            }
+            let mut after = pos;
+            after.play_unchecked(m);
+            let to = landing(&after, m, color);
+            sequence.push(m);
+            match (current.kind, current.place) {
+                (StepKind::Somehow, Place::Anywhere) => self.walk(after, to, color, step + 1, sequence),
+                (StepKind::Somehow, place) => {
+                    if place.contains(to) {
+                        self.walk(after, to, color, step + 1, sequence);
+                    }
+                    self.walk(after, to, color, step, sequence);
+                }
+                (_, place) => {
+                    if place.contains(to) {
+                        self.walk(after, to, color, step + 1, sequence);
+                    }
+                }
+            }
+            sequence.pop();
+        }
+    }
+}
+
+/// Where in a game a pattern holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fit {
+    /// The plies (0-based, into the game's moves) where each line of the pattern that holds begins; empty for a
+    /// pattern that holds without a line (`~K~` in a game without king moves).
+    pub plies: Vec<usize>,
+}
+
+/// Whether a game (its first position and its moves, each legal) fits a pattern: a line fits where its piece makes
+/// the line's moves one after the other (the opponent's moves between them free); a piece on a square (`Sg1`)
+/// fits when the game ends with it there, an original piece (`[Sg1]`) when it is still on the board at the end;
+/// `&`, `|` and `~` combine.
+///
+/// ```
+/// use forsyth::{Move, Position, Square};
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Pattern, game_fits};
+/// let start = Position::default();
+/// let moves = [Move::new(Square::G1, Square::F3), Move::new(Square::B8, Square::C6), Move::new(Square::F3, Square::E5)];
+/// let fits = |p: &str| game_fits(&Pattern::parse(p, Language::De).unwrap(), &start, &moves).unwrap();
+/// assert_eq!(fits("Sg1~e5").map(|f| f.plies), Some(vec![0]));
+/// assert!(fits("[Sg1]").is_some() && fits("Se5 & ~0-0").is_some());
+/// assert!(fits("Sb1~c3").is_none());
+/// ```
+pub fn game_fits(pattern: &Pattern, start: &Position, moves: &[Move]) -> Result<Option<Fit>, PatternError> {
+    let game = Replayed::new(start, moves)?;
+    game.fits(pattern)
+}
+
+/// A game replayed once: every position, and where each original piece stands after every ply.
+struct Replayed<'a> {
+    moves: &'a [Move],
+    positions: Vec<Position>,
+    /// For each ply, the original square of the piece on each square (indexed by square index).
+    origins: Vec<Vec<Option<Square>>>,
+}
+
+impl<'a> Replayed<'a> {
+    fn new(start: &Position, moves: &'a [Move]) -> Result<Replayed<'a>, PatternError> {
+        let size = start.board().shape().squares().map(|s| s.index() + 1).max().unwrap_or(0);
+        let mut origin: Vec<Option<Square>> = vec![None; size];
+        for sq in start.board().shape().squares() {
+            if start.piece_at(sq).is_some() {
+                origin[sq.index()] = Some(sq);
+            }
+        }
+        let mut positions = vec![*start];
+        let mut origins = vec![origin.clone()];
+        let mut pos = *start;
+        for (ply, &m) in moves.iter().enumerate() {
+            if !pos.is_legal(m) {
+                return Err(PatternError {
+                    kind: PatternErrorKind::NoMove(format!("the game's move {m} at ply {} is illegal", ply + 1)),
+                    column: 1,
+                });
+            }
+            let color = pos.turn();
+            let mut after = pos;
+            after.play_unchecked(m);
+            if m.is_castle() {
+                let king = origin[m.from().index()];
+                let rook = origin[m.to().index()];
+                origin[m.from().index()] = None;
+                origin[m.to().index()] = None;
+                if let Some(k) = after.king(color) {
+                    origin[k.index()] = king;
+                }
+                for sq in after.board().shape().squares() {
+                    let rook_here = after.piece_at(sq).is_some_and(|p| p.color == color && p.role == Role::Rook);
+                    if rook_here && origin[sq.index()].is_none() {
+                        origin[sq.index()] = rook;
+                    }
+                }
+            } else {
+                if m.is_en_passant() {
+                    origin[Square::new(m.to().file(), m.from().rank()).index()] = None;
+                }
+                origin[m.to().index()] = origin[m.from().index()];
+                origin[m.from().index()] = None;
+            }
+            positions.push(after);
+            origins.push(origin.clone());
+            pos = after;
+        }
+        Ok(Replayed { moves, positions, origins })
+    }
+
+    fn fits(&self, pattern: &Pattern) -> Result<Option<Fit>, PatternError> {
+        Ok(match pattern {
+            Pattern::Group { pattern, .. } => self.fits(pattern)?,
+            Pattern::Not { pattern, .. } => match self.fits(pattern)? {
+                Some(_) => None,
+                None => Some(Fit { plies: Vec::new() }),
+            },
+            Pattern::And(parts) => {
+                let mut plies = Vec::new();
+                for part in parts {
+                    match self.fits(part)? {
+                        Some(fit) => plies.extend(fit.plies),
+                        None => return Ok(None),
+                    }
+                }
+                Some(Fit { plies })
+            }
+            Pattern::Or(parts) => {
+                for part in parts {
+                    if let Some(fit) = self.fits(part)? {
+                        return Ok(Some(fit));
+                    }
+                }
+                None
+            }
+            Pattern::Squares { .. } => {
+                return Err(not_listable(pattern, "a square set alone says nothing of a game or a position"));
+            }
+            Pattern::Castling(c) => self.castling_fits(c),
+            Pattern::Line(line) if line.steps.is_empty() => self.piece_at_end(line),
+            Pattern::Line(line) => {
+                (0..self.moves.len()).find(|&ply| self.line_from(line, ply)).map(|ply| Fit { plies: vec![ply] })
+            }
+        })
+    }
+
+    fn castling_fits(&self, c: &Castling) -> Option<Fit> {
+        (0..self.moves.len())
+            .find(|&ply| castles_on(self.moves[ply], c.side) && ending_holds(&self.positions[ply + 1], c.ending.state))
+            .map(|ply| Fit { plies: vec![ply] })
+    }
+
+    fn piece_at_end(&self, line: &Line) -> Option<Fit> {
+        let last = self.positions.last()?;
+        let origins = self.origins.last()?;
+        let square = line.subject.square?;
+        let held = if line.subject.original {
+            let start_piece = self.positions[0].piece_at(square);
+            last.board().shape().squares().any(|sq| {
+                origins[sq.index()] == Some(square)
+                    && start_piece.is_some_and(|p| line.subject.piece.names(p.role))
+                    && last.piece_at(sq).is_some()
+            })
+        } else {
+            last.piece_at(square).is_some_and(|p| line.subject.piece.names(p.role))
+        };
+        held.then(|| Fit { plies: Vec::new() })
+    }
+
+    fn subject_fits(&self, line: &Line, ply: usize) -> bool {
+        let m = self.moves[ply];
+        let pos = &self.positions[ply];
+        let Some(piece) = pos.piece_at(m.from()) else { return false };
+        let subject = &line.subject;
+        match (subject.original, subject.square) {
+            (true, Some(sq)) => {
+                self.origins[ply][m.from().index()] == Some(sq)
+                    && self.positions[0].piece_at(sq).is_some_and(|p| subject.piece.names(p.role))
+            }
+            (false, Some(sq)) => m.from() == sq && subject.piece.names(piece.role),
+            (_, None) => subject.piece.names(piece.role),
+        }
+    }
+
+    /// Whether the line's piece makes the line's moves from this ply on: a set of states (step, square) walked
+    /// over the piece's moves, so linear in the game's length for one start.
+    fn line_from(&self, line: &Line, start: usize) -> bool {
+        if !self.subject_fits(line, start) {
+            return false;
+        }
+        let color = self.positions[start].turn();
+        let mut square = self.moves[start].from();
+        let mut states: Vec<usize> = vec![0];
+        let mut ply = start;
+        while ply < self.moves.len() && !states.is_empty() {
+            let m = self.moves[ply];
+            let pos = &self.positions[ply];
+            if m.from() != square {
+                return false;
+            }
+            let to = landing(&self.positions[ply + 1], m, color);
+            let mut next = Vec::new();
+            for &step in &states {
+                let current: &Step = &line.steps[step];
+                if !fits(pos, m, current) {
+                    continue;
+                }
+                let done = match (current.kind, current.place) {
+                    (StepKind::Somehow, Place::Anywhere) => true,
+                    (StepKind::Somehow, place) => {
+                        next.push(step);
+                        place.contains(to)
+                    }
+                    (_, place) => place.contains(to),
+                };
+                if done {
+                    if step + 1 == line.steps.len() {
+                        if ending_holds(&self.positions[ply + 1], line.ending.state) {
+                            return true;
+                        }
+                    } else {
+                        next.push(step + 1);
+                    }
+                }
+            }
+            next.sort_unstable();
+            next.dedup();
+            states = next;
+            square = to;
+            // The opponent's free move: the piece must survive it.
+            ply += 2;
+            if ply - 1 < self.moves.len() && self.moves[ply - 1].to() == square && !self.moves[ply - 1].is_castle() {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::letters::Language;
+
+    fn list(pattern: &str, fen: &str, max_plies: usize) -> Result<Listing, PatternError> {
+        let pos: Position = fen.parse().unwrap();
+        let limits = Limits { max_plies, ..Limits::default() };
+        sequences(&Pattern::parse(pattern, Language::De).unwrap(), &pos, &limits)
+    }
+
+    #[test]
+    fn a_king_move_lists_every_king_move() {
+        let listing = list("K~", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1).unwrap();
+        assert_eq!(listing.sequences.len(), 5);
+    }
+
+    #[test]
+    fn the_conventions_line_is_found() {
+        // White pawn h2, black bishop g3, something to take on h7, h8 free.
+        let fen = "k7/7p/8/8/8/6b1/7P/K7 w - - 0 1";
+        let listing = list("Bh2:Lg~g6:h7-h8=T", fen, 11).unwrap();
+        assert!(!listing.sequences.is_empty());
+        for seq in &listing.sequences {
+            assert_eq!(seq[0], Move::new(Square::H2, Square::G3));
+            let last = seq[seq.len() - 1];
+            assert_eq!((last.to(), last.promotion_role()), (Square::H8, Some(Role::Rook)));
+        }
+    }
+
+    #[test]
+    fn a_pattern_naming_no_move_is_an_error_at_its_step() {
+        let e = list("Ke1-e3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 4).unwrap_err();
+        assert_eq!((e.code(), e.column), ("pattern.no-move", 4));
+        let e = list("Sg1-f3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 4).unwrap_err();
+        assert_eq!((e.code(), e.column), ("pattern.no-move", 1));
+    }
+}

@@ -1,0 +1,291 @@
+//! YACPDB-style problem entries: a YAML document with `authors`, `source` (its `name`), `award` (its
+//! `distinction`; their other fields, like `source.issue`, are reported), `stipulation`, `options`, `algebraic` (`white` and `black` lists of pieces in Popeye's English
+//! codes, `Kd2`, `Sc3`) and `comments`. Keys forsyth does not model (`solution`, `twins`, `keywords`, ...) are
+//! reported back, never dropped in silence. YACPDB keeps fairy conditions among its `options`, so Popeye's
+//! `Condition` lines are written there too.
+//!
+//! ```
+//! use forsyth::problem::yacpdb;
+//! let text = "---\nauthors:\n  - \"Loyd, Samuel\"\nstipulation: \"#2\"\nalgebraic:\n  white: [Kd2, Sc3]\n  black: [Ke8, Pd6]\nsolution: |\n  1.Sc3-d5\n";
+//! let entry = yacpdb::parse(text)?;
+//! assert_eq!(entry.problem.authors, ["Loyd, Samuel"]);
+//! assert_eq!(entry.problem.pieces.len(), 4);
+//! assert_eq!(entry.ignored, ["solution"]);
+//! assert_eq!(yacpdb::parse(&yacpdb::write(&entry.problem))?.problem, entry.problem);
+//! # Ok::<(), forsyth::problem::yacpdb::YacpdbError>(())
+//! ```
+
+use std::fmt;
+
+use yaml_rust2::parser::{Event, Parser};
+use yaml_rust2::{Yaml, YamlLoader};
+
+use super::popeye::{PlacedPiece, PopeyeLanguage, ProblemDescription, popeye_piece};
+use crate::{Color, Piece, Square};
+
+/// How deep YAML collections may nest: YACPDB entries need three levels; deeper input is refused.
+const MAX_DEPTH: usize = 16;
+
+/// An entry read: the problem, and the top-level keys it had that forsyth does not model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The problem.
+    pub problem: ProblemDescription,
+    /// Keys kept by YACPDB but not by forsyth (`solution`, `twins`, ...), in the order read.
+    pub ignored: Vec<String>,
+}
+
+/// What is wrong with an entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum YacpdbErrorKind {
+    /// Not YAML.
+    Yaml(String),
+    /// YAML aliases (`*name`): refused, since they can multiply a small input into a huge one.
+    Alias,
+    /// Collections nested deeper than an entry needs.
+    Depth,
+    /// Not one mapping with `algebraic`.
+    Shape(&'static str),
+    /// A piece that is not a Popeye code and a square (`Kd2`), or a fairy piece.
+    Piece(String),
+    /// Two pieces on one square.
+    Occupied(Square),
+}
+
+/// An entry that cannot be read, with its line and column where known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YacpdbError {
+    /// What is wrong.
+    pub kind: YacpdbErrorKind,
+    /// The line (1-based; 0 when not known).
+    pub line: usize,
+    /// The column (1-based; 0 when not known).
+    pub column: usize,
+}
+
+impl YacpdbError {
+    /// A stable identifier of the problem.
+    pub fn code(&self) -> &'static str {
+        match self.kind {
+            YacpdbErrorKind::Yaml(_) => "yacpdb.yaml",
+            YacpdbErrorKind::Alias => "yacpdb.alias",
+            YacpdbErrorKind::Depth => "yacpdb.depth",
+            YacpdbErrorKind::Shape(_) => "yacpdb.shape",
+            YacpdbErrorKind::Piece(_) => "yacpdb.piece",
+            YacpdbErrorKind::Occupied(_) => "yacpdb.occupied",
+        }
+    }
+}
+
+impl fmt::Display for YacpdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}, column {}: ", self.line, self.column)?;
+        }
+        match &self.kind {
+            YacpdbErrorKind::Yaml(why) => write!(f, "not YAML: {why}"),
+            YacpdbErrorKind::Alias => f.write_str("YAML aliases (*name) are not read: write the value out"),
+            YacpdbErrorKind::Depth => write!(f, "collections nested deeper than {MAX_DEPTH} levels"),
+            YacpdbErrorKind::Shape(why) => f.write_str(why),
+            YacpdbErrorKind::Piece(p) => write!(
+                f,
+                "'{p}' is no piece on a square: write Popeye's English code and the square (Kd2, Sc3); fairy pieces \
+                 are not known here yet"
+            ),
+            YacpdbErrorKind::Occupied(sq) => write!(f, "two pieces on {sq}"),
+        }
+    }
+}
+
+impl std::error::Error for YacpdbError {}
+
+fn shape(why: &'static str) -> YacpdbError {
+    YacpdbError { kind: YacpdbErrorKind::Shape(why), line: 0, column: 0 }
+}
+
+/// Refuses aliases and deep nesting before the document is built (linear in the input).
+fn screen(text: &str) -> Result<(), YacpdbError> {
+    let mut parser = Parser::new_from_str(text);
+    let mut depth = 0usize;
+    loop {
+        let (event, mark) = parser.next_token().map_err(|e| YacpdbError {
+            kind: YacpdbErrorKind::Yaml(e.info().to_string()),
+            line: e.marker().line(),
+            column: e.marker().col() + 1,
+        })?;
+        let at = |kind| YacpdbError { kind, line: mark.line(), column: mark.col() + 1 };
+        match event {
+            Event::StreamEnd => return Ok(()),
+            Event::Alias(_) => return Err(at(YacpdbErrorKind::Alias)),
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(at(YacpdbErrorKind::Depth));
+                }
+            }
+            Event::SequenceEnd | Event::MappingEnd => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+}
+
+fn scalar(y: &Yaml) -> Option<String> {
+    match y {
+        Yaml::String(s) | Yaml::Real(s) => Some(s.clone()),
+        Yaml::Integer(i) => Some(i.to_string()),
+        Yaml::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+fn strings(y: &Yaml, why: &'static str) -> Result<Vec<String>, YacpdbError> {
+    match y {
+        Yaml::Array(items) => items.iter().map(|i| scalar(i).ok_or_else(|| shape(why))).collect(),
+        other => scalar(other).map(|s| vec![s]).ok_or_else(|| shape(why)),
+    }
+}
+
+/// Reads one YACPDB entry.
+pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
+    screen(text)?;
+    let docs = YamlLoader::load_from_str(text).map_err(|e| YacpdbError {
+        kind: YacpdbErrorKind::Yaml(e.info().to_string()),
+        line: 0,
+        column: 0,
+    })?;
+    let [doc] = &docs[..] else { return Err(shape("an entry is one YAML document")) };
+    let Yaml::Hash(map) = doc else { return Err(shape("an entry is a mapping of keys (authors, algebraic, ...)")) };
+    let mut problem = ProblemDescription::default();
+    let mut ignored = Vec::new();
+    let mut has_algebraic = false;
+    for (key, value) in map {
+        let Some(key) = scalar(key) else { return Err(shape("keys of an entry are words")) };
+        match key.as_str() {
+            "authors" => problem.authors = strings(value, "authors is a list of names")?,
+            "source" => {
+                problem.origin = Some(named(value, "source", "name", &mut ignored, "source is a name or has a name")?);
+            }
+            "award" => {
+                let why = "award is a text or has a distinction";
+                problem.award = Some(named(value, "award", "distinction", &mut ignored, why)?);
+            }
+            "stipulation" => {
+                problem.stipulation = Some(scalar(value).ok_or_else(|| shape("stipulation is a text"))?);
+            }
+            "options" => problem.options = strings(value, "options is a list of texts")?,
+            "comments" => problem.remarks = strings(value, "comments is a list of texts")?,
+            "algebraic" => {
+                has_algebraic = true;
+                read_algebraic(value, &mut problem)?;
+            }
+            _ => ignored.push(key),
+        }
+    }
+    if !has_algebraic {
+        return Err(shape("an entry needs algebraic: with white: and black: pieces"));
+    }
+    Ok(Entry { problem, ignored })
+}
+
+/// The text of a key that is a text or a mapping with `field` (`source: name:`); the mapping's other fields are
+/// named in `ignored` as `key.field`.
+fn named(
+    value: &Yaml,
+    key: &str,
+    field: &str,
+    ignored: &mut Vec<String>,
+    why: &'static str,
+) -> Result<String, YacpdbError> {
+    if let Some(s) = scalar(value) {
+        return Ok(s);
+    }
+    let Yaml::Hash(map) = value else { return Err(shape(why)) };
+    for k in map.keys().filter_map(scalar).filter(|k| k != field) {
+        ignored.push(format!("{key}.{k}"));
+    }
+    value[field].as_str().map(str::to_string).ok_or_else(|| shape(why))
+}
+
+fn read_algebraic(value: &Yaml, problem: &mut ProblemDescription) -> Result<(), YacpdbError> {
+    let Yaml::Hash(sides) = value else { return Err(shape("algebraic has white: and black: lists")) };
+    let mut occupied = crate::SquareSet::EMPTY;
+    for (side, pieces) in sides {
+        let color = match side.as_str() {
+            Some("white") => Color::White,
+            Some("black") => Color::Black,
+            Some("neutral") => return Err(shape("neutral pieces are not supported")),
+            _ => return Err(shape("algebraic has only white: and black: lists here")),
+        };
+        for text in strings(pieces, "a side is a list of pieces like [Kd2, Sc3]")? {
+            let piece_error = || YacpdbError { kind: YacpdbErrorKind::Piece(text.clone()), line: 0, column: 0 };
+            if !text.is_ascii() || text.len() < 3 {
+                return Err(piece_error());
+            }
+            let (code, square) = text.split_at(text.len() - 2);
+            let role = popeye_piece(code, PopeyeLanguage::English).ok_or_else(piece_error)?;
+            let square: Square = square.parse().map_err(|_| piece_error())?;
+            if square.file().index() >= 8 {
+                return Err(piece_error());
+            }
+            if occupied.contains(square) {
+                return Err(YacpdbError { kind: YacpdbErrorKind::Occupied(square), line: 0, column: 0 });
+            }
+            occupied.insert(square);
+            problem.pieces.push(PlacedPiece { piece: Piece::new(color, role), square });
+        }
+    }
+    Ok(())
+}
+
+/// A YAML double-quoted string.
+fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Writes a problem as a YACPDB entry (Popeye's conditions among the options, as YACPDB keeps them).
+pub fn write(problem: &ProblemDescription) -> String {
+    let mut out = String::from("---\n");
+    let list = |out: &mut String, key: &str, items: &[String]| {
+        if !items.is_empty() {
+            out.push_str(&format!("{key}:\n"));
+            for item in items {
+                out.push_str(&format!("  - {}\n", quoted(item)));
+            }
+        }
+    };
+    list(&mut out, "authors", &problem.authors);
+    if let Some(origin) = &problem.origin {
+        out.push_str(&format!("source:\n  name: {}\n", quoted(origin)));
+    }
+    if let Some(award) = &problem.award {
+        out.push_str(&format!("award:\n  distinction: {}\n", quoted(award)));
+    }
+    if let Some(s) = &problem.stipulation {
+        out.push_str(&format!("stipulation: {}\n", quoted(s)));
+    }
+    let options: Vec<String> = problem.conditions.iter().chain(&problem.options).cloned().collect();
+    list(&mut out, "options", &options);
+    out.push_str("algebraic:\n");
+    for (name, color) in [("white", Color::White), ("black", Color::Black)] {
+        let pieces: Vec<String> = problem
+            .pieces
+            .iter()
+            .filter(|p| p.piece.color == color)
+            .map(|p| format!("{}{}", PopeyeLanguage::English.piece_code(p.piece.role), p.square))
+            .collect();
+        out.push_str(&format!("  {name}: [{}]\n", pieces.join(", ")));
+    }
+    list(&mut out, "comments", &problem.remarks);
+    out
+}

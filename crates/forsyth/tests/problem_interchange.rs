@@ -1,0 +1,157 @@
+//! Problem descriptions: Popeye's input language (keywords as Popeye 4.104's source spells them; its own move
+//! lists are checked in popeye_reference.rs) and YACPDB-style entries (read with the yaml-rust2 YAML reader),
+//! each read, written and read back; bad input is an error with line and column.
+
+use forsyth::Square;
+use forsyth::problem::popeye::{self, PopeyeLanguage};
+use forsyth::problem::yacpdb;
+
+const ENGLISH: &str = "BeginProblem
+Author Loyd, Samuel
+Origin Example
+Title The cage
+Remark A remark
+Pieces White Kd2 Sc3 Pa2b2c2 Black Ke8 Pd6 TotalInvisible 2
+Stipulation #2
+Condition Circe
+Option SetPlay
+EndProblem
+";
+
+#[test]
+fn popeye_input_round_trips_in_english_and_german() {
+    let problems = popeye::parse(ENGLISH).unwrap();
+    let p = &problems[0];
+    assert_eq!(p.authors, ["Loyd, Samuel"]);
+    assert_eq!((p.origin.as_deref(), p.title.as_deref()), (Some("Example"), Some("The cage")));
+    assert_eq!(p.pieces.len(), 7);
+    assert_eq!(p.invisible, 2);
+    assert_eq!(p.stipulation.as_deref(), Some("#2"));
+    assert_eq!((p.conditions.clone(), p.options.clone()), (vec!["Circe".to_string()], vec!["SetPlay".to_string()]));
+    assert_eq!(p.count().to_string(), "5+2+0+2");
+    for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+        let written = p.write(language);
+        assert_eq!(popeye::parse(&written).unwrap(), problems, "{written}");
+    }
+    let german = p.write(PopeyeLanguage::German);
+    for keyword in [
+        "AnfangProblem",
+        "Autor",
+        "Quelle",
+        "Titel",
+        "Bemerkung",
+        "Steine",
+        "Weiss",
+        "Schwarz",
+        "TotalUnsichtbar",
+        "Forderung",
+        "Bedingung",
+        "EndeProblem",
+    ] {
+        assert!(german.contains(keyword), "{keyword} missing in {german}");
+    }
+}
+
+#[test]
+fn popeye_keywords_read_as_popeye_reads_them() {
+    // Any case, abbreviated to a unique prefix; several problems after NextProblem.
+    let text = "beginproblem pieces white ke1 black ke8 stip ~1 nextproblem piec whit Kd1 blac Kd8 endp";
+    let problems = popeye::parse(text).unwrap();
+    assert_eq!(problems.len(), 2);
+    assert_eq!(problems[1].position().unwrap().to_string(), "3k4/8/8/8/8/8/8/3K4 w - - 0 1");
+    assert_eq!(problems[0].position().unwrap().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+#[test]
+fn bad_popeye_input_says_where() {
+    for (text, code, line, column) in [
+        ("", "popeye.no-begin", 1, 1),
+        ("Pieces White Ke1", "popeye.no-begin", 1, 1),
+        ("BeginProblem\nPieces White Ke1 Black Ke8", "popeye.no-end", 2, 1),
+        ("BeginProblem\nPieces White Ke1 Black Ke8 Gd4\nEndProblem", "popeye.fairy-piece", 2, 28),
+        ("BeginProblem\nPieces White Ke1 Neutral Pd4\nEndProblem", "popeye.unsupported", 2, 18),
+        ("BeginProblem\nPieces White Ke9\nEndProblem", "popeye.bad-square", 2, 14),
+        ("BeginProblem\nPieces White Ke1 Black Ke1\nEndProblem", "popeye.occupied", 2, 24),
+        ("BeginProblem\nPieces White Ke1 TotalInvisible x\nEndProblem", "popeye.bad-number", 2, 33),
+        ("BeginProblem\nFoo\nEndProblem", "popeye.unknown-word", 2, 1),
+    ] {
+        let e = popeye::parse(text).unwrap_err();
+        assert_eq!((e.code(), e.line, e.column), (code, line, column), "{text}: {e}");
+        assert!(e.to_string().starts_with(&format!("line {line}, column {column}: ")));
+    }
+}
+
+#[test]
+fn yacpdb_entries_round_trip_and_name_what_they_do_not_read() {
+    let text = "---
+authors:
+  - \"Loyd, Samuel\"
+  - Abdurahmanović, Fadil
+source:
+  name: feenschach
+  issue: 01-02
+award:
+  distinction: 1st Prize
+stipulation: \"#2\"
+options:
+  - SetPlay
+algebraic:
+  white: [Kh1, Re4, Pg2]
+  black: [Kd1, Bc3, Ph2]
+twins:
+  b: Remove a7
+solution: |
+  1.Re4-e1+ !
+comments:
+  - \"a \\\"quoted\\\" remark\"
+";
+    let entry = yacpdb::parse(text).unwrap();
+    assert_eq!(entry.ignored, ["source.issue", "twins", "solution"]);
+    let p = &entry.problem;
+    assert_eq!(p.authors, ["Loyd, Samuel", "Abdurahmanović, Fadil"]);
+    assert_eq!((p.origin.as_deref(), p.award.as_deref()), (Some("feenschach"), Some("1st Prize")));
+    assert_eq!(p.remarks, ["a \"quoted\" remark"]);
+    assert_eq!(p.position().unwrap().to_string(), "8/8/8/8/4R3/2b5/6Pp/3k3K w - - 0 1");
+    let written = yacpdb::write(p);
+    assert_eq!(yacpdb::parse(&written).unwrap(), yacpdb::Entry { problem: p.clone(), ignored: Vec::new() });
+    // Popeye input and YACPDB entry describe the same problem.
+    let via_popeye = popeye::parse(&p.write(PopeyeLanguage::German)).unwrap();
+    assert_eq!(&via_popeye[0], p);
+}
+
+#[test]
+fn bad_yacpdb_entries_are_refused() {
+    for (text, code) in [
+        ("algebraic: [", "yacpdb.yaml"),
+        ("a: &x [1, 2]\nb: *x\nalgebraic:\n  white: [Ke1]", "yacpdb.alias"),
+        (&format!("algebraic: {}{}", "[".repeat(40), "]".repeat(40)), "yacpdb.depth"),
+        ("stipulation: \"#2\"", "yacpdb.shape"),
+        ("algebraic:\n  white: [Ke1, Gd4]", "yacpdb.piece"),
+        ("algebraic:\n  white: [Ke1]\n  black: [Ke1]", "yacpdb.occupied"),
+        ("- a list", "yacpdb.shape"),
+    ] {
+        let e = yacpdb::parse(text).unwrap_err();
+        assert_eq!(e.code(), code, "{text}: {e}");
+    }
+}
+
+#[test]
+fn the_count_carries_marked_squares_and_invisible_pieces() {
+    let mut p = popeye::parse("BeginProblem Pieces White Ke1 Black Ke8 Pd6 EndProblem").unwrap().remove(0);
+    assert_eq!(p.count().to_string(), "1+2");
+    p.marked = vec![Square::E4, Square::D5];
+    assert_eq!(p.count().to_string(), "1+2+2+0");
+}
+
+/// Hostile input: a megabyte line of pieces, a megabyte of one word, a deep YAML document are answered at once.
+#[test]
+fn hostile_descriptions_are_answered() {
+    let many = format!("BeginProblem\nPieces White {} \nEndProblem", "Ka1 ".repeat(250_000));
+    assert_eq!(popeye::parse(&many).unwrap_err().code(), "popeye.occupied");
+    let long_word = format!("BeginProblem\n{}\nEndProblem", "x".repeat(1_000_000));
+    assert_eq!(popeye::parse(&long_word).unwrap_err().code(), "popeye.unknown-word");
+    let remarks = format!("BeginProblem\n{}EndProblem", "Remark a b c\n".repeat(100_000));
+    assert_eq!(popeye::parse(&remarks).unwrap()[0].remarks.len(), 100_000);
+    let deep = format!("algebraic: {}", "[".repeat(1_000_000));
+    assert!(yacpdb::parse(&deep).is_err());
+}
