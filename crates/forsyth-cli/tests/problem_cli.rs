@@ -27,7 +27,7 @@ fn pattern_lists_sequences_that_replay_legally() {
     // Each listed sequence is a game: it reads back through the PGN reader from the FEN.
     for line in lines {
         let pgn = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{line} *\n");
-        let games = forsyth::pgn::Game::read_all(&pgn, &forsyth::pgn::ReadOptions::default());
+        let games = forsyth::pgn::Game::read_all(&pgn, &forsyth::pgn::PgnReadOptions::default());
         assert!(games[0].is_ok(), "{line}");
     }
 }

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use forsyth::notation::letters::{Language, Letters};
-use forsyth::notation::read::ReadOptions as MoveReadOptions;
-use forsyth::notation::styles::{Style, WriteOptions, write_move_into};
-use forsyth::pgn::{Game, ReadOptions};
+use forsyth::notation::styles::write_move_into;
+use forsyth::notation::{MoveReadOptions, MoveStyle, MoveWriteOptions};
+use forsyth::pgn::{Game, PgnReadOptions};
 use forsyth::problem::{Limits, Pattern, game_fits, sequences};
 use forsyth::{Move, Position};
 
@@ -67,7 +67,7 @@ fn language(text: &str) -> Result<Language, String> {
 }
 
 fn write_sequence(start: &Position, moves: &[Move], lang: Language) -> String {
-    let options = WriteOptions::new(Style::Problem).with_letters(Letters::language(lang));
+    let options = MoveWriteOptions::new(MoveStyle::Problem).with_letters(Letters::language(lang));
     let mut pos = *start;
     let mut out = String::new();
     for (i, &m) in moves.iter().enumerate() {
@@ -121,7 +121,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let pgn =
             std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?;
         let letters = Letters::language(args.game_lang.unwrap_or(args.input_lang));
-        let options = ReadOptions { moves: MoveReadOptions::with_letters(letters), ..ReadOptions::default() };
+        let options = PgnReadOptions { moves: MoveReadOptions::with_letters(letters), ..PgnReadOptions::default() };
         let games = Game::read_all(&pgn, &options);
         let game = match games.into_iter().next() {
             Some(Ok(game)) => game,

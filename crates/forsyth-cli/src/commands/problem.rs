@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use forsyth::diagram::{Diagram, Style, text};
+use forsyth::diagram::{Diagram, DiagramStyle, text};
 use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
 use forsyth::problem::yacpdb;
 use forsyth::{Position, Square};
@@ -181,8 +181,8 @@ fn show(problems: Vec<ProblemDescription>, marked: &[Square], draw: bool, path: 
         if draw {
             let diagram = Diagram::new(problem.board());
             let caption = position.as_ref().ok().map(ToString::to_string);
-            let style = Style { caption, ..Style::default() };
-            print!("{}", text::ascii(&diagram, &Style { count: false, ..style }));
+            let style = DiagramStyle { caption, ..DiagramStyle::default() };
+            print!("{}", text::ascii(&diagram, &DiagramStyle { count: false, ..style }));
         }
         let stipulation = problem.stipulation.as_deref().unwrap_or("-");
         match &position {

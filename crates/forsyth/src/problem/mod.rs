@@ -16,6 +16,7 @@ mod letters;
 mod matching;
 mod pattern;
 pub mod popeye;
+#[cfg(feature = "yacpdb")]
 pub mod yacpdb;
 
 pub use letters::{LetterProblem, PieceLetter, piece_of_letter};
