@@ -25,7 +25,7 @@ pub struct Grid {
 
 impl Grid {
     /// The largest number of files or ranks.
-    pub const MAX_SIDE: u8 = 40;
+    pub const MAX_SIDE: u8 = 64;
 
     /// A board of `files × ranks` squares (1 to [`Grid::MAX_SIDE`] each).
     pub const fn new(files: u8, ranks: u8, topology: Topology) -> Option<Grid> {

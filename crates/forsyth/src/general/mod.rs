@@ -1,5 +1,5 @@
 //! The general position: fairy pieces of any [`PieceKind`](crate::piece_kind::PieceKind), boards of any size up to
-//! 40 × 40, and the plain, cylinder and torus topologies. It sits beside [`Position`](crate::Position), whose fast
+//! 64 × 64, and the plain, cylinder and torus topologies. It sits beside [`Position`](crate::Position), whose fast
 //! 8×8 and 10×8 cores stay untouched: a setup needs this general path only when it has a fairy piece or a board
 //! that is not flat.
 //!

@@ -37,7 +37,7 @@ pub enum GeneralFenErrorKind {
     },
     /// A character that is neither a letter, a digit, `?` nor `/`.
     BadCharacter(char),
-    /// Ranks of different widths, or a board larger than 40 × 40 or empty.
+    /// Ranks of different widths, or a board larger than 64 × 64 or empty.
     BoardSize,
     /// A side to move other than `w` or `b`.
     Turn,
@@ -97,7 +97,7 @@ impl fmt::Display for GeneralFenError {
                 write!(f, "{c:?} cannot stand in a FEN board; expected a piece letter, a digit, ? or /")
             }
             GeneralFenErrorKind::BoardSize => {
-                f.write_str("the ranks differ in width, or the board is empty or wider or taller than 40 squares")
+                f.write_str("the ranks differ in width, or the board is empty or wider or taller than 64 squares")
             }
             GeneralFenErrorKind::Turn => f.write_str("the side to move is w or b"),
             GeneralFenErrorKind::Castling => f.write_str("castling rights are -, letters of KQkq, or file letters"),
