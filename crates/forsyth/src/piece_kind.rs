@@ -426,9 +426,9 @@ impl fmt::Display for PieceDefinitionError {
             DefinitionErrorKind::UnknownName => {
                 return write!(
                     f,
-                    "column 1: unknown piece {:?}; expected a name like grasshopper, nightrider, berolina-pawn, a \
-                     German name, a Popeye code, or betza:DEFINITION (forsyth pieces lists them)",
-                    self.text
+                    "column {}: unknown piece {:?}; expected a name like grasshopper, nightrider, berolina-pawn, a \
+                     German name, a Popeye code, or betza:DEFINITION (docs/problem-chess.md lists the pieces)",
+                    self.column, self.text
                 );
             }
         };
