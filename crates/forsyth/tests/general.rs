@@ -97,3 +97,36 @@ fn a_declared_letter_overrides_its_built_in_meaning() {
     assert_eq!(camel.len(), 2, "{camel:?}");
     assert!(camel.contains(&"a1b4".to_string()) && camel.contains(&"a1d2".to_string()));
 }
+
+#[test]
+fn boards_wider_than_sixteen_squares_are_refused_and_sixteen_full_ones_work() {
+    let table = PieceTable::new();
+    let err = read_fen("17/17/17/17/17/17/17/K15k", &table, Topology::Plain).unwrap_err();
+    assert_eq!(err.code(), "fen.general.board-size");
+    // Sixteen ranks of sixteen squares, full of queens and hoppers but for the kings: moves are listed.
+    let mut table = PieceTable::new();
+    table.declare_text("G=grasshopper").unwrap();
+    let mut ranks = vec!["K".to_string() + &"G".repeat(15)];
+    ranks.extend((0..7).map(|_| "QG".repeat(8)));
+    ranks.extend((0..7).map(|_| "qg".repeat(8)));
+    ranks.push("g".repeat(15) + "k");
+    let fen = ranks.join("/") + " w - - 0 1";
+    let pos = read_fen(&fen, &table, Topology::Torus);
+    // Either refused as a position (a king in check) or listed; neither hangs.
+    if let Ok(pos) = pos {
+        let _ = pos.legal_moves();
+    }
+}
+
+#[test]
+fn two_digit_counts_and_a_wide_board_read_and_write_back() {
+    let table = PieceTable::new();
+    let fen = "k11/12/12/12/12/12/12/11K w - - 0 1";
+    let pos = read_fen(fen, &table, Topology::VerticalCylinder).unwrap();
+    assert_eq!((pos.grid().files(), pos.grid().ranks()), (12, 8));
+    assert_eq!(write_fen(&pos), fen);
+    // On the vertical cylinder the kings on a8 and l1 are far apart; the white king reaches a1 and a2 over the edge.
+    let moves: Vec<String> =
+        pos.legal_moves().unwrap().iter().map(|&m| write_general_move(&pos, m, Style::Uci)).collect();
+    assert!(moves.contains(&"l1a1".to_string()) && moves.contains(&"l1a2".to_string()), "{moves:?}");
+}

@@ -37,7 +37,7 @@ pub enum GeneralFenErrorKind {
     },
     /// A character that is neither a letter, a digit, `?` nor `/`.
     BadCharacter(char),
-    /// Ranks of different widths, or a board larger than 64 × 64 or empty.
+    /// Ranks of different widths, or a board larger than 16 × 16 or empty.
     BoardSize,
     /// A side to move other than `w` or `b`.
     Turn,
@@ -97,7 +97,7 @@ impl fmt::Display for GeneralFenError {
                 write!(f, "{c:?} cannot stand in a FEN board; expected a piece letter, a digit, ? or /")
             }
             GeneralFenErrorKind::BoardSize => {
-                f.write_str("the ranks differ in width, or the board is empty or wider or taller than 64 squares")
+                f.write_str("the ranks differ in width, or the board is empty or wider or taller than 16 squares")
             }
             GeneralFenErrorKind::Turn => f.write_str("the side to move is w or b"),
             GeneralFenErrorKind::Castling => f.write_str("castling rights are -, letters of KQkq, or file letters"),
@@ -111,8 +111,13 @@ impl fmt::Display for GeneralFenError {
 
 impl std::error::Error for GeneralFenError {}
 
+/// The largest board a FEN may describe, files and ranks: move generation on the general board grows with the
+/// square of the number of pieces, so untrusted text is held to boards problem chess uses.
+pub const MAX_FEN_SIDE: usize = 16;
+
 /// Reads a FEN (or its board field alone) with a problem's letter table onto a board of the given topology. The
-/// board's size is the FEN's (ranks by `/`, files by width; counts of empty squares may have two digits). A
+/// board's size is the FEN's (ranks by `/`, files by width, at most [`MAX_FEN_SIDE`] each; counts of empty squares
+/// may have two digits). A
 /// board-only FEN may hold unknown pieces (`X`, `?`); a full FEN is checked ([`GeneralPosition::validate`]).
 pub fn read_fen(text: &str, table: &PieceTable, topology: Topology) -> Result<GeneralPosition, GeneralFenError> {
     let fields: Vec<(usize, &str)> = split_fields(text);
@@ -136,7 +141,7 @@ pub fn read_fen(text: &str, table: &PieceTable, topology: Topology) -> Result<Ge
                 n = n * 10 + d as usize;
                 i += 1;
             }
-            if row.len() + n > usize::from(Grid::MAX_SIDE) {
+            if row.len() + n > MAX_FEN_SIDE {
                 return Err(err(GeneralFenErrorKind::BoardSize, column));
             }
             row.extend(std::iter::repeat_n(None, n));
@@ -146,14 +151,14 @@ pub fn read_fen(text: &str, table: &PieceTable, topology: Topology) -> Result<Ge
                 return Err(err(GeneralFenErrorKind::UndeclaredLetter { letter: c, declared }, column));
             };
             let color = if c.is_ascii_lowercase() { Color::Black } else { Color::White };
-            if row.len() >= usize::from(Grid::MAX_SIDE) {
+            if row.len() >= MAX_FEN_SIDE {
                 return Err(err(GeneralFenErrorKind::BoardSize, column));
             }
             row.push(Some(Unit { color, kind: kind as u8 }));
         } else {
             return Err(err(GeneralFenErrorKind::BadCharacter(c), column));
         }
-        if rows.len() > usize::from(Grid::MAX_SIDE) {
+        if rows.len() > MAX_FEN_SIDE {
             return Err(err(GeneralFenErrorKind::BoardSize, column));
         }
         i += 1;
