@@ -64,6 +64,19 @@ impl GeneralPosition {
         None
     }
 
+    /// The moves of the piece on `from` along a line that starts after `start` (the piece's square for a rider,
+    /// the hurdle for a lion): every empty square, then the first occupied one if it can be captured.
+    fn ride(&self, color: Color, mode: Mode, from: Cell, start: Cell, (x, y): Vector, out: &mut Vec<GeneralMove>) {
+        let mut cell = start;
+        for _ in 0..self.grid.size() {
+            let Some(to) = self.grid.step(cell, x, y) else { break };
+            if !self.target(color, mode, from, to, out) {
+                break;
+            }
+            cell = to;
+        }
+    }
+
     /// Every pseudo-legal move of the piece on `from` (castling aside).
     pub(super) fn piece_moves(&self, from: Cell, unit: Unit, out: &mut Vec<GeneralMove>) {
         let kind = unit.kind as usize;
@@ -115,16 +128,7 @@ impl GeneralPosition {
                     self.target(color, mode, from, to, out);
                 }
             }
-            Motion::Ride => {
-                let mut cell = from;
-                for _ in 0..grid.size() {
-                    let Some(to) = grid.step(cell, x, y) else { break };
-                    if !self.target(color, mode, from, to, out) {
-                        break;
-                    }
-                    cell = to;
-                }
-            }
+            Motion::Ride => self.ride(color, mode, from, from, (x, y), out),
             Motion::Lame(lameness) => {
                 let (sx, sy) = (x.signum(), y.signum());
                 let first = match lameness {
@@ -221,16 +225,7 @@ impl GeneralPosition {
                     self.target(color, mode, from, to, out);
                 }
             }
-            Hop::Lion => {
-                let mut cell = hurdle;
-                for _ in 0..grid.size() {
-                    let Some(to) = grid.step(cell, x, y) else { break };
-                    if !self.target(color, mode, from, to, out) {
-                        break;
-                    }
-                    cell = to;
-                }
-            }
+            Hop::Lion => self.ride(color, mode, from, hurdle, (x, y), out),
             Hop::Kangaroo => {
                 if let Some(second) = self.first_occupied(hurdle, (x, y))
                     && let Some(to) = grid.step(second, x, y)
