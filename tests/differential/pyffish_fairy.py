@@ -7,7 +7,9 @@ The pieces and the letters both sides use (forsyth declares them with --piece / 
     G grasshopper gQ    Y nightrider NN    L camel C    Z zebra Z    W pao mRcpR    V vao mBcpB
     O leo mQcpQ         I lion pQ          M mao nN
 
-Pawns promote to queen, rook, bishop, knight and every one of these (as forsyth promotes to the declared pieces).
+Pawns promote to queen, rook, bishop, knight and every one of these (as forsyth promotes to the declared pieces),
+on the 10x8 board (Capablanca's rules, start array with grasshopper and nightrider) also to archbishop and
+chancellor.
 
 Plays seeded random games from start arrays with fairy pieces and from random sparse positions, and writes one
 line per position reached:
@@ -41,10 +43,18 @@ customPiece7 = o:mQcpQ
 customPiece8 = i:pQ
 customPiece9 = m:nN
 promotionPieceTypes = qrbngylzwvoim
+
+[{VARIANT}10:capablanca]
+customPiece1 = g:gQ
+customPiece2 = y:NN
+customPiece3 = l:C
+customPiece4 = z:Z
+promotionPieceTypes = qrbnacgylz
 """
 
 STARTS = [
     "rgyqkzlr/pppppppp/8/8/8/8/PPPPPPPP/RGYQKZLR w KQkq - 0 1",
+    "rgabqkbcyr/pppppppppp/10/10/10/10/PPPPPPPPPP/RGABQKBCYR w KQkq - 0 1",
     "rwvokimr/pppppppp/8/8/8/8/PPPPPPPP/RWVOKIMR w KQkq - 0 1",
     "rnbgkynr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKYNR w KQkq - 0 1",
 ]
@@ -92,8 +102,26 @@ def pick(rng, fen, moves):
     return rng.choice(moves)
 
 
+def width(fen):
+    """Squares in the FEN's first rank."""
+    squares, number = 0, ""
+    for c in fen.split("/")[0]:
+        if c.isdigit():
+            number += c
+        else:
+            squares += int(number or 0) + 1
+            number = ""
+    return squares + int(number or 0)
+
+
+def variant(fen):
+    """The 8x8 variant, or its 10x8 sibling (Capablanca's rules, archbishop A and chancellor C) for wide boards."""
+    return VARIANT + "10" if width(fen) == 10 else VARIANT
+
+
 def perft2(fen, moves):
-    return sum(len(sf.legal_moves(VARIANT, fen, [m])) for m in moves)
+    v = variant(fen)
+    return sum(len(sf.legal_moves(v, fen, [m])) for m in moves)
 
 
 def main():
@@ -107,14 +135,15 @@ def main():
     rng = random.Random(args.seed)
     lines = []
     for game in range(args.games):
-        fen = STARTS[game % len(STARTS)] if game % 2 == 0 else random_sparse(rng)
+        fen = STARTS[(game // 2) % len(STARTS)] if game % 2 == 0 else random_sparse(rng)
         for ply in range(args.plies):
-            moves = sorted(sf.legal_moves(VARIANT, fen, []))
+            v = variant(fen)
+            moves = sorted(sf.legal_moves(v, fen, []))
             count = str(perft2(fen, moves)) if ply % 4 == 0 else "-"
             lines.append(f"{fen}\t{';'.join(moves)}\t{count}")
-            if not moves or sf.is_optional_game_end(VARIANT, fen, [])[0]:
+            if not moves or sf.is_optional_game_end(v, fen, [])[0]:
                 break
-            fen = sf.get_fen(VARIANT, fen, [pick(rng, fen, moves)])
+            fen = sf.get_fen(v, fen, [pick(rng, fen, moves)])
     with open(args.out, "w") as out:
         out.write("\n".join(lines) + "\n")
 
