@@ -1,7 +1,7 @@
 //! Differential test of fairy pieces against Fairy-Stockfish (pyffish 0.0.90) with custom pieces defined in Betza
 //! notation: grasshopper, nightrider, camel, zebra, pao, vao, leo, lion and mao, in games from fairy start arrays
-//! (on 8×8 and, with Capablanca's rules, on 10×8) and random sparse positions. For every position forsyth's legal move list must equal pyffish's, and so must
-//! perft 2 where the file gives it.
+//! (on 8×8 and, with Capablanca's rules, on 10×8) and random sparse positions. For every position forsyth's legal
+//! move list must equal pyffish's, and so must perft 2 where the file gives it.
 //!
 //! The data come from `tests/differential/pyffish_fairy.py` (repository root); `FORSYTH_PYFFISH_FAIRY_DATA` names
 //! a file it made (as `scripts/test-all.sh` does, with fresh games), otherwise the committed sample
