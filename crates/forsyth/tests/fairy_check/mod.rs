@@ -28,18 +28,19 @@ pub fn check_text(text: &str) {
         let written = write(&pos);
         let again = read_fen(&written, &table, topology).expect("a written FEN reads");
         assert_eq!(write(&again), written);
-        if pos.pieces().count() <= 24 && pos.grid().size() <= 100 {
-            if let Ok(moves) = pos.legal_moves() {
-                for &mv in moves.iter().take(8) {
-                    for style in [Style::San, Style::Lan, Style::Uci] {
-                        // Read back to a move written alike (UCI cannot tell two locust captures landing on one
-                        // square apart; long notation can).
-                        let written = write_general_move(&pos, mv, style);
-                        let back = read_general_move(&pos, &written).expect("a written move reads");
-                        assert_eq!(write_general_move(&pos, back, style), written);
-                    }
-                    pos.played(mv).expect("a legal move plays");
+        if pos.pieces().count() <= 24
+            && pos.grid().size() <= 100
+            && let Ok(moves) = pos.legal_moves()
+        {
+            for &mv in moves.iter().take(8) {
+                for style in [Style::San, Style::Lan, Style::Uci] {
+                    // Read back to a move written alike (UCI cannot tell two locust captures landing on one
+                    // square apart; long notation can).
+                    let written = write_general_move(&pos, mv, style);
+                    let back = read_general_move(&pos, &written).expect("a written move reads");
+                    assert_eq!(write_general_move(&pos, back, style), written);
                 }
+                pos.played(mv).expect("a legal move plays");
             }
         }
     }
