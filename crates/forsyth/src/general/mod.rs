@@ -399,7 +399,22 @@ impl GeneralPosition {
         }
         self.castling_moves(&mut pseudo, scratch);
         let mover = self.turn;
+        // Out of check, a move other than the king's can expose the king only by changing whether a square is
+        // occupied on some enemy piece's way to it: the others are legal without playing them.
+        let in_check = self.in_check_of(mover, scratch);
+        let ways = if in_check { Vec::new() } else { self.ways_to_kings(mover) };
         for mv in pseudo {
+            let safe = !in_check
+                && mv.castle_rook.is_none()
+                && !mv.en_passant
+                && self.cells[mv.from as usize].is_some_and(|u| self.nature(u) != Nature::King)
+                && !ways[mv.from as usize]
+                && !ways[mv.to as usize]
+                && mv.capture.is_none_or(|c| !ways[c as usize]);
+            if safe {
+                out.push(mv);
+                continue;
+            }
             let undo = self.make(mv);
             if !self.in_check_of(mover, scratch) {
                 out.push(mv);

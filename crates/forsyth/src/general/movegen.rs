@@ -295,6 +295,79 @@ impl GeneralPosition {
         }
     }
 
+    /// The squares whose occupancy may decide whether a piece of the other side attacks a king of `color`: every
+    /// square on a line, leap path or octagon of an enemy piece that passes a king, walked as if the board were
+    /// empty (a superset: leaps alone need none; whatever changes elsewhere cannot give check).
+    pub(super) fn ways_to_kings(&self, color: Color) -> Vec<bool> {
+        let grid = self.grid;
+        let mut ways = vec![false; self.cells.len()];
+        let kings: Vec<Cell> = self.kings(color).collect();
+        if kings.is_empty() {
+            return ways;
+        }
+        let mut walk: Vec<Cell> = Vec::new();
+        let mut mark = |walk: &[Cell], ways: &mut Vec<bool>| {
+            if walk.iter().any(|c| kings.contains(c)) {
+                for &c in walk {
+                    ways[c as usize] = true;
+                }
+            }
+        };
+        for (from, unit) in self.cells.iter().enumerate() {
+            let Some(unit) = *unit else { continue };
+            if unit.color == color {
+                continue;
+            }
+            let from = from as Cell;
+            let flip = if unit.color == Color::White { 1 } else { -1 };
+            for atom in &self.prepared[unit.kind as usize] {
+                for &(x, y) in &atom.vectors {
+                    let (x, y) = (x, y * flip);
+                    walk.clear();
+                    match atom.motion {
+                        Motion::Leap => {}
+                        Motion::Ride | Motion::Hop(_) => {
+                            let mut cell = from;
+                            for _ in 0..grid.size() {
+                                let Some(next) = grid.step(cell, x, y) else { break };
+                                walk.push(next);
+                                cell = next;
+                            }
+                        }
+                        Motion::Lame(_) => {
+                            // The passing square is one step of length one towards the target.
+                            walk.extend(grid.step(from, x, y));
+                            walk.extend(grid.step(from, x.signum(), 0));
+                            walk.extend(grid.step(from, 0, y.signum()));
+                            walk.extend(grid.step(from, x.signum(), y.signum()));
+                        }
+                        Motion::Rose => {
+                            let Some(start) = ROSE_CIRCLE.iter().position(|&v| v == (x, y)) else { continue };
+                            for sense in [1, 7] {
+                                walk.clear();
+                                let mut cell = from;
+                                for k in 0..7 {
+                                    let (dx, dy) = ROSE_CIRCLE[(start + sense * k) % 8];
+                                    let Some(next) = grid.step(cell, dx, dy) else { break };
+                                    walk.push(next);
+                                    cell = next;
+                                }
+                                mark(&walk, &mut ways);
+                            }
+                            continue;
+                        }
+                        Motion::Equihopper { .. } => {
+                            // Any square may be a hurdle or on the line: every square matters.
+                            walk.extend(0..self.cells.len() as Cell);
+                        }
+                    }
+                    mark(&walk, &mut ways);
+                }
+            }
+        }
+        ways
+    }
+
     /// Whether a piece of `by` could capture on `target` (as the board stands).
     pub(super) fn attacked(&self, target: Cell, by: Color, scratch: &mut Vec<GeneralMove>) -> bool {
         for (cell, unit) in self.cells.iter().enumerate() {
