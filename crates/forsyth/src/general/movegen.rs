@@ -306,7 +306,7 @@ impl GeneralPosition {
             return ways;
         }
         let mut walk: Vec<Cell> = Vec::new();
-        let mut mark = |walk: &[Cell], ways: &mut Vec<bool>| {
+        let mark = |walk: &[Cell], ways: &mut Vec<bool>| {
             if walk.iter().any(|c| kings.contains(c)) {
                 for &c in walk {
                     ways[c as usize] = true;
