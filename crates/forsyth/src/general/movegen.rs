@@ -375,6 +375,12 @@ impl GeneralPosition {
             if unit.color != by {
                 continue;
             }
+            if let Some(attacks) = self.leaper_attacks(cell as Cell, unit, target) {
+                if attacks {
+                    return true;
+                }
+                continue;
+            }
             scratch.clear();
             self.piece_moves(cell as Cell, unit, scratch);
             if scratch.iter().any(|m| m.capture == Some(target)) {
@@ -382,6 +388,30 @@ impl GeneralPosition {
             }
         }
         false
+    }
+
+    /// Whether a piece that only leaps (pawns' captures, the king, knights, camels...) could capture on `target`,
+    /// by stepping its capturing leaps; `None` for pieces whose captures depend on other squares.
+    fn leaper_attacks(&self, from: Cell, unit: Unit, target: Cell) -> Option<bool> {
+        let flip = if unit.color == Color::White { 1 } else { -1 };
+        let kind = unit.kind as usize;
+        let lands = |x: i32, y: i32| self.grid.step_wrapping(from, x, y * flip, false) == Some(target);
+        match self.table.kind(kind).nature() {
+            Nature::Pawn => return Some(lands(-1, 1) || lands(1, 1)),
+            Nature::BerolinaPawn => return Some(lands(0, 1)),
+            Nature::Unknown => return Some(false),
+            Nature::Plain | Nature::King => {}
+        }
+        let atoms = &self.prepared[kind];
+        if !atoms.iter().all(|a| a.motion == Motion::Leap) {
+            return None;
+        }
+        Some(
+            atoms
+                .iter()
+                .filter(|a| a.mode != Mode::MoveOnly)
+                .any(|a| a.vectors.iter().any(|&(x, y)| self.grid.step(from, x, y * flip) == Some(target))),
+        )
     }
 }
 
