@@ -43,6 +43,8 @@ fn play_and_fen_write_the_declared_letters_back() {
     let fen = ok(&["play", "--piece", "G=grasshopper", "--fen", GRASSHOPPER, "Gf1", "Kd7"]);
     assert_eq!(fen, "8/3k4/8/8/8/8/4P3/4KG2 w - - 2 2");
     assert_eq!(ok(&["fen", "check", "--piece", "G=grasshopper", GRASSHOPPER]), "ok");
+    let json = ok(&["fen", "check", "--json", "--piece", "G=grasshopper", GRASSHOPPER]);
+    assert!(json.contains("\"result\":\"ok\""), "{json}");
     assert_eq!(
         ok(&["fen", "convert", "--piece", "G=grasshopper", "4k3/8/8/8/8/8/4P3/G3K3"]),
         "4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1"

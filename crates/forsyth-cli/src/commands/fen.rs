@@ -102,7 +102,15 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
         if args.fairy.general() {
             let line = args.fairy.position(text).map(|_| "ok".to_string()).map_err(|e| e.0);
             invalid += usize::from(line.is_err());
-            println!("{}", line.unwrap_or_else(|e| e));
+            if args.json {
+                let (result, error) = match &line {
+                    Ok(_) => ("ok", None),
+                    Err(e) => ("error", Some(e.as_str())),
+                };
+                println!("{}", serde_json::json!({"fen": text.trim(), "result": result, "error": error}));
+            } else {
+                println!("{}", line.unwrap_or_else(|e| e));
+            }
             continue;
         }
         if args.json {
