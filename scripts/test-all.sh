@@ -35,8 +35,12 @@ fi
 if python3 -c 'import pyffish' 2>/dev/null || python3 -m pip install -q pyffish; then
   python3 tests/differential/pyffish_10x8.py --out target/pyffish-10x8.tsv --games 4
   FORSYTH_PYFFISH_DATA="$PWD/target/pyffish-10x8.tsv" cargo test -q -p forsyth --test differential_pyffish
+  # Fairy pieces (grasshopper, nightrider, camel, zebra, pao, vao, leo, lion, mao) as pyffish custom pieces:
+  # fresh seeded games and random sparse positions, every legal move list and perft 2 (differential_pyffish_fairy).
+  python3 tests/differential/pyffish_fairy.py --out target/pyffish-fairy.tsv --games 20 --seed 3
+  FORSYTH_PYFFISH_FAIRY_DATA="$PWD/target/pyffish-fairy.tsv" cargo test -q -p forsyth --test differential_pyffish_fairy
 else
-  echo "SKIPPED pyffish_10x8: pyffish could not be installed"
+  echo "SKIPPED pyffish_10x8, pyffish_fairy: pyffish could not be installed"
   [ -z "${CI:-}" ] || { echo "CI must run the differential tests: failing"; exit 1; }
 fi
 

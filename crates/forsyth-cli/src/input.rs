@@ -2,10 +2,13 @@
 
 use std::io::{BufRead, Read};
 
+use forsyth::general::GeneralPosition;
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, Quoted};
+use forsyth::notation::general::read_fen;
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
-use forsyth::{Allowed, Position, Problem, Variant};
+use forsyth::piece_kind::PieceTable;
+use forsyth::{Allowed, Position, Problem, Topology, Variant};
 
 use crate::Failure;
 
@@ -177,5 +180,50 @@ impl MoveWriteArgs {
             double_plus_mate: self.double_plus_mate,
             ..MoveWriteOptions::new(self.notation.unwrap_or(default)).with_letters(self.letters.letters())
         }
+    }
+}
+
+/// `--piece` and `--board`: fairy pieces and special boards, shared by every command that reads a position. With
+/// either, the position is read by the general reader (any piece kind, cylinders) instead of the fast one.
+#[derive(clap::Args, Clone)]
+pub struct FairyArgs {
+    /// Declare a piece letter for this problem: LETTER=NAME (grasshopper, nightrider, berolina-pawn, a German
+    /// name such as Grashüpfer, a Popeye code such as CA) or LETTER=betza:DEFINITION (betza:ZW). Uppercase is
+    /// White, lowercase Black in the FEN; a declared letter overrides its built-in meaning. Repeatable.
+    #[arg(long = "piece", value_name = "LETTER=NAME")]
+    pieces: Vec<String>,
+    /// The board: plain, vertical-cylinder (a- and h-files adjacent), horizontal-cylinder (1st and 8th ranks
+    /// adjacent) or torus (both).
+    #[arg(long = "board", value_name = "BOARD", default_value = "plain", value_parser = topology)]
+    topology: Topology,
+}
+
+/// Parses a `--board` value.
+pub fn topology(text: &str) -> Result<Topology, String> {
+    text.parse::<Topology>().map_err(|e| e.to_string())
+}
+
+impl FairyArgs {
+    /// Whether the position needs the general reader.
+    pub fn general(&self) -> bool {
+        !self.pieces.is_empty() || self.topology != Topology::Plain
+    }
+
+    /// The problem's letter table.
+    pub fn table(&self) -> Result<PieceTable, Failure> {
+        let mut table = PieceTable::new();
+        for declaration in &self.pieces {
+            table
+                .declare_text(declaration)
+                .map_err(|e| Failure(format!("--piece '{declaration}': [{}] {e}", e.code())))?;
+        }
+        Ok(table)
+    }
+
+    /// The general position of a FEN (or of its board field alone) with the declared letters on the board asked.
+    pub fn position(&self, fen: &str) -> Result<GeneralPosition, Failure> {
+        let table = self.table()?;
+        read_fen(fen, &table, self.topology)
+            .map_err(|e| Failure(format!("invalid FEN {}: [{}] {e}", Quoted(fen.trim()), e.code())))
     }
 }

@@ -388,3 +388,66 @@ impl BoardShape {
         }
     }
 }
+
+/// How a board's edges join: the plain board, the cylinders of problem chess and the torus ("anchor ring").
+///
+/// ```
+/// use forsyth::Topology;
+/// let t: Topology = "vertical-cylinder".parse().unwrap();
+/// assert!(t.wraps_files() && !t.wraps_ranks());
+/// assert_eq!(t.to_string(), "vertical-cylinder");
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Topology {
+    /// The ordinary board: its edges end every line.
+    #[default]
+    Plain,
+    /// The a- and h-files (first and last) are adjacent.
+    VerticalCylinder,
+    /// The 1st and 8th ranks (first and last) are adjacent.
+    HorizontalCylinder,
+    /// Both: the torus or anchor ring.
+    Torus,
+}
+
+impl Topology {
+    /// Every topology, plain first.
+    pub const ALL: [Topology; 4] =
+        [Topology::Plain, Topology::VerticalCylinder, Topology::HorizontalCylinder, Topology::Torus];
+
+    /// Its command-line name (`plain`, `vertical-cylinder`, `horizontal-cylinder`, `torus`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Topology::Plain => "plain",
+            Topology::VerticalCylinder => "vertical-cylinder",
+            Topology::HorizontalCylinder => "horizontal-cylinder",
+            Topology::Torus => "torus",
+        }
+    }
+
+    /// Whether the first and last files are adjacent.
+    pub const fn wraps_files(self) -> bool {
+        matches!(self, Topology::VerticalCylinder | Topology::Torus)
+    }
+
+    /// Whether the first and last ranks are adjacent.
+    pub const fn wraps_ranks(self) -> bool {
+        matches!(self, Topology::HorizontalCylinder | Topology::Torus)
+    }
+}
+
+impl fmt::Display for Topology {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Topology {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Topology, ParseNameError> {
+        Topology::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseNameError::new(NameKind::Topology, s))
+    }
+}

@@ -16,6 +16,8 @@ pub enum NameKind {
     Role,
     /// A [`Piece`](crate::Piece): a FEN letter.
     Piece,
+    /// A board topology (`plain`, `vertical-cylinder`, `horizontal-cylinder`, `torus`).
+    Topology,
 }
 
 impl NameKind {
@@ -27,6 +29,7 @@ impl NameKind {
             NameKind::Color => "white, black, w or b",
             NameKind::Role => "a role's English name or letter, like knight or n",
             NameKind::Piece => "a FEN piece letter, uppercase for White, like N or q",
+            NameKind::Topology => "plain, vertical-cylinder, horizontal-cylinder or torus",
         }
     }
 }
@@ -54,7 +57,7 @@ impl ParseNameError {
         ParseNameError { kind, text: text.to_string() }
     }
 
-    /// A stable identifier: `name.file`, `name.rank`, `name.color`, `name.role`, `name.piece`.
+    /// A stable identifier: `name.file`, `name.rank`, `name.color`, `name.role`, `name.piece`, `name.topology`.
     pub const fn code(&self) -> &'static str {
         match self.kind {
             NameKind::File => "name.file",
@@ -62,6 +65,7 @@ impl ParseNameError {
             NameKind::Color => "name.color",
             NameKind::Role => "name.role",
             NameKind::Piece => "name.piece",
+            NameKind::Topology => "name.topology",
         }
     }
 }

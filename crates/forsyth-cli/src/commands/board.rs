@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use forsyth::diagram::{self, DiagramStyle, svg, text};
+use forsyth::notation::Language;
 use forsyth::{Square, Variant};
 
 use crate::{Failure, input};
@@ -17,6 +18,8 @@ use crate::{Failure, input};
   forsyth board --unicode --flip --lastmove e7e5 rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2
   forsyth board --svg diagram.svg '3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR'
   forsyth board --svg - 'rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1' > capablanca.svg
+  forsyth board --unicode --piece G=grasshopper --piece N=nightrider '4k3/8/8/8/8/8/8/G2NK3 w - - 0 1'
+  forsyth board --board torus --lang de --piece Z=zebra '4k3/8/8/8/3Z4/8/8/4K3'
 
 A board field alone may hold unknown pieces X (white) and x (black). A king in check is marked when the whole
 FEN is given and the position is legal. In text, the last move's squares are [bracketed] and a king in check is
@@ -42,6 +45,11 @@ pub struct Args {
     /// Variant, for finding a check; inferred from the FEN if absent.
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
+    /// Language of the legend under a board with fairy pieces: en or de.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    lang: Language,
+    #[command(flatten)]
+    fairy: input::FairyArgs,
     /// The FEN (or only its board field).
     #[arg(required = true, num_args = 1.., value_name = "FEN")]
     fen: Vec<String>,
@@ -57,8 +65,22 @@ fn parse_last_move(text: &str) -> Result<(Square, Square), String> {
     }
 }
 
+fn parse_lang(text: &str) -> Result<Language, String> {
+    diagram::sentence_language(text).map_err(|e| e.to_string())
+}
+
 pub fn run(args: Args) -> Result<(), Failure> {
     let fen_text = args.fen.join(" ");
+    if args.fairy.general() {
+        if args.svg.is_some() {
+            return Err(Failure(
+                "--svg does not draw fairy pieces or cylinders yet; draw them as text or with --unicode".to_string(),
+            ));
+        }
+        let pos = args.fairy.position(&fen_text)?;
+        print!("{}", diagram::general::diagram(&pos, args.unicode, args.lang));
+        return Ok(());
+    }
     let reading = diagram::read(&fen_text).map_err(|e| input::fen_failure(&fen_text, e))?;
     let shape = reading.diagram.board.shape();
     if let Some((from, to)) = args.lastmove {

@@ -1,6 +1,7 @@
 //! `forsyth fen`: check FENs and convert them between the FEN family's spellings.
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenError, Note};
+use forsyth::notation::general::write_fen;
 use forsyth::{Allowed, Variant};
 
 use crate::{Failure, input};
@@ -26,7 +27,7 @@ enum Command {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'\n  \
      forsyth fen check '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]'\n  \
-     forsyth fen check --strict < positions.fen\n  forsyth fen check --allow pawn-on-back-rank '4k3/8/8/8/8/8/8/P3K3 w - - 0 1'\n  forsyth fen check --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1'\n\n\
+     forsyth fen check --strict < positions.fen\n  forsyth fen check --allow pawn-on-back-rank '4k3/8/8/8/8/8/8/P3K3 w - - 0 1'\n  forsyth fen check --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1'\n  forsyth fen check --piece G=grasshopper --piece C=camel 'rgbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RGBQKBCR w KQkq - 0 1'\n\n\
      Output lines: `ok`, `ok (assumed: [code] ...)`, `error [code] column N (field): ...` for text that is not a \
      FEN, `invalid [code] ...; [code] ...` for a position that breaks the rules.\n\
      Without FEN arguments, reads one FEN per line from standard input. Exit status 1 if any FEN is invalid.")]
@@ -43,6 +44,8 @@ struct CheckArgs {
     json: bool,
     #[command(flatten)]
     allow: input::AllowArgs,
+    #[command(flatten)]
+    fairy: input::FairyArgs,
     /// Positions (FEN); standard input if none.
     fens: Vec<String>,
 }
@@ -52,7 +55,8 @@ struct CheckArgs {
 #[command(
     after_help = "Examples:\n  forsyth fen convert --castling shredder 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'\n  \
      forsyth fen convert --ep legal 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'\n  \
-     forsyth fen convert --repair '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1'\n\n\
+     forsyth fen convert --repair '4k3/8/8/8/8/8/8/4K2R w KQ - 0 1'\n  \
+     forsyth fen convert --piece N=nightrider --board vertical-cylinder '4k3/8/8/8/8/8/8/N3K3 w - - 0 1'\n\n\
      Invalid inputs are reported on standard error (and skipped); --repair reports there what it dropped.\n\
      Without FEN arguments, reads one FEN per line from standard input. Exit status 1 if any FEN is invalid."
 )]
@@ -74,6 +78,8 @@ struct ConvertArgs {
     strict: bool,
     #[command(flatten)]
     allow: input::AllowArgs,
+    #[command(flatten)]
+    fairy: input::FairyArgs,
     /// Positions (FEN); standard input if none.
     fens: Vec<String>,
 }
@@ -93,6 +99,20 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     let inputs = input::args_or_stdin(args.fens)?;
     let mut invalid = 0;
     for text in &inputs {
+        if args.fairy.general() {
+            let line = args.fairy.position(text).map(|_| "ok".to_string()).map_err(|e| e.0);
+            invalid += usize::from(line.is_err());
+            if args.json {
+                let (result, error) = match &line {
+                    Ok(_) => ("ok", None),
+                    Err(e) => ("error", Some(e.as_str())),
+                };
+                println!("{}", serde_json::json!({"fen": text.trim(), "result": result, "error": error}));
+            } else {
+                println!("{}", line.unwrap_or_else(|e| e));
+            }
+            continue;
+        }
         if args.json {
             let json = forsyth_server::report::fen_check(text, args.strict, args.variant, args.allow.allowed());
             invalid += usize::from(json["result"] != "ok");
@@ -159,6 +179,9 @@ fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
 }
 
 fn convert_one(text: &str, args: &ConvertArgs) -> Result<String, String> {
+    if args.fairy.general() {
+        return args.fairy.position(text).map(|pos| write_fen(&pos)).map_err(|e| e.0);
+    }
     let problems_text = input::problem_list;
     let allowed = args.allow.allowed();
     // A canonical standard FEN needs nothing repaired or allowed: read it straight into its position.

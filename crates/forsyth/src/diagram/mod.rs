@@ -16,6 +16,7 @@
 //! ```
 
 pub mod explain;
+pub mod general;
 pub mod retro_words;
 pub mod svg;
 pub mod text;

@@ -17,6 +17,7 @@
 
 pub mod disambiguation;
 pub mod fen;
+pub mod general;
 pub mod letters;
 pub mod read;
 pub mod san;

@@ -1,0 +1,90 @@
+//! Fairy pieces and special boards through the `forsyth` binary: `--piece` and `--board` on perft, moves, play,
+//! fen check/convert, board and explain, and the errors of bad declarations and undeclared letters.
+//!
+//! Expected counts and move lists of flat boards are Fairy-Stockfish's (pyffish 0.0.90 with `customPiece1 = g:gQ`,
+//! `customPiece2 = l:C`: perft 3 of the start array with grasshoppers and camels is 8848; the grasshopper position's
+//! moves a1f1 e1d1 e1d2 e1f1 e1f2 e2e3 e2e4). The cylinder move is the definition of the vertical cylinder (a1 and
+//! h1 adjacent).
+
+mod common;
+use common::{forsyth, ok};
+
+const GRASSHOPPER: &str = "4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1";
+
+fn refused(args: &[&str]) -> String {
+    let output = forsyth(args);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {}", String::from_utf8_lossy(&output.stdout));
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn perft_with_declared_pieces_matches_fairy_stockfish() {
+    let fen = "rgbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RGBQKBCR w KQkq - 0 1";
+    assert_eq!(ok(&["perft", "--piece", "G=grasshopper", "--piece", "C=camel", "--fen", fen, "3"]), "8848");
+    // German names and Popeye codes name the same pieces.
+    assert_eq!(ok(&["perft", "--piece", "G=Grashüpfer", "--piece", "C=CA", "--fen", fen, "3"]), "8848");
+    assert_eq!(ok(&["perft", "--piece", "G=betza:gQ", "--piece", "C=betza:C", "--fen", fen, "3"]), "8848");
+}
+
+#[test]
+fn moves_of_a_grasshopper_in_every_notation() {
+    let mut uci: Vec<String> =
+        ok(&["moves", "--piece", "G=grasshopper", GRASSHOPPER]).split_whitespace().map(String::from).collect();
+    uci.sort();
+    assert_eq!(uci, ["a1f1", "e1d1", "e1d2", "e1f1", "e1f2", "e2e3", "e2e4"]);
+    let san = ok(&["moves", "--notation", "san", "--piece", "G=grasshopper", GRASSHOPPER]);
+    assert!(san.split_whitespace().any(|m| m == "Gf1"), "{san}");
+    let lan = ok(&["moves", "--notation", "lan", "--piece", "G=grasshopper", GRASSHOPPER]);
+    assert!(lan.split_whitespace().any(|m| m == "Ga1-f1"), "{lan}");
+}
+
+#[test]
+fn play_and_fen_write_the_declared_letters_back() {
+    let fen = ok(&["play", "--piece", "G=grasshopper", "--fen", GRASSHOPPER, "Gf1", "Kd7"]);
+    assert_eq!(fen, "8/3k4/8/8/8/8/4P3/4KG2 w - - 2 2");
+    assert_eq!(ok(&["fen", "check", "--piece", "G=grasshopper", GRASSHOPPER]), "ok");
+    let json = ok(&["fen", "check", "--json", "--piece", "G=grasshopper", GRASSHOPPER]);
+    assert!(json.contains("\"result\":\"ok\""), "{json}");
+    assert_eq!(
+        ok(&["fen", "convert", "--piece", "G=grasshopper", "4k3/8/8/8/8/8/4P3/G3K3"]),
+        "4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1"
+    );
+}
+
+#[test]
+fn a_rook_goes_round_a_vertical_cylinder() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(ok(&["play", "--board", "vertical-cylinder", "--fen", fen, "Rh1"]), "4k3/8/8/8/8/8/8/4K2R b - - 1 1");
+    let err = refused(&["play", "--fen", fen, "Rh1"]);
+    assert!(err.contains("Rh1"), "{err}");
+}
+
+#[test]
+fn bad_declarations_and_undeclared_letters_say_where() {
+    let err = refused(&["moves", "--piece", "G=betza:gQx", GRASSHOPPER]);
+    assert!(err.contains("[piece.betza.bad-letter] column 11"), "{err}");
+    let err = refused(&["moves", "--piece", "G=grashopper", GRASSHOPPER]);
+    assert!(err.contains("[piece.unknown-name] column 3"), "{err}");
+    let err = refused(&["moves", "--piece", "G=grasshopper", "4k3/8/8/8/8/8/8/Y3K3 w - - 0 1"]);
+    assert!(err.contains("[fen.general.undeclared-letter] column 17") && err.contains("declared: G"), "{err}");
+    let err = refused(&["moves", "--piece", "K=camel", GRASSHOPPER]);
+    assert!(err.contains("[piece.declaration.king]"), "{err}");
+}
+
+#[test]
+fn unknown_pieces_are_drawn_and_counted_but_have_no_moves() {
+    let board = ok(&["board", "--board", "torus", "4k3/8/8/3X4/8/8/8/4K3"]);
+    assert!(board.contains("2+1") && board.contains("torus"), "{board}");
+    let err = refused(&["moves", "--board", "torus", "4k3/8/8/3X4/8/8/8/4K3"]);
+    assert!(err.contains("unknown piece stands on d5"), "{err}");
+}
+
+#[test]
+fn board_and_explain_name_fairy_pieces_in_english_and_german() {
+    let board = ok(&["board", "--piece", "G=grasshopper", GRASSHOPPER]);
+    assert!(board.contains("G = grasshopper (Grashüpfer, Popeye G; drawn as inverted queen)"), "{board}");
+    let words =
+        ok(&["explain", "--lang", "de", "--piece", "G=grasshopper", "--board", "vertical-cylinder", GRASSHOPPER]);
+    assert!(words.contains("Weiß: Grashüpfer a1, König e1, Bauer e2."), "{words}");
+    assert!(words.contains("senkrechter Zylinder"), "{words}");
+}

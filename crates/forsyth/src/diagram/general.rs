@@ -1,0 +1,226 @@
+//! Diagrams and words for general positions (fairy pieces, cylinders): a text or Unicode board with the problem's
+//! letters, fairy pieces drawn as problem books draw them (a standard piece turned right, left or upside down, as
+//! Popeye's pie-engl.txt gives), a legend of the pieces under the board, the joined edges of cylinders marked, and
+//! the pieces and the board named in English or German.
+//!
+//! ```
+//! use forsyth::Topology;
+//! use forsyth::notation::Language;
+//! use forsyth::diagram::general::{describe, diagram};
+//! use forsyth::notation::general::read_fen;
+//! use forsyth::piece_kind::PieceTable;
+//! let mut table = PieceTable::new();
+//! table.declare_text("G=grasshopper").unwrap();
+//! let pos = read_fen("4k3/8/8/8/8/8/8/G3K3 w - - 0 1", &table, Topology::VerticalCylinder).unwrap();
+//! let text = diagram(&pos, false, Language::En);
+//! assert!(text.contains("G = grasshopper"));
+//! assert!(describe(&pos, Language::De).contains("Grashüpfer a1"));
+//! assert!(describe(&pos, Language::De).contains("senkrechter Zylinder"));
+//! ```
+
+use crate::general::GeneralPosition;
+use crate::notation::general::letter_of;
+use crate::piece_kind::{FairyPiece, Nature, PieceKind};
+use crate::{Color, Topology};
+
+use super::Words;
+use crate::notation::Language;
+
+/// The Unicode figurine of a piece: the orthodox figurines, and for fairy pieces the turned figurines of Unicode's
+/// Chess Symbols block (U+1FA00: turned 90° right, U+1FA12: 180°, U+1FA24: 270° = turned left) after the glyph of
+/// Popeye's pie-engl.txt.
+pub fn figurine(kind: &PieceKind, color: Color) -> Option<char> {
+    let glyph = kind.catalogue_entry().map(|p| p.glyph)?;
+    let mut chars = glyph.chars();
+    let base = chars.next()?;
+    let offset = match base {
+        'K' => 0,
+        'D' => 1,
+        'T' => 2,
+        'L' => 3,
+        'S' => 4,
+        'B' => 5,
+        _ => return None,
+    };
+    let black = if color == Color::White { 0 } else { 6 };
+    let code = match chars.next() {
+        None => {
+            return Some(
+                ['♔', '♕', '♖', '♗', '♘', '♙', '♚', '♛', '♜', '♝', '♞', '♟'][offset as usize + black as usize],
+            );
+        }
+        Some('R') => 0x1FA00,
+        Some('U') => 0x1FA12,
+        Some('L') => 0x1FA24,
+        Some(_) => return None,
+    };
+    char::from_u32(code + offset + black)
+}
+
+/// How a glyph of pie-engl.txt is drawn, in words: `inverted queen`, `knight turned right`.
+fn glyph_words(piece: &FairyPiece, lang: Words) -> String {
+    let mut chars = piece.glyph.chars();
+    let base = chars.next().unwrap_or('?');
+    let (en, de) = match base {
+        'K' => ("king", "König"),
+        'D' => ("queen", "Dame"),
+        'T' => ("rook", "Turm"),
+        'L' => ("bishop", "Läufer"),
+        'S' => ("knight", "Springer"),
+        _ => ("pawn", "Bauer"),
+    };
+    match (chars.next(), lang) {
+        (None, Words::English) => en.to_string(),
+        (None, Words::German) => de.to_string(),
+        (Some('U'), Words::English) => format!("inverted {en}"),
+        (Some('U'), Words::German) => format!("{de} auf dem Kopf"),
+        (Some('R'), Words::English) => format!("{en} turned right"),
+        (Some('R'), Words::German) => format!("{de} nach rechts gedreht"),
+        (_, Words::English) => format!("{en} turned left"),
+        (_, Words::German) => format!("{de} nach links gedreht"),
+    }
+}
+
+/// The name of a piece in a language: the catalogue's, or its Betza definition.
+pub fn piece_name(kind: &PieceKind, language: Language) -> String {
+    let lang = Words::of(language);
+    match (kind.catalogue_entry(), lang) {
+        (Some(p), Words::English) => p.name.replace('-', " "),
+        (Some(p), Words::German) => p.german.to_string(),
+        (None, _) if kind.nature() == Nature::Unknown => {
+            if lang == Words::English {
+                "unknown piece".into()
+            } else {
+                "unbekannte Figur".into()
+            }
+        }
+        (None, _) => kind.name().to_string(),
+    }
+}
+
+/// The board's topology in words.
+pub fn topology_words(topology: Topology, language: Language) -> &'static str {
+    let lang = Words::of(language);
+    match (topology, lang) {
+        (Topology::Plain, Words::English) => "plain board",
+        (Topology::Plain, Words::German) => "normales Brett",
+        (Topology::VerticalCylinder, Words::English) => "vertical cylinder (the first and last files are adjacent)",
+        (Topology::VerticalCylinder, Words::German) => "senkrechter Zylinder (erste und letzte Linie sind benachbart)",
+        (Topology::HorizontalCylinder, Words::English) => "horizontal cylinder (the first and last ranks are adjacent)",
+        (Topology::HorizontalCylinder, Words::German) => {
+            "waagerechter Zylinder (erste und letzte Reihe sind benachbart)"
+        }
+        (Topology::Torus, Words::English) => "torus (anchor ring: files and ranks both wrap)",
+        (Topology::Torus, Words::German) => "Torus (Ankerring: Linien und Reihen schließen sich)",
+    }
+}
+
+/// A text (or Unicode) diagram: the board, White at the bottom, with the joined edges of cylinders drawn `:` (files)
+/// and `~` (ranks) instead of `|` and `-`; under it the piece count and a legend of the declared pieces.
+pub fn diagram(pos: &GeneralPosition, unicode: bool, language: Language) -> String {
+    let lang = Words::of(language);
+    let grid = pos.grid();
+    let topology = grid.topology();
+    let side = if topology.wraps_files() { ':' } else { '|' };
+    let edge = if topology.wraps_ranks() { '~' } else { '-' };
+    let width = usize::from(grid.files()) * 2 + 1;
+    let mut out = String::new();
+    let border = format!("   +{}+\n", edge.to_string().repeat(width));
+    out.push_str(&border);
+    for r in (0..grid.ranks()).rev() {
+        out.push_str(&format!("{:>2} {side}", r + 1));
+        for f in 0..grid.files() {
+            let c = match pos.at(grid.cell(f, r)) {
+                None => '.',
+                Some(u) => {
+                    let kind = pos.table().kind(u.kind as usize);
+                    let letter = letter_of(pos, u);
+                    if unicode { figurine(kind, u.color).unwrap_or(letter) } else { letter }
+                }
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push_str(&format!(" {side}\n"));
+    }
+    out.push_str(&border);
+    let files: Vec<String> = (0..grid.files()).map(|f| char::from(b'a' + f).to_string()).collect();
+    out.push_str(&format!("     {}\n", files.join(" ")));
+    let (white, black) = (pos.count(Color::White), pos.count(Color::Black));
+    out.push_str(&format!("{}+{}\n", white.0, black.0));
+    for (letter, kind) in pos.table().entries() {
+        let used = pos.pieces().any(|(_, u)| pos.table().letter(u.kind as usize) == letter);
+        if !used || !(pos.table().declared().contains(&letter) || is_fairy(kind)) {
+            continue;
+        }
+        out.push_str(&format!("{letter} = {}", piece_name(kind, language)));
+        if let Some(entry) = kind.catalogue_entry() {
+            let drawn = if lang == Words::English { "drawn as" } else { "gezeichnet als" };
+            let code = if lang == Words::English { entry.popeye } else { entry.popeye_german };
+            out.push_str(&format!(
+                " ({}, Popeye {code}; {drawn} {})",
+                other_name(entry, lang),
+                glyph_words(entry, lang)
+            ));
+        }
+        if let Some(betza) = kind.betza() {
+            out.push_str(&format!(", Betza {betza}"));
+        }
+        out.push('\n');
+    }
+    if topology != Topology::Plain {
+        let board = if lang == Words::English { "Board" } else { "Brett" };
+        out.push_str(&format!("{board}: {}\n", topology_words(topology, language)));
+    }
+    out
+}
+
+fn other_name(entry: &FairyPiece, lang: Words) -> String {
+    match lang {
+        Words::English => entry.german.to_string(),
+        Words::German => entry.name.replace('-', " "),
+    }
+}
+
+fn is_fairy(kind: &PieceKind) -> bool {
+    !matches!(kind.name(), "king" | "queen" | "rook" | "bishop" | "knight" | "pawn")
+}
+
+/// The pieces of each side by name and square, and the board, in a sentence per line:
+/// `White: king e1, grasshopper a1.`
+pub fn describe(pos: &GeneralPosition, language: Language) -> String {
+    let lang = Words::of(language);
+    let grid = pos.grid();
+    let mut out = String::new();
+    for color in [Color::White, Color::Black] {
+        let side = match (color, lang) {
+            (Color::White, Words::English) => "White",
+            (Color::Black, Words::English) => "Black",
+            (Color::White, Words::German) => "Weiß",
+            (Color::Black, Words::German) => "Schwarz",
+        };
+        let pieces: Vec<String> = pos
+            .pieces()
+            .filter(|(_, u)| u.color == color)
+            .map(|(c, u)| format!("{} {}", piece_name(pos.table().kind(u.kind as usize), language), grid.name(c)))
+            .collect();
+        let none = if lang == Words::English { "no pieces" } else { "keine Steine" };
+        out.push_str(&format!("{side}: {}.\n", if pieces.is_empty() { none.to_string() } else { pieces.join(", ") }));
+    }
+    let board = if lang == Words::English { "Board" } else { "Brett" };
+    out.push_str(&format!(
+        "{board}: {} × {}, {}.\n",
+        grid.files(),
+        grid.ranks(),
+        topology_words(grid.topology(), language)
+    ));
+    let turn = match (pos.turn(), lang) {
+        (Color::White, Words::English) => "White to move.",
+        (Color::Black, Words::English) => "Black to move.",
+        (Color::White, Words::German) => "Weiß am Zug.",
+        (Color::Black, Words::German) => "Schwarz am Zug.",
+    };
+    out.push_str(turn);
+    out.push('\n');
+    out
+}

@@ -1,0 +1,553 @@
+//! The general position: fairy pieces of any [`PieceKind`](crate::piece_kind::PieceKind), boards of any size up to
+//! 64 × 64, and the plain, cylinder and torus topologies. It sits beside [`Position`](crate::Position), whose fast
+//! 8×8 and 10×8 cores stay untouched: a setup needs this general path only when it has a fairy piece or a board
+//! that is not flat.
+//!
+//! The rules are those of orthodox chess with every piece moving as its kind says: the king must not be left
+//! where a piece of the other side could capture it (whatever that piece is), pawns promote on their last rank to
+//! queen, rook, bishop, knight (archbishop and chancellor too on boards of ten files) and to every fairy piece the
+//! problem declares, castling and en passant as in chess. docs/problem-chess.md has the rules on cylinders.
+
+mod grid;
+mod movegen;
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+pub use grid::{Cell, Grid};
+
+use self::movegen::Prepared;
+use crate::Color;
+use crate::piece_kind::{Nature, PieceTable};
+
+/// A piece on the general board: its colour and its index in the position's [`PieceTable`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+    /// Its colour.
+    pub color: Color,
+    /// Its index in the letter table.
+    pub kind: u8,
+}
+
+/// A move of the general position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GeneralMove {
+    /// Where the piece (the king, when castling) stands.
+    pub from: Cell,
+    /// Where it goes.
+    pub to: Cell,
+    /// The square of the piece it captures: `to`, or elsewhere for en passant and the locust.
+    pub capture: Option<Cell>,
+    /// The piece a pawn promotes to (an index in the letter table).
+    pub promotion: Option<u8>,
+    /// For castling, the square of the rook.
+    pub castle_rook: Option<Cell>,
+    /// Whether this is an en-passant capture.
+    pub en_passant: bool,
+}
+
+impl GeneralMove {
+    const fn new(from: Cell, to: Cell, capture: Option<Cell>) -> GeneralMove {
+        GeneralMove { from, to, capture, promotion: None, castle_rook: None, en_passant: false }
+    }
+}
+
+/// What a move changes that undoing it must restore.
+#[derive(Clone, Debug)]
+struct Undo {
+    mv: GeneralMove,
+    moved: Unit,
+    captured: Option<Unit>,
+    castling: ArrayVec<Cell, 8>,
+    ep: Option<Cell>,
+    halfmoves: u32,
+}
+
+/// Why moves cannot be generated or a position cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GeneralError {
+    /// An unknown piece (`X`, `?`) stands on the board: its moves are unknown.
+    UnknownPiece {
+        /// Its square.
+        square: String,
+    },
+    /// The side not to move is in check (its king could be captured at once).
+    OpponentInCheck {
+        /// The king's square.
+        square: String,
+    },
+    /// A pawn stands on the rank where it would have promoted.
+    PawnOnLastRank {
+        /// Its square.
+        square: String,
+    },
+    /// The move is not legal here.
+    IllegalMove {
+        /// The move, in coordinates.
+        text: String,
+    },
+}
+
+impl GeneralError {
+    /// A stable identifier, listed in docs/errors.md.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            GeneralError::UnknownPiece { .. } => "general.unknown-piece",
+            GeneralError::OpponentInCheck { .. } => "general.opponent-in-check",
+            GeneralError::PawnOnLastRank { .. } => "general.pawn-on-last-rank",
+            GeneralError::IllegalMove { .. } => "move.illegal",
+        }
+    }
+}
+
+impl fmt::Display for GeneralError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GeneralError::UnknownPiece { square } => write!(
+                f,
+                "an unknown piece stands on {square}: its moves are unknown, so no moves can be listed; declare its \
+                 letter (--piece X=NAME) to give it a movement"
+            ),
+            GeneralError::OpponentInCheck { square } => {
+                write!(f, "the king on {square} of the side not to move is in check; the position cannot arise")
+            }
+            GeneralError::PawnOnLastRank { square } => {
+                write!(f, "a pawn on {square} stands on its last rank, where it would have promoted")
+            }
+            GeneralError::IllegalMove { text } => write!(f, "{text} is not a legal move here"),
+        }
+    }
+}
+
+impl std::error::Error for GeneralError {}
+
+/// A position with pieces of any kind on a board of any size and topology.
+///
+/// ```
+/// use forsyth::Color;
+/// use forsyth::general::{GeneralPosition, Grid, Unit};
+/// use forsyth::piece_kind::PieceTable;
+/// use forsyth::Topology;
+/// let mut table = PieceTable::new();
+/// table.declare_text("G=grasshopper").unwrap();
+/// let g = table.index_of('G').unwrap() as u8;
+/// let k = table.index_of('K').unwrap() as u8;
+/// let grid = Grid::new(8, 8, Topology::Plain).unwrap();
+/// let mut pos = GeneralPosition::empty(grid, table);
+/// pos.put(grid.cell(4, 0), Some(Unit { color: Color::White, kind: k }));
+/// pos.put(grid.cell(4, 7), Some(Unit { color: Color::Black, kind: k }));
+/// pos.put(grid.cell(0, 0), Some(Unit { color: Color::White, kind: g }));
+/// // The grasshopper on a1 hops over the king on e1 to f1 only; the king has five moves.
+/// assert_eq!(pos.legal_moves().unwrap().len(), 6);
+/// assert_eq!(pos.perft(2).unwrap(), 6 * 5);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneralPosition {
+    grid: Grid,
+    table: PieceTable,
+    prepared: Vec<Vec<Prepared>>,
+    cells: Vec<Option<Unit>>,
+    turn: Color,
+    castling: ArrayVec<Cell, 8>,
+    ep: Option<Cell>,
+    halfmoves: u32,
+    fullmoves: u32,
+    promotions: Vec<u8>,
+}
+
+impl GeneralPosition {
+    /// An empty board, White to move.
+    pub fn empty(grid: Grid, table: PieceTable) -> GeneralPosition {
+        let prepared =
+            table.entries().map(|(_, kind)| kind.atoms().iter().map(Prepared::of).collect()).collect::<Vec<_>>();
+        let mut promotions = Vec::new();
+        let mut orthodox = vec!["queen", "rook", "bishop", "knight"];
+        if grid.files() == 10 {
+            orthodox.extend(["princess", "empress"]);
+        }
+        for name in orthodox {
+            if let Some(i) = table.index_of_name(name) {
+                promotions.push(i as u8);
+            }
+        }
+        for &letter in table.declared() {
+            let i = table.index_of(letter).expect("declared letters are in the table");
+            if table.kind(i).nature() == Nature::Plain && !promotions.contains(&(i as u8)) {
+                promotions.push(i as u8);
+            }
+        }
+        GeneralPosition {
+            grid,
+            table,
+            prepared,
+            cells: vec![None; grid.size()],
+            turn: Color::White,
+            castling: ArrayVec::new(),
+            ep: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            promotions,
+        }
+    }
+
+    /// The board.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// The letter table.
+    pub fn table(&self) -> &PieceTable {
+        &self.table
+    }
+
+    /// The piece on a square.
+    pub fn at(&self, cell: Cell) -> Option<Unit> {
+        self.cells.get(cell as usize).copied().flatten()
+    }
+
+    /// Puts a piece on a square (or empties it); squares off the board and pieces not in the table are ignored.
+    pub fn put(&mut self, cell: Cell, unit: Option<Unit>) {
+        if unit.is_some_and(|u| u.kind as usize >= self.prepared.len()) {
+            return;
+        }
+        if let Some(slot) = self.cells.get_mut(cell as usize) {
+            *slot = unit;
+        }
+    }
+
+    /// Every piece with its square, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Unit)> + '_ {
+        self.cells.iter().enumerate().filter_map(|(i, u)| u.map(|u| (i as Cell, u)))
+    }
+
+    /// Side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Sets the side to move.
+    pub fn set_turn(&mut self, turn: Color) {
+        self.turn = turn;
+    }
+
+    /// The rooks that keep a castling right.
+    pub fn castling(&self) -> &[Cell] {
+        &self.castling
+    }
+
+    /// Gives a castling right to the rook on `rook` (at most eight rights are kept).
+    pub fn add_castling(&mut self, rook: Cell) {
+        if !self.castling.contains(&rook) && (rook as usize) < self.cells.len() {
+            let _ = self.castling.try_push(rook);
+        }
+    }
+
+    /// The en-passant square.
+    pub fn ep(&self) -> Option<Cell> {
+        self.ep
+    }
+
+    /// Sets the en-passant square.
+    pub fn set_ep(&mut self, ep: Option<Cell>) {
+        self.ep = ep.filter(|&c| (c as usize) < self.cells.len());
+    }
+
+    /// Half-moves since the last capture or pawn move, and the number of the next move.
+    pub fn clocks(&self) -> (u32, u32) {
+        (self.halfmoves, self.fullmoves)
+    }
+
+    /// Sets the clocks.
+    pub fn set_clocks(&mut self, halfmoves: u32, fullmoves: u32) {
+        self.halfmoves = halfmoves;
+        self.fullmoves = fullmoves.max(1);
+    }
+
+    /// The pieces a pawn may promote to (indices in the letter table).
+    pub fn promotions(&self) -> &[u8] {
+        &self.promotions
+    }
+
+    fn nature(&self, unit: Unit) -> Nature {
+        self.table.kind(unit.kind as usize).nature()
+    }
+
+    /// The number of pieces of a colour, and of them unknown pieces.
+    pub fn count(&self, color: Color) -> (usize, usize) {
+        let mine = self.pieces().filter(|(_, u)| u.color == color);
+        mine.fold((0, 0), |(n, x), (_, u)| (n + 1, x + usize::from(self.nature(u) == Nature::Unknown)))
+    }
+
+    /// The first unknown piece's square, if any.
+    fn unknown_piece(&self) -> Option<Cell> {
+        self.pieces().find(|&(_, u)| self.nature(u) == Nature::Unknown).map(|(c, _)| c)
+    }
+
+    fn kings(&self, color: Color) -> impl Iterator<Item = Cell> + '_ {
+        self.pieces().filter(move |&(_, u)| u.color == color && self.nature(u) == Nature::King).map(|(c, _)| c)
+    }
+
+    fn in_check_of(&self, color: Color, scratch: &mut Vec<GeneralMove>) -> bool {
+        let kings: ArrayVec<Cell, 8> = self.kings(color).take(8).collect();
+        kings.into_iter().any(|k| self.attacked(k, !color, scratch))
+    }
+
+    /// Whether the side to move is in check (a piece of any kind of the other side could capture its king).
+    pub fn is_check(&self) -> bool {
+        self.in_check_of(self.turn, &mut Vec::new())
+    }
+
+    /// Checks what every position with these pieces must satisfy: no pawn on its last rank, the side not to move
+    /// not in check.
+    pub fn validate(&self) -> Result<(), GeneralError> {
+        for (cell, unit) in self.pieces() {
+            let last = if unit.color == Color::White { self.grid.ranks() - 1 } else { 0 };
+            if matches!(self.nature(unit), Nature::Pawn | Nature::BerolinaPawn) && self.grid.rank_of(cell) == last {
+                return Err(GeneralError::PawnOnLastRank { square: self.grid.name(cell) });
+            }
+        }
+        if self.unknown_piece().is_none() {
+            let mut scratch = Vec::new();
+            let kings: Vec<Cell> = self.kings(!self.turn).collect();
+            if let Some(&king) = kings.iter().find(|&&k| self.attacked(k, self.turn, &mut scratch)) {
+                return Err(GeneralError::OpponentInCheck { square: self.grid.name(king) });
+            }
+        }
+        Ok(())
+    }
+
+    /// Every legal move; an error when an unknown piece stands on the board.
+    pub fn legal_moves(&self) -> Result<Vec<GeneralMove>, GeneralError> {
+        if let Some(cell) = self.unknown_piece() {
+            return Err(GeneralError::UnknownPiece { square: self.grid.name(cell) });
+        }
+        let mut pos = self.clone();
+        let mut out = Vec::new();
+        pos.legal_into(&mut out, &mut Vec::new());
+        Ok(out)
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: GeneralMove) -> Result<(), GeneralError> {
+        if !self.legal_moves()?.contains(&mv) {
+            let text = format!("{}{}", self.grid.name(mv.from), self.grid.name(mv.to));
+            return Err(GeneralError::IllegalMove { text });
+        }
+        self.make(mv);
+        Ok(())
+    }
+
+    /// The position after a legal move.
+    pub fn played(&self, mv: GeneralMove) -> Result<GeneralPosition, GeneralError> {
+        let mut after = self.clone();
+        after.play(mv)?;
+        Ok(after)
+    }
+
+    /// The number of leaves of the legal move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> Result<u64, GeneralError> {
+        Ok(self.perft_divide(depth)?.iter().map(|&(_, n)| n).sum::<u64>().max(u64::from(depth == 0)))
+    }
+
+    /// The leaves under each legal move (empty at depth 0).
+    pub fn perft_divide(&self, depth: u32) -> Result<Vec<(GeneralMove, u64)>, GeneralError> {
+        let moves = self.legal_moves()?;
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        let mut pos = self.clone();
+        let mut scratch = Vec::new();
+        Ok(moves
+            .into_iter()
+            .map(|mv| {
+                let undo = pos.make(mv);
+                let n = pos.perft_inner(depth - 1, &mut scratch);
+                pos.unmake(undo);
+                (mv, n)
+            })
+            .collect())
+    }
+
+    fn perft_inner(&mut self, depth: u32, scratch: &mut Vec<GeneralMove>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        self.legal_into(&mut moves, scratch);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for mv in moves {
+            let undo = self.make(mv);
+            total += self.perft_inner(depth - 1, scratch);
+            self.unmake(undo);
+        }
+        total
+    }
+
+    /// Pseudo-legal moves filtered by playing each and asking whether the mover's king could be captured.
+    fn legal_into(&mut self, out: &mut Vec<GeneralMove>, scratch: &mut Vec<GeneralMove>) {
+        let mut pseudo = Vec::new();
+        for cell in 0..self.cells.len() {
+            if let Some(unit) = self.cells[cell]
+                && unit.color == self.turn
+            {
+                self.piece_moves(cell as Cell, unit, &mut pseudo);
+            }
+        }
+        self.castling_moves(&mut pseudo, scratch);
+        let mover = self.turn;
+        // Out of check, a move other than the king's can expose the king only by changing whether a square is
+        // occupied on some enemy piece's way to it: the others are legal without playing them.
+        let in_check = self.in_check_of(mover, scratch);
+        let ways = if in_check { Vec::new() } else { self.ways_to_kings(mover) };
+        for mv in pseudo {
+            let safe = !in_check
+                && mv.castle_rook.is_none()
+                && !mv.en_passant
+                && self.cells[mv.from as usize].is_some_and(|u| self.nature(u) != Nature::King)
+                && !ways[mv.from as usize]
+                && !ways[mv.to as usize]
+                && mv.capture.is_none_or(|c| !ways[c as usize]);
+            if safe {
+                out.push(mv);
+                continue;
+            }
+            let undo = self.make(mv);
+            if !self.in_check_of(mover, scratch) {
+                out.push(mv);
+            }
+            self.unmake(undo);
+        }
+    }
+
+    /// Castling: the king to the c-file with the rook to d (towards the first file) or to the last file but one
+    /// with the rook beside it, every square between them and their targets empty, the king not in check and
+    /// passing no attacked square (its target is checked with every move).
+    fn castling_moves(&mut self, out: &mut Vec<GeneralMove>, scratch: &mut Vec<GeneralMove>) {
+        let color = self.turn;
+        let back = if color == Color::White { 0 } else { self.grid.ranks() - 1 };
+        let files = self.grid.files();
+        if files < 5 {
+            return;
+        }
+        let kings: ArrayVec<Cell, 8> = self.kings(color).filter(|&k| self.grid.rank_of(k) == back).take(8).collect();
+        let [king] = kings.as_slice() else { return };
+        let king = *king;
+        let rooks: ArrayVec<Cell, 8> =
+            self.castling.iter().copied().filter(|&r| self.grid.rank_of(r) == back).collect();
+        if rooks.is_empty() || self.in_check_of(color, scratch) {
+            return;
+        }
+        let king_unit = self.cells[king as usize].expect("a king stands there");
+        for rook in rooks {
+            let is_rook = self.cells[rook as usize]
+                .is_some_and(|u| u.color == color && self.table.kind(u.kind as usize).name() == "rook");
+            if !is_rook || rook == king {
+                continue;
+            }
+            let (kf, rf) = (self.grid.file_of(king), self.grid.file_of(rook));
+            let (kt, rt) = if rf < kf { (2, 3) } else { (files - 2, files - 3) };
+            let lo = kf.min(kt).min(rf).min(rt);
+            let hi = kf.max(kt).max(rf).max(rt);
+            let blocked = (lo..=hi)
+                .map(|f| self.grid.cell(f, back))
+                .any(|c| c != king && c != rook && self.cells[c as usize].is_some());
+            if blocked {
+                continue;
+            }
+            // The king passes every square from its own to its target; none may be attacked.
+            self.cells[king as usize] = None;
+            let mut safe = true;
+            for f in kf.min(kt)..=kf.max(kt) {
+                let c = self.grid.cell(f, back);
+                if c == king {
+                    continue;
+                }
+                let before = self.cells[c as usize];
+                self.cells[c as usize] = Some(king_unit);
+                safe &= !self.attacked(c, !color, scratch);
+                self.cells[c as usize] = before;
+                if !safe {
+                    break;
+                }
+            }
+            self.cells[king as usize] = Some(king_unit);
+            if safe {
+                let to = self.grid.cell(kt, back);
+                out.push(GeneralMove { castle_rook: Some(rook), ..GeneralMove::new(king, to, None) });
+            }
+        }
+    }
+
+    fn make(&mut self, mv: GeneralMove) -> Undo {
+        let moved = self.cells[mv.from as usize].expect("a move starts from a piece");
+        let undo =
+            Undo { mv, moved, captured: None, castling: self.castling.clone(), ep: self.ep, halfmoves: self.halfmoves };
+        let mut undo = undo;
+        if let Some(rook) = mv.castle_rook {
+            let rook_unit = self.cells[rook as usize];
+            let back = self.grid.rank_of(mv.from);
+            let rook_to = if self.grid.file_of(rook) < self.grid.file_of(mv.from) { 3 } else { self.grid.files() - 3 };
+            self.cells[mv.from as usize] = None;
+            self.cells[rook as usize] = None;
+            self.cells[mv.to as usize] = Some(moved);
+            self.cells[self.grid.cell(rook_to, back) as usize] = rook_unit;
+        } else {
+            if let Some(c) = mv.capture {
+                undo.captured = self.cells[c as usize].take();
+            }
+            self.cells[mv.from as usize] = None;
+            let placed = mv.promotion.map_or(moved, |kind| Unit { color: moved.color, kind });
+            self.cells[mv.to as usize] = Some(placed);
+        }
+        let nature = self.nature(moved);
+        let pawn = matches!(nature, Nature::Pawn | Nature::BerolinaPawn);
+        self.ep = None;
+        if nature == Nature::Pawn && self.grid.file_of(mv.from) == self.grid.file_of(mv.to) {
+            let (a, b) = (self.grid.rank_of(mv.from), self.grid.rank_of(mv.to));
+            if a.abs_diff(b) == 2 {
+                self.ep = Some(self.grid.cell(self.grid.file_of(mv.from), a.min(b) + 1));
+            }
+        }
+        if nature == Nature::King {
+            let back = self.grid.rank_of(mv.from);
+            let grid = self.grid;
+            self.castling.retain(|r| grid.rank_of(*r) != back);
+        }
+        self.castling.retain(|r| *r != mv.from && Some(*r) != mv.capture && *r != mv.to);
+        self.halfmoves = if pawn || undo.captured.is_some() { 0 } else { self.halfmoves + 1 };
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        undo
+    }
+
+    fn unmake(&mut self, undo: Undo) {
+        let mv = undo.mv;
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
+        }
+        if let Some(rook) = mv.castle_rook {
+            let back = self.grid.rank_of(mv.from);
+            let rook_to = if self.grid.file_of(rook) < self.grid.file_of(mv.from) { 3 } else { self.grid.files() - 3 };
+            let rook_unit = self.cells[self.grid.cell(rook_to, back) as usize].take();
+            self.cells[mv.to as usize] = None;
+            self.cells[rook as usize] = rook_unit;
+            self.cells[mv.from as usize] = Some(undo.moved);
+        } else {
+            self.cells[mv.to as usize] = None;
+            self.cells[mv.from as usize] = Some(undo.moved);
+            if let Some(c) = mv.capture {
+                self.cells[c as usize] = undo.captured;
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmoves = undo.halfmoves;
+    }
+}

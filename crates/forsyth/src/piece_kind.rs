@@ -1,0 +1,861 @@
+//! Pieces described by how they move: the orthodox pieces and the fairy pieces of problem chess (leapers, riders,
+//! hoppers, lame leapers, the rose, pawns), their catalogue with English and German names and Popeye codes, and
+//! their definitions in Betza notation.
+//!
+//! [`Role`](crate::Role) stays the closed set of pieces with a fast path; a [`PieceKind`] is open: any list of
+//! [`Atom`]s. The catalogue ([`FAIRY_PIECES`]) is the one place that names them; [`PieceKind::from_popeye`] is the
+//! lookup by Popeye code.
+
+use std::fmt;
+
+/// What an atom may do at its target: move there, capture there, or both.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Move to an empty square or capture an enemy piece.
+    Both,
+    /// Only move to an empty square (Betza `m`).
+    MoveOnly,
+    /// Only capture (Betza `c`).
+    CaptureOnly,
+}
+
+/// How a hop treats its hurdles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Hop {
+    /// Over exactly one piece to the square directly behind it (grasshopper; Betza `g`).
+    Grasshopper,
+    /// Over exactly one piece to any square beyond it, the squares between empty (lion; Betza `p`).
+    Lion,
+    /// Over exactly two pieces to the square directly behind the second (kangaroo).
+    Kangaroo,
+    /// Over one enemy piece, which is captured, to the empty square directly behind it (locust).
+    Locust,
+}
+
+/// Which square a lame leap passes first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lameness {
+    /// The orthogonally adjacent square in the direction of the longer step (mao; Betza `n`).
+    Orthogonal,
+    /// The diagonally adjacent square (moa).
+    Diagonal,
+}
+
+/// How an atom uses its leap.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Motion {
+    /// One leap.
+    Leap,
+    /// The leap repeated in one direction until blocked.
+    Ride,
+    /// One leap whose first square on the way must be empty.
+    Lame(Lameness),
+    /// Along the rider's line over hurdles.
+    Hop(Hop),
+    /// Knight leaps along an octagon, each turning 45° the same way, up to seven (the leap is (1,2)).
+    Rose,
+    /// Over a hurdle standing exactly half way, to the mirrored square (any vector; the leap is unused);
+    /// `nonstop`: the other squares on the line may be occupied.
+    Equihopper {
+        /// Whether the squares between the ends and the hurdle may be occupied.
+        nonstop: bool,
+    },
+}
+
+/// One part of a piece's movement: a leap (m, n) in all its symmetric directions (or those named by Betza
+/// direction letters), used as [`Motion`] says, for moves, captures or both.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Atom {
+    /// The leap: files and ranks (smaller first).
+    pub leap: (u8, u8),
+    /// How the leap is used.
+    pub motion: Motion,
+    /// Moves, captures or both.
+    pub mode: Mode,
+    /// Betza direction letters (`f`, `b`, `l`, `r`, `v`, `s`) as written; empty for all directions.
+    pub directions: String,
+}
+
+impl Atom {
+    const fn new(leap: (u8, u8), motion: Motion, mode: Mode) -> Atom {
+        Atom { leap, motion, mode, directions: String::new() }
+    }
+
+    /// The (files, ranks) vectors of this atom, White's view (forward = up), without duplicates.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceKind;
+    /// let wazir = PieceKind::from_name("wazir").unwrap();
+    /// assert_eq!(wazir.atoms()[0].vectors().len(), 4);
+    /// ```
+    pub fn vectors(&self) -> Vec<(i8, i8)> {
+        let (m, n) = (self.leap.0 as i8, self.leap.1 as i8);
+        let mut out: Vec<(i8, i8)> = Vec::with_capacity(8);
+        for (x, y) in [(m, n), (n, m)] {
+            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let v = (x * sx, y * sy);
+                if !out.contains(&v) && directions_allow(&self.directions, v) {
+                    out.push(v);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether Betza direction letters admit a vector. Letters form groups — `f`/`b` optionally followed by `l`/`r`
+/// (their intersection), or `v`, `s`, `l`, `r` alone — and a vector is admitted by any group.
+fn directions_allow(letters: &str, (x, y): (i8, i8)) -> bool {
+    if letters.is_empty() {
+        return true;
+    }
+    let chars: Vec<char> = letters.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let vertical = match chars[i] {
+            'f' => Some(y > 0),
+            'b' => Some(y < 0),
+            _ => None,
+        };
+        let horizontal = |c: char| match c {
+            'l' => Some(x < 0),
+            'r' => Some(x > 0),
+            _ => None,
+        };
+        let admitted = match vertical {
+            Some(v) => match chars.get(i + 1).and_then(|&c| horizontal(c)) {
+                Some(h) => {
+                    i += 1;
+                    v && h
+                }
+                None => v,
+            },
+            None => match chars[i] {
+                'v' => y.unsigned_abs() > x.unsigned_abs(),
+                's' => x.unsigned_abs() > y.unsigned_abs(),
+                c => horizontal(c).unwrap_or(false),
+            },
+        };
+        if admitted {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// What a piece is besides its atoms: the king (royal, castles), pawns, or the unknown piece of diagrams.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Nature {
+    /// An ordinary piece: its atoms are all it does.
+    Plain,
+    /// The king: leaps like a king (its atoms), castles, must not be left in check.
+    King,
+    /// The orthodox pawn (steps forward, double step from its second rank, captures diagonally forward, en
+    /// passant, promotes on the last rank).
+    Pawn,
+    /// The Berolina pawn: steps diagonally forward (double step from its second rank), captures straight forward,
+    /// promotes on the last rank.
+    BerolinaPawn,
+    /// An unknown piece (`X`, `?` of diagrams): it stands on the board but cannot move.
+    Unknown,
+}
+
+/// A piece defined by its movement. Built from the catalogue ([`PieceKind::from_name`],
+/// [`PieceKind::from_popeye`]) or from Betza notation ([`PieceKind::from_betza`]).
+///
+/// ```
+/// use forsyth::piece_kind::PieceKind;
+/// let zebra = PieceKind::from_name("zebra").unwrap();
+/// assert_eq!(zebra.betza().as_deref(), Some("Z"));
+/// assert_eq!(PieceKind::from_betza("Z").unwrap().atoms(), zebra.atoms());
+/// assert_eq!(PieceKind::from_popeye("CA").unwrap().name(), "camel");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PieceKind {
+    name: String,
+    atoms: Vec<Atom>,
+    nature: Nature,
+}
+
+impl PieceKind {
+    /// A piece of the catalogue by its English name (`berolina-pawn`, hyphens for spaces), its German name
+    /// (`Grashüpfer`, `Grashuepfer`) or its Popeye code (English or German, `G`, `CA`, `KN`), case ignored.
+    pub fn from_name(name: &str) -> Option<PieceKind> {
+        let wanted = fold(name);
+        FAIRY_PIECES
+            .iter()
+            .find(|p| fold(p.name) == wanted || fold(p.german) == wanted)
+            .or_else(|| FAIRY_PIECES.iter().find(|p| fold(p.popeye) == wanted || fold(p.popeye_german) == wanted))
+            .map(FairyPiece::kind)
+    }
+
+    /// A piece by its English Popeye code (`G`, `N`, `CA`, `EQ`, `S` for the knight), case ignored: the lookup
+    /// the reader of Popeye's input calls.
+    pub fn from_popeye(code: &str) -> Option<PieceKind> {
+        FAIRY_PIECES.iter().find(|p| p.popeye.eq_ignore_ascii_case(code)).map(FairyPiece::kind)
+    }
+
+    /// A piece from a Betza definition (`ZW`, `gQ`, `mRcpR`, `nN`, `(1,4)`), named `betza:…`.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceKind;
+    /// let err = PieceKind::from_betza("NX").unwrap_err();
+    /// assert_eq!((err.code(), err.column), ("piece.betza.bad-letter", 2));
+    /// ```
+    pub fn from_betza(text: &str) -> Result<PieceKind, PieceDefinitionError> {
+        let atoms = parse_betza(text)?;
+        Ok(PieceKind { name: format!("betza:{text}"), atoms, nature: Nature::Plain })
+    }
+
+    /// A piece from a command-line definition: a catalogue name or code, or `betza:` and a Betza definition.
+    pub fn from_definition(text: &str) -> Result<PieceKind, PieceDefinitionError> {
+        if let Some(betza) = text.strip_prefix("betza:") {
+            return PieceKind::from_betza(betza).map_err(|e| PieceDefinitionError { column: e.column + 6, ..e });
+        }
+        PieceKind::from_name(text).ok_or_else(|| PieceDefinitionError {
+            kind: DefinitionErrorKind::UnknownName,
+            column: 1,
+            text: text.to_string(),
+        })
+    }
+
+    /// The unknown piece of diagrams (`X`, `?`).
+    pub fn unknown() -> PieceKind {
+        PieceKind { name: "unknown".to_string(), atoms: Vec::new(), nature: Nature::Unknown }
+    }
+
+    /// The English name (`grasshopper`) or `betza:…` for a piece defined in Betza notation.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The catalogue entry of this piece, if it has one.
+    pub fn catalogue_entry(&self) -> Option<&'static FairyPiece> {
+        FAIRY_PIECES.iter().find(|p| p.name == self.name)
+    }
+
+    /// The atoms of its movement (none for pawns and unknown pieces).
+    pub fn atoms(&self) -> &[Atom] {
+        &self.atoms
+    }
+
+    /// King, pawn, Berolina pawn, unknown or plain.
+    pub fn nature(&self) -> Nature {
+        self.nature
+    }
+
+    /// Its Betza definition, `None` for pieces Betza notation cannot write (pawns, rose, equihoppers, locust,
+    /// kangaroo, moa, the unknown piece).
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceKind;
+    /// assert_eq!(PieceKind::from_name("leo").unwrap().betza().as_deref(), Some("mQcpQ"));
+    /// assert_eq!(PieceKind::from_name("amazon").unwrap().betza().as_deref(), Some("QN"));
+    /// assert_eq!(PieceKind::from_name("rose").unwrap().betza(), None);
+    /// ```
+    pub fn betza(&self) -> Option<String> {
+        if !matches!(self.nature, Nature::Plain | Nature::King) {
+            return None;
+        }
+        let mut parts: Vec<(String, &'static str)> = Vec::new();
+        for atom in &self.atoms {
+            let mut prefix = String::new();
+            match atom.mode {
+                Mode::Both => {}
+                Mode::MoveOnly => prefix.push('m'),
+                Mode::CaptureOnly => prefix.push('c'),
+            }
+            let rider = match atom.motion {
+                Motion::Leap => false,
+                Motion::Ride => true,
+                Motion::Lame(Lameness::Orthogonal) => {
+                    prefix.push('n');
+                    false
+                }
+                Motion::Hop(Hop::Grasshopper) => {
+                    prefix.push('g');
+                    true
+                }
+                Motion::Hop(Hop::Lion) => {
+                    prefix.push('p');
+                    true
+                }
+                _ => return None,
+            };
+            prefix.push_str(&atom.directions);
+            let letter = ATOM_LETTERS.iter().find(|(_, leap)| *leap == atom.leap).map(|(c, _)| *c);
+            let atom_text = match letter {
+                Some(c) if rider => format!("{c}{c}"),
+                Some(c) => c.to_string(),
+                None if rider => format!("({},{})({},{})", atom.leap.0, atom.leap.1, atom.leap.0, atom.leap.1),
+                None => format!("({},{})", atom.leap.0, atom.leap.1),
+            };
+            parts.push((prefix, merge_tag(atom.leap, rider)));
+            parts.last_mut().expect("just pushed").0.push_str(&atom_text);
+        }
+        // Merge an orthogonal and a diagonal part with the same prefix into Q, K; write W and F riders as R, B.
+        let mut out = String::new();
+        let mut i = 0;
+        while i < parts.len() {
+            let (text, kind) = &parts[i];
+            let prefix = &text[..text.len() - atom_len(kind)];
+            if let Some((next, next_kind)) = parts.get(i + 1) {
+                let next_prefix = &next[..next.len() - atom_len(next_kind)];
+                let merged = match (*kind, *next_kind) {
+                    ("WW", "FF") => Some('Q'),
+                    ("W", "F") => Some('K'),
+                    _ => None,
+                };
+                if let (Some(c), true) = (merged, prefix == next_prefix) {
+                    out.push_str(prefix);
+                    out.push(c);
+                    i += 2;
+                    continue;
+                }
+            }
+            out.push_str(prefix);
+            match *kind {
+                "WW" => out.push('R'),
+                "FF" => out.push('B'),
+                _ => out.push_str(&text[prefix.len()..]),
+            }
+            i += 1;
+        }
+        Some(out)
+    }
+}
+
+/// The atom letters of Betza notation and their leaps.
+const ATOM_LETTERS: [(char, (u8, u8)); 9] = [
+    ('W', (0, 1)),
+    ('F', (1, 1)),
+    ('D', (0, 2)),
+    ('A', (2, 2)),
+    ('N', (1, 2)),
+    ('C', (1, 3)),
+    ('Z', (2, 3)),
+    ('H', (0, 3)),
+    ('G', (3, 3)),
+];
+
+/// A tag for the Betza writer's merging: `W`/`F` leaps and `WW`/`FF` rides; everything else `other`.
+fn merge_tag(leap: (u8, u8), rider: bool) -> &'static str {
+    match (leap, rider) {
+        ((0, 1), false) => "W",
+        ((1, 1), false) => "F",
+        ((0, 1), true) => "WW",
+        ((1, 1), true) => "FF",
+        _ => "other",
+    }
+}
+
+/// The length of the atom text for a merge tag (the prefix is the rest).
+fn atom_len(kind: &str) -> usize {
+    match kind {
+        "W" | "F" => 1,
+        "WW" | "FF" => 2,
+        _ => 0,
+    }
+}
+
+/// Names compared without case, spaces, hyphens or umlaut spellings.
+fn fold(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, '-' | ' ' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect::<String>()
+        .replace('ä', "ae")
+        .replace('ö', "oe")
+        .replace('ü', "ue")
+}
+
+/// Why a piece definition cannot be read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DefinitionErrorKind {
+    /// A character that is neither an atom letter, a modifier nor a bracket.
+    BadLetter,
+    /// Modifiers with no atom after them.
+    MissingAtom,
+    /// An explicit leap `(m,n)` that is not two small numbers in parentheses.
+    BadLeap,
+    /// A hop (`g`, `p`) on a single leap: hops need a rider (`gQ`, `pR`, `gNN`).
+    HopWithoutRider,
+    /// An empty definition.
+    Empty,
+    /// A name that is neither in the catalogue nor `betza:…`.
+    UnknownName,
+}
+
+/// A piece definition that cannot be read: what is wrong and the column (1-based, in characters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDefinitionError {
+    /// What is wrong.
+    pub kind: DefinitionErrorKind,
+    /// The column of the offending character, 1-based.
+    pub column: usize,
+    /// The definition as given.
+    pub text: String,
+}
+
+impl PieceDefinitionError {
+    /// A stable identifier, listed in docs/errors.md.
+    pub const fn code(&self) -> &'static str {
+        match self.kind {
+            DefinitionErrorKind::BadLetter => "piece.betza.bad-letter",
+            DefinitionErrorKind::MissingAtom => "piece.betza.missing-atom",
+            DefinitionErrorKind::BadLeap => "piece.betza.bad-leap",
+            DefinitionErrorKind::HopWithoutRider => "piece.betza.hop-without-rider",
+            DefinitionErrorKind::Empty => "piece.betza.empty",
+            DefinitionErrorKind::UnknownName => "piece.unknown-name",
+        }
+    }
+}
+
+impl fmt::Display for PieceDefinitionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            DefinitionErrorKind::BadLetter => {
+                "expected an atom (W F D A N C Z H G K Q R B or (m,n)) or a modifier (m c p g n f b l r v s)"
+            }
+            DefinitionErrorKind::MissingAtom => "modifiers without an atom after them; add one, like gQ",
+            DefinitionErrorKind::BadLeap => "an explicit leap is written (m,n) with numbers 0 to 9, like (1,4)",
+            DefinitionErrorKind::HopWithoutRider => "a hop needs a rider, like gQ, pR or gNN",
+            DefinitionErrorKind::Empty => "an empty piece definition; give a name like grasshopper or betza:gQ",
+            DefinitionErrorKind::UnknownName => {
+                return write!(
+                    f,
+                    "column {}: unknown piece {:?}; expected a name like grasshopper, nightrider, berolina-pawn, a \
+                     German name, a Popeye code, or betza:DEFINITION (docs/problem-chess.md lists the pieces)",
+                    self.column, self.text
+                );
+            }
+        };
+        write!(f, "column {}: {what} (in {:?})", self.column, self.text)
+    }
+}
+
+impl std::error::Error for PieceDefinitionError {}
+
+/// Reads Betza notation (the subset in the module documentation): modifiers then an atom, repeated.
+fn parse_betza(text: &str) -> Result<Vec<Atom>, PieceDefinitionError> {
+    let err = |kind, column| PieceDefinitionError { kind, column, text: text.to_string() };
+    let chars: Vec<char> = text.chars().collect();
+    if chars.is_empty() {
+        return Err(err(DefinitionErrorKind::Empty, 1));
+    }
+    let mut atoms = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        let (mut moves, mut captures, mut hop, mut lame) = (false, false, None, false);
+        let mut directions = String::new();
+        while i < chars.len() && chars[i].is_ascii_lowercase() {
+            match chars[i] {
+                'm' => moves = true,
+                'c' => captures = true,
+                'g' => hop = Some((Hop::Grasshopper, i)),
+                'p' => hop = Some((Hop::Lion, i)),
+                'n' => lame = true,
+                d @ ('f' | 'b' | 'l' | 'r' | 'v' | 's') => directions.push(d),
+                _ => return Err(err(DefinitionErrorKind::BadLetter, i + 1)),
+            }
+            i += 1;
+        }
+        let mode = match (moves, captures) {
+            (true, false) => Mode::MoveOnly,
+            (false, true) => Mode::CaptureOnly,
+            _ => Mode::Both,
+        };
+        let Some(&c) = chars.get(i) else {
+            return Err(err(DefinitionErrorKind::MissingAtom, start + 1));
+        };
+        // The leaps of this atom and whether it rides.
+        let (leaps, rider): (Vec<(u8, u8)>, bool) = match c {
+            'K' => (vec![(0, 1), (1, 1)], false),
+            'Q' => (vec![(0, 1), (1, 1)], true),
+            'R' => (vec![(0, 1)], true),
+            'B' => (vec![(1, 1)], true),
+            '(' => {
+                let close = chars[i..].iter().position(|&c| c == ')').map(|p| p + i);
+                let leap = close.and_then(|close| {
+                    let inner: String = chars[i + 1..close].iter().collect();
+                    let (a, b) = inner.split_once(',')?;
+                    let (a, b) = (a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?);
+                    (a < 10 && b < 10 && (a, b) != (0, 0)).then_some((a.min(b), a.max(b)))
+                });
+                match (leap, close) {
+                    (Some(leap), Some(close)) => {
+                        let atom_text: String = chars[i..=close].iter().collect();
+                        let len = close + 1 - i;
+                        i = close;
+                        // A doubled explicit leap rides: (1,4)(1,4).
+                        let next: String = chars.iter().skip(close + 1).take(len).collect();
+                        let doubled = next == atom_text;
+                        if doubled {
+                            i += len;
+                        }
+                        (vec![leap], doubled)
+                    }
+                    _ => return Err(err(DefinitionErrorKind::BadLeap, i + 1)),
+                }
+            }
+            c => match ATOM_LETTERS.iter().find(|(l, _)| *l == c) {
+                Some(&(_, leap)) => {
+                    let doubled = chars.get(i + 1) == Some(&c) || chars.get(i + 1) == Some(&'0');
+                    if doubled {
+                        i += 1;
+                    }
+                    (vec![leap], doubled)
+                }
+                None => return Err(err(DefinitionErrorKind::BadLetter, i + 1)),
+            },
+        };
+        i += 1;
+        let motion = match (hop, lame) {
+            (Some((hop, at)), _) => {
+                if !rider {
+                    return Err(err(DefinitionErrorKind::HopWithoutRider, at + 1));
+                }
+                Motion::Hop(hop)
+            }
+            (None, true) => Motion::Lame(Lameness::Orthogonal),
+            (None, false) if rider => Motion::Ride,
+            (None, false) => Motion::Leap,
+        };
+        for leap in leaps {
+            atoms.push(Atom { leap, motion, mode, directions: directions.clone() });
+        }
+    }
+    Ok(atoms)
+}
+
+/// One piece of the catalogue: its names, Popeye codes, diagram glyph and movement.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FairyPiece {
+    /// English name, lowercase, hyphens for spaces (`berolina-pawn`).
+    pub name: &'static str,
+    /// German name (`Berolinabauer`).
+    pub german: &'static str,
+    /// Popeye's English code (`BP`), from its table `PieNamString`.
+    pub popeye: &'static str,
+    /// Popeye's German code (`BB`).
+    pub popeye_german: &'static str,
+    /// The conventional diagram glyph from Popeye's pie-engl.txt: a standard piece in German letters (K D T L S B)
+    /// and a turn (`U` upside down, `R` turned right, `L` turned left), or the letter alone for an upright piece.
+    pub glyph: &'static str,
+    definition: Definition,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Definition {
+    Betza(&'static str),
+    King,
+    Pawn,
+    BerolinaPawn,
+    Moa,
+    Rose,
+    Equihopper { nonstop: bool },
+    Locust,
+    Kangaroo,
+}
+
+impl FairyPiece {
+    /// The movement of this piece.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::FAIRY_PIECES;
+    /// let grasshopper = FAIRY_PIECES.iter().find(|p| p.popeye == "G").unwrap();
+    /// assert_eq!(grasshopper.kind().betza().as_deref(), Some("gQ"));
+    /// ```
+    pub fn kind(&self) -> PieceKind {
+        let queen_lines = |motion, mode| vec![Atom::new((0, 1), motion, mode), Atom::new((1, 1), motion, mode)];
+        let (atoms, nature) = match self.definition {
+            Definition::Betza(text) => {
+                (parse_betza(text).expect("the catalogue's definitions are valid"), Nature::Plain)
+            }
+            Definition::King => (parse_betza("K").expect("valid"), Nature::King),
+            Definition::Pawn => (Vec::new(), Nature::Pawn),
+            Definition::BerolinaPawn => (Vec::new(), Nature::BerolinaPawn),
+            Definition::Moa => (vec![Atom::new((1, 2), Motion::Lame(Lameness::Diagonal), Mode::Both)], Nature::Plain),
+            Definition::Rose => (vec![Atom::new((1, 2), Motion::Rose, Mode::Both)], Nature::Plain),
+            Definition::Equihopper { nonstop } => {
+                (vec![Atom::new((0, 0), Motion::Equihopper { nonstop }, Mode::Both)], Nature::Plain)
+            }
+            Definition::Locust => (queen_lines(Motion::Hop(Hop::Locust), Mode::CaptureOnly), Nature::Plain),
+            Definition::Kangaroo => (queen_lines(Motion::Hop(Hop::Kangaroo), Mode::Both), Nature::Plain),
+        };
+        PieceKind { name: self.name.to_string(), atoms, nature }
+    }
+}
+
+const fn entry(
+    name: &'static str,
+    german: &'static str,
+    popeye: &'static str,
+    popeye_german: &'static str,
+    glyph: &'static str,
+    definition: Definition,
+) -> FairyPiece {
+    FairyPiece { name, german, popeye, popeye_german, glyph, definition }
+}
+
+/// The catalogue: the orthodox pieces and the fairy pieces of problem practice. Popeye codes and glyphs are
+/// Popeye's (source: `output/plaintext/language_dependant.c`, `PieNamString`, and `pie-engl.txt`, checked against
+/// the repository thomas-maeder/popeye at commit 122c7d0); definitions follow the reference in docs/problem-chess.md.
+pub const FAIRY_PIECES: &[FairyPiece] = &[
+    entry("king", "König", "K", "K", "K", Definition::King),
+    entry("queen", "Dame", "Q", "D", "D", Definition::Betza("Q")),
+    entry("rook", "Turm", "R", "T", "T", Definition::Betza("R")),
+    entry("bishop", "Läufer", "B", "L", "L", Definition::Betza("B")),
+    entry("knight", "Springer", "S", "S", "S", Definition::Betza("N")),
+    entry("pawn", "Bauer", "P", "B", "B", Definition::Pawn),
+    entry("grasshopper", "Grashüpfer", "G", "G", "DU", Definition::Betza("gQ")),
+    entry("nightrider", "Nachtreiter", "N", "N", "SU", Definition::Betza("NN")),
+    entry("camel", "Kamel", "CA", "CA", "SL", Definition::Betza("C")),
+    entry("zebra", "Zebra", "Z", "Z", "SR", Definition::Betza("Z")),
+    entry("giraffe", "Giraffe", "GI", "GI", "LL", Definition::Betza("(1,4)")),
+    entry("antelope", "Antilope", "AN", "AN", "LR", Definition::Betza("(3,4)")),
+    entry("wazir", "Wesir", "WE", "WE", "TU", Definition::Betza("W")),
+    entry("fers", "Fers", "FE", "FE", "LL", Definition::Betza("F")),
+    entry("alfil", "Alfil", "AL", "AL", "LR", Definition::Betza("A")),
+    entry("dabbaba", "Dabbaba", "DA", "DA", "TR", Definition::Betza("D")),
+    entry("amazon", "Amazone", "AM", "AM", "DL", Definition::Betza("QN")),
+    entry("empress", "Kaiserin", "EM", "KN", "TU", Definition::Betza("RN")),
+    entry("princess", "Prinzessin", "PR", "PR", "LU", Definition::Betza("BN")),
+    entry("lion", "Lion", "LI", "LI", "DL", Definition::Betza("pQ")),
+    entry("leo", "Leo", "LE", "LE", "DR", Definition::Betza("mQcpQ")),
+    entry("pao", "Pao", "PA", "PA", "TL", Definition::Betza("mRcpR")),
+    entry("vao", "Vao", "VA", "VA", "LL", Definition::Betza("mBcpB")),
+    entry("mao", "Mao", "MA", "MA", "SR", Definition::Betza("nN")),
+    entry("moa", "Moa", "MO", "MO", "SL", Definition::Moa),
+    entry("rose", "Rose", "RO", "RO", "TR", Definition::Rose),
+    entry("equihopper", "Equihopper", "EQ", "EQ", "DR", Definition::Equihopper { nonstop: false }),
+    entry("nonstop-equihopper", "Nonstop-Equihopper", "NE", "NE", "DR", Definition::Equihopper { nonstop: true }),
+    entry("locust", "Heuschrecke", "L", "H", "DR", Definition::Locust),
+    entry("kangaroo", "Känguru", "KA", "KA", "DL", Definition::Kangaroo),
+    entry("berolina-pawn", "Berolinabauer", "BP", "BB", "BU", Definition::BerolinaPawn),
+    entry("nightrider-hopper", "Nachtreiterhüpfer", "NH", "NH", "LR", Definition::Betza("gNN")),
+    entry("rook-hopper", "Turmhüpfer", "RH", "TH", "TU", Definition::Betza("gR")),
+    entry("bishop-hopper", "Läuferhüpfer", "BH", "LH", "LU", Definition::Betza("gB")),
+];
+
+/// A problem's own letter table: which FEN letter stands for which piece. It starts with the letters of FEN
+/// (K Q R B N P, and A C for the archbishop = princess and chancellor = empress of the 10×8 variants, X and ? for
+/// the unknown piece); a declared letter overrides its built-in meaning. Uppercase is White, lowercase Black.
+///
+/// ```
+/// use forsyth::piece_kind::PieceTable;
+/// let mut table = PieceTable::new();
+/// table.declare_text("G=grasshopper").unwrap();
+/// table.declare_text("C=camel").unwrap();
+/// assert_eq!(table.kind(table.index_of('C').unwrap()).name(), "camel");
+/// assert_eq!(table.declared(), &['G', 'C']);
+/// assert_eq!(table.declare_text("K=camel").unwrap_err().code(), "piece.declaration.king");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PieceTable {
+    letters: Vec<char>,
+    kinds: Vec<PieceKind>,
+    declared: Vec<char>,
+}
+
+impl Default for PieceTable {
+    fn default() -> PieceTable {
+        PieceTable::new()
+    }
+}
+
+impl PieceTable {
+    /// The built-in letters only.
+    pub fn new() -> PieceTable {
+        let mut table = PieceTable { letters: Vec::new(), kinds: Vec::new(), declared: Vec::new() };
+        for (letter, name) in [
+            ('K', "king"),
+            ('Q', "queen"),
+            ('R', "rook"),
+            ('B', "bishop"),
+            ('N', "knight"),
+            ('P', "pawn"),
+            ('A', "princess"),
+            ('C', "empress"),
+        ] {
+            table.letters.push(letter);
+            table.kinds.push(PieceKind::from_name(name).expect("catalogue piece"));
+        }
+        for letter in ['X', '?'] {
+            table.letters.push(letter);
+            table.kinds.push(PieceKind::unknown());
+        }
+        table
+    }
+
+    /// Declares `letter` (either case; stored uppercase) as `kind`, overriding a built-in or earlier meaning.
+    /// The king's letter `K` cannot be redeclared (royal pieces other than the king are out of scope).
+    pub fn declare(&mut self, letter: char, kind: PieceKind) -> Result<(), DeclarationError> {
+        let upper = letter.to_ascii_uppercase();
+        if upper == 'K' {
+            return Err(DeclarationError::King);
+        }
+        if !upper.is_ascii_uppercase() && upper != '?' {
+            return Err(DeclarationError::BadLetter { letter });
+        }
+        match self.letters.iter().position(|&l| l == upper) {
+            Some(i) => self.kinds[i] = kind,
+            None => {
+                self.letters.push(upper);
+                self.kinds.push(kind);
+            }
+        }
+        self.declared.retain(|&l| l != upper);
+        self.declared.push(upper);
+        Ok(())
+    }
+
+    /// Declares a letter from text: `G=grasshopper`, `Z=betza:Z`, `g=Grashüpfer`, `E=EQ` (a Popeye code).
+    pub fn declare_text(&mut self, text: &str) -> Result<(), DeclarationError> {
+        let Some((letter, definition)) = text.split_once('=') else {
+            return Err(DeclarationError::Syntax { text: text.to_string() });
+        };
+        let mut chars = letter.trim().chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            return Err(DeclarationError::Syntax { text: text.to_string() });
+        };
+        let offset = text.find('=').map_or(0, |i| text[..=i].chars().count());
+        let kind = PieceKind::from_definition(definition.trim())
+            .map_err(|e| DeclarationError::Definition(PieceDefinitionError { column: e.column + offset, ..e }))?;
+        self.declare(letter, kind)
+    }
+
+    /// The index of a letter's piece (case ignored).
+    pub fn index_of(&self, letter: char) -> Option<usize> {
+        let upper = letter.to_ascii_uppercase();
+        self.letters.iter().position(|&l| l == upper)
+    }
+
+    /// The piece at an index.
+    pub fn kind(&self, index: usize) -> &PieceKind {
+        &self.kinds[index]
+    }
+
+    /// The uppercase letter at an index.
+    pub fn letter(&self, index: usize) -> char {
+        self.letters[index]
+    }
+
+    /// The index of the first letter standing for a piece of this name.
+    pub fn index_of_name(&self, name: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k.name() == name)
+    }
+
+    /// Every (letter, piece), built-in first.
+    pub fn entries(&self) -> impl Iterator<Item = (char, &PieceKind)> {
+        self.letters.iter().copied().zip(self.kinds.iter())
+    }
+
+    /// The declared letters, in order of declaration.
+    pub fn declared(&self) -> &[char] {
+        &self.declared
+    }
+
+    /// Whether the table declares anything.
+    pub fn has_declarations(&self) -> bool {
+        !self.declared.is_empty()
+    }
+}
+
+/// A letter declaration that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeclarationError {
+    /// Not `LETTER=DEFINITION`.
+    Syntax {
+        /// The declaration as given.
+        text: String,
+    },
+    /// A letter that is not A–Z (or `?`).
+    BadLetter {
+        /// The letter.
+        letter: char,
+    },
+    /// `K` redeclared.
+    King,
+    /// The definition after `=` cannot be read.
+    Definition(PieceDefinitionError),
+}
+
+impl DeclarationError {
+    /// A stable identifier, listed in docs/errors.md.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DeclarationError::Syntax { .. } => "piece.declaration.syntax",
+            DeclarationError::BadLetter { .. } => "piece.declaration.letter",
+            DeclarationError::King => "piece.declaration.king",
+            DeclarationError::Definition(e) => e.code(),
+        }
+    }
+}
+
+impl fmt::Display for DeclarationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeclarationError::Syntax { text } => {
+                write!(f, "{text:?}: a piece declaration is LETTER=NAME, like G=grasshopper or Z=betza:Z")
+            }
+            DeclarationError::BadLetter { letter } => write!(f, "{letter:?}: a piece letter is one of A to Z"),
+            DeclarationError::King => {
+                f.write_str("K is the king and cannot be redeclared (royal fairy pieces are not supported)")
+            }
+            DeclarationError::Definition(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for DeclarationError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_catalogue_piece_builds_and_betza_round_trips() {
+        for piece in FAIRY_PIECES {
+            let kind = piece.kind();
+            assert_eq!(PieceKind::from_name(piece.name).as_ref(), Some(&kind));
+            assert_eq!(PieceKind::from_name(piece.german).as_ref(), Some(&kind), "{}", piece.german);
+            if let Some(betza) = kind.betza() {
+                assert_eq!(PieceKind::from_betza(&betza).unwrap().atoms(), kind.atoms(), "{betza}");
+            }
+        }
+    }
+
+    #[test]
+    fn betza_errors_say_where() {
+        let cases = [
+            ("", DefinitionErrorKind::Empty, 1),
+            ("gQx", DefinitionErrorKind::BadLetter, 3),
+            ("mQc", DefinitionErrorKind::MissingAtom, 3),
+            ("(1,", DefinitionErrorKind::BadLeap, 1),
+            ("W(1,x)", DefinitionErrorKind::BadLeap, 2),
+            ("gN", DefinitionErrorKind::HopWithoutRider, 1),
+            ("Nß", DefinitionErrorKind::BadLetter, 2),
+        ];
+        for (text, kind, column) in cases {
+            let err = PieceKind::from_betza(text).unwrap_err();
+            assert_eq!((err.kind, err.column), (kind, column), "{text}");
+        }
+        assert_eq!(PieceKind::from_definition("betza:Qx").unwrap_err().column, 8);
+    }
+
+    #[test]
+    fn direction_letters_select_vectors() {
+        let pawnish = PieceKind::from_betza("fmWfcF").unwrap();
+        assert_eq!(pawnish.atoms()[0].vectors(), vec![(0, 1)]);
+        let mut diagonals = pawnish.atoms()[1].vectors();
+        diagonals.sort_unstable();
+        assert_eq!(diagonals, vec![(-1, 1), (1, 1)]);
+        assert_eq!(PieceKind::from_betza("flN").unwrap().atoms()[0].vectors().len(), 2);
+        assert_eq!(PieceKind::from_betza("sW").unwrap().atoms()[0].vectors().len(), 2);
+        assert_eq!(PieceKind::from_betza("fmWfcF").unwrap().betza().as_deref(), Some("mfWcfF"));
+    }
+}

@@ -1,0 +1,54 @@
+//! Fairy pieces against Popeye 4.104 (github.com/thomas-maeder/popeye at commit 122c7d0, built from source with
+//! `make -f makefile.unx`): for seeded random positions with the pieces Fairy-Stockfish cannot define — rose, moa,
+//! mao, equihopper and nonstop equihopper, locust, kangaroo, Berolina pawn, giraffe, antelope, nightrider-hopper,
+//! rook- and bishop-hopper — and leo, lion, pao and vao, forsyth must list exactly the moves Popeye lists for
+//! `Stipulation ~1` (every legal move of White, promotions to every fairy piece in the problem, castling where king
+//! and rook stand on their squares).
+//!
+//! The data (`data/popeye/moves.tsv`, with Popeye's inputs in `data/popeye/inputs.txt`) come from
+//! `tests/differential/popeye_fairy.py --py PATH --positions 60 --seed 1`; Popeye itself is not committed.
+
+use forsyth::Topology;
+use forsyth::general::{GeneralMove, GeneralPosition};
+use forsyth::notation::general::read_fen;
+use forsyth::piece_kind::PieceTable;
+
+/// A move as the script normalises Popeye's: `e2-e4`, `d4*c5`, `d4*c5-b6` (locust), `b7*c8=EQ`, `0-0`.
+fn popeye_form(pos: &GeneralPosition, mv: GeneralMove) -> String {
+    let grid = pos.grid();
+    if let Some(rook) = mv.castle_rook {
+        return if grid.file_of(rook) > grid.file_of(mv.from) { "0-0" } else { "0-0-0" }.to_string();
+    }
+    let (from, to) = (grid.name(mv.from), grid.name(mv.to));
+    let mut text = match mv.capture {
+        None => format!("{from}-{to}"),
+        Some(c) if c == mv.to || mv.en_passant => format!("{from}*{to}"),
+        Some(c) => format!("{from}*{}-{to}", grid.name(c)),
+    };
+    if let Some(kind) = mv.promotion {
+        let entry = pos.table().kind(kind as usize).catalogue_entry().expect("promotions are catalogue pieces");
+        text.push('=');
+        text.push_str(entry.popeye);
+    }
+    text
+}
+
+#[test]
+fn legal_moves_agree_with_popeye() {
+    let text = include_str!("data/popeye/moves.tsv");
+    let mut positions = 0;
+    for line in text.lines().filter(|l| !l.is_empty()) {
+        let [declarations, fen, moves] = line.split('\t').collect::<Vec<_>>()[..] else { panic!("{line}") };
+        let mut table = PieceTable::new();
+        for declaration in declarations.split_whitespace() {
+            table.declare_text(declaration).unwrap();
+        }
+        let pos = read_fen(fen, &table, Topology::Plain).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut ours: Vec<String> = pos.legal_moves().unwrap().into_iter().map(|m| popeye_form(&pos, m)).collect();
+        ours.sort();
+        let theirs: Vec<&str> = moves.split(';').collect();
+        assert_eq!(ours, theirs, "{declarations} {fen}");
+        positions += 1;
+    }
+    assert!(positions >= 50);
+}
