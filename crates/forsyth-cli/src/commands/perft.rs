@@ -77,8 +77,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
 fn run_general(args: &Args) -> Result<(), Failure> {
     let fen = args.fen.clone().unwrap_or_else(|| input::start(args.variant).to_string());
     let pos = args.fairy.position(&fen)?;
-    let split: Vec<(String, u64)> =
-        pos.perft_divide(args.depth)?.into_iter().map(|(m, n)| (write_general_move(&pos, m, MoveStyle::Uci), n)).collect();
+    let split: Vec<(String, u64)> = pos
+        .perft_divide(args.depth)?
+        .into_iter()
+        .map(|(m, n)| (write_general_move(&pos, m, MoveStyle::Uci), n))
+        .collect();
     let nodes = if args.depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
     if args.json {
         let divide: Option<serde_json::Map<String, serde_json::Value>> =
