@@ -130,7 +130,7 @@ pub fn translate(
         }
         if read.mv.is_null() {
             if let Err(e) = pos.play_null() {
-                translation.error = Some(error("move.null-in-check", e.reason));
+                translation.error = Some(error("move.null-in-check", e.reason.to_string()));
                 break;
             }
         } else {
