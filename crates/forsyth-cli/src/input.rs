@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Read};
 
-use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, Quoted};
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, FenWriteError, Quoted};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
 use forsyth::{Allowed, Position, Problem, Variant};
@@ -177,5 +177,14 @@ impl MoveWriteArgs {
             double_plus_mate: self.double_plus_mate,
             ..MoveWriteOptions::new(self.notation.unwrap_or(default)).with_letters(self.letters.letters())
         }
+    }
+}
+
+/// A FEN that cannot be written in the dialect asked for, with the flag that would write it: the library names the
+/// dialects, the command line names its own option.
+pub fn fen_write_failure(error: &FenWriteError) -> String {
+    match error.code {
+        "fen.write.classic-castling" => format!("{error} (--castling xfen or shredder)"),
+        _ => error.to_string(),
     }
 }

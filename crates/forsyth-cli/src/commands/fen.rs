@@ -189,5 +189,7 @@ fn convert_one(text: &str, args: &ConvertArgs) -> Result<String, String> {
             fen.position(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?
         }
     };
-    Fen::from_position_with(&pos, args.ep).to_string_with(args.castling).map_err(|e| format!("[{}] {e}", e.code))
+    Fen::from_position_with(&pos, args.ep)
+        .to_string_with(args.castling)
+        .map_err(|e| format!("[{}] {}", e.code, input::fen_write_failure(&e)))
 }

@@ -3,7 +3,7 @@
 //! write them.
 
 use super::Words;
-use super::explain::{color_name, join};
+use super::explain::{color_name, german_role_name, join};
 use crate::notation::letters::{Language, Letters};
 use crate::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 use crate::retro::{Clue, Identity, Origin, Reason, Retraction};
@@ -185,7 +185,7 @@ fn piece_noun(piece: Piece, lang: Words) -> String {
     match lang {
         Words::English => format!("{} {}", if piece.color.is_white() { "white" } else { "black" }, piece.role.name()),
         Words::German => {
-            format!("{} {}", if piece.color.is_white() { "weiße" } else { "schwarze" }, piece.role.german_name())
+            format!("{} {}", if piece.color.is_white() { "weiße" } else { "schwarze" }, german_role_name(piece.role))
         }
     }
 }
