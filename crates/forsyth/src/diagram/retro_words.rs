@@ -1,6 +1,17 @@
 //! The retro analysis in words, English or German: moves taken back in problem notation, the reasons a position
 //! cannot happen, and the original pieces a piece can be (`[Sb1]`), as the German problem-chess conventions
 //! write them.
+//!
+//! ```
+//! use forsyth::diagram::retro_words::{piece_on, retraction_text};
+//! use forsyth::notation::Language;
+//! use forsyth::{Color, Piece, Role, Square, retro};
+//! let knight = Piece { color: Color::White, role: Role::Knight };
+//! assert_eq!(piece_on(knight, Square::F3, Language::De), "Sf3");
+//! let pos = retro::position_from_fen("4k3/8/8/8/8/5N2/8/4K3 b - - 1 1").unwrap();
+//! let english: Vec<String> = retro::retractions(&pos).unwrap().iter().map(|r| retraction_text(r, Language::En)).collect();
+//! assert!(english.contains(&"Ng1-f3".to_string()));
+//! ```
 
 use super::Words;
 use super::explain::{color_name, german_role_name, join};
