@@ -3,6 +3,9 @@
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenError, Note};
 use forsyth::{Allowed, Variant};
 
+use std::io::{self, BufWriter, Write};
+
+use crate::stream::closed_pipe;
 use crate::{Failure, input};
 
 /// Check or convert FEN, X-FEN and Shredder-FEN.
@@ -92,11 +95,13 @@ fn read(text: &str, strict: bool) -> Result<(Fen, Vec<Note>), FenError> {
 fn check(args: CheckArgs) -> Result<(), Failure> {
     let inputs = input::args_or_stdin(args.fens)?;
     let mut invalid = 0;
+    // One lock and one buffer for all lines: `println!` flushes every line, a system call per FEN.
+    let mut out = BufWriter::new(io::stdout().lock());
     for text in &inputs {
         if args.json {
             let json = forsyth_server::report::fen_check(text, args.strict, args.variant, args.allow.allowed());
             invalid += usize::from(json["result"] != "ok");
-            println!("{json}");
+            writeln!(out, "{json}").or_else(closed_pipe)?;
             continue;
         }
         let allowed = args.allow.allowed();
@@ -108,8 +113,9 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
             _ => check_general(text, args.strict, args.variant, allowed),
         };
         invalid += usize::from(line.is_err());
-        println!("{}", line.unwrap_or_else(|e| e));
+        writeln!(out, "{}", line.unwrap_or_else(|e| e)).or_else(closed_pipe)?;
     }
+    out.flush().or_else(closed_pipe)?;
     if invalid > 0 {
         return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
     }
@@ -143,15 +149,20 @@ fn check_general(text: &str, strict: bool, variant: Option<Variant>, allowed: Al
 fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
     let inputs = input::args_or_stdin(std::mem::take(&mut args.fens))?;
     let mut invalid = 0;
+    // One lock and one buffer for all lines (see `check`); flushed before each message on standard error, so that
+    // the two streams keep their order on a terminal.
+    let mut out = BufWriter::new(io::stdout().lock());
     for text in &inputs {
         match convert_one(text, &args) {
-            Ok(fen) => println!("{fen}"),
+            Ok(fen) => writeln!(out, "{fen}").or_else(closed_pipe)?,
             Err(message) => {
                 invalid += 1;
+                out.flush().or_else(closed_pipe)?;
                 eprintln!("forsyth: '{text}': {message}");
             }
         }
     }
+    out.flush().or_else(closed_pipe)?;
     if invalid > 0 {
         return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
     }
