@@ -3,7 +3,7 @@
 use std::io::{BufRead, Read};
 
 use forsyth::general::GeneralPosition;
-use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, Quoted};
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, FenWriteError, Quoted};
 use forsyth::notation::general::read_fen;
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
@@ -225,5 +225,14 @@ impl FairyArgs {
         let table = self.table()?;
         read_fen(fen, &table, self.topology)
             .map_err(|e| Failure(format!("invalid FEN {}: [{}] {e}", Quoted(fen.trim()), e.code())))
+    }
+}
+
+/// A FEN that cannot be written in the dialect asked for, with the flag that would write it: the library names the
+/// dialects, the command line names its own option.
+pub fn fen_write_failure(error: &FenWriteError) -> String {
+    match error.code {
+        "fen.write.classic-castling" => format!("{error} (--castling xfen or shredder)"),
+        _ => error.to_string(),
     }
 }

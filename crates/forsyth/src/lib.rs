@@ -81,8 +81,8 @@ pub use moves::{MAX_MOVES, MAX_MOVES_TO, Move, MoveKind, MoveList, MovesTo};
 pub use name_error::{NameKind, ParseNameError};
 pub use piece::Piece;
 pub use position::{
-    Allowed, CastlingPrefix, CastlingRightProblem, EnPassantProblem, History, IllegalMove, Outcome, Position,
-    PositionError, Problem, Setup, Status, UnknownAllowCode,
+    Allowed, CastlingBlock, CastlingPrefix, CastlingRightProblem, EnPassantProblem, History, IllegalMove,
+    IllegalReason, Outcome, Position, PositionError, Problem, Setup, Status, UnknownAllowCode,
 };
 pub use role::Role;
 pub use square_set::{SquareSet, Squares};

@@ -108,20 +108,6 @@ impl Role {
         }
     }
 
-    /// The German name (the German problem-chess conventions' vocabulary).
-    pub const fn german_name(self) -> &'static str {
-        match self {
-            Role::Pawn => "Bauer",
-            Role::Knight => "Springer",
-            Role::Bishop => "Läufer",
-            Role::Rook => "Turm",
-            Role::Queen => "Dame",
-            Role::King => "König",
-            Role::Archbishop => "Erzbischof",
-            Role::Chancellor => "Kanzler",
-        }
-    }
-
     /// Officers: every piece but the pawn (German problem-chess conventions: „Offiziere“).
     pub const fn is_officer(self) -> bool {
         !matches!(self, Role::Pawn)

@@ -64,3 +64,34 @@ fn every_code_of_the_public_lists_is_listed() {
         assert!(doc.contains(&format!("`{code}`")), "{code} is not in docs/errors.md");
     }
 }
+
+/// Every public type with a `code()` that is an error (not a kind, reason or note inside one) implements
+/// `std::error::Error`, so that `?` carries it into `Box<dyn Error>` and `anyhow`.
+#[test]
+fn every_error_type_implements_the_error_trait() {
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let all: String = files.iter().map(|(_, text)| text.as_str()).collect();
+    let mut checked = 0;
+    for (path, text) in &files {
+        for (at, _) in text.match_indices("\nimpl ") {
+            let block = &text[at + 1..];
+            let block = &block[..block[1..].find("\nimpl ").map_or(block.len(), |end| end + 1)];
+            let header = block.lines().next().unwrap_or_default();
+            if header.contains(" for ") || !block.contains("fn code(&self)") {
+                continue;
+            }
+            let name: String = header["impl ".len()..].chars().take_while(char::is_ascii_alphanumeric).collect();
+            let is_part = ["Kind", "Reason", "Problem", "Note"].iter().any(|s| name.ends_with(s));
+            if name.is_empty() || is_part {
+                continue;
+            }
+            assert!(
+                all.contains(&format!("std::error::Error for {name} ")),
+                "{name} (in {path}) is no std::error::Error"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "only {checked} error types found");
+}

@@ -4,6 +4,9 @@ use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenError, Note};
 use forsyth::notation::general::write_fen;
 use forsyth::{Allowed, Variant};
 
+use std::io::{self, BufWriter, Write};
+
+use crate::stream::closed_pipe;
 use crate::{Failure, input};
 
 /// Check or convert FEN, X-FEN and Shredder-FEN.
@@ -98,6 +101,8 @@ fn read(text: &str, strict: bool) -> Result<(Fen, Vec<Note>), FenError> {
 fn check(args: CheckArgs) -> Result<(), Failure> {
     let inputs = input::args_or_stdin(args.fens)?;
     let mut invalid = 0;
+    // One lock and one buffer for all lines: `println!` flushes every line, a system call per FEN.
+    let mut out = BufWriter::new(io::stdout().lock());
     for text in &inputs {
         if args.fairy.general() {
             let line = args.fairy.position(text).map(|_| "ok".to_string()).map_err(|e| e.0);
@@ -116,7 +121,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
         if args.json {
             let json = forsyth_server::report::fen_check(text, args.strict, args.variant, args.allow.allowed());
             invalid += usize::from(json["result"] != "ok");
-            println!("{json}");
+            writeln!(out, "{json}").or_else(closed_pipe)?;
             continue;
         }
         let allowed = args.allow.allowed();
@@ -128,8 +133,9 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
             _ => check_general(text, args.strict, args.variant, allowed),
         };
         invalid += usize::from(line.is_err());
-        println!("{}", line.unwrap_or_else(|e| e));
+        writeln!(out, "{}", line.unwrap_or_else(|e| e)).or_else(closed_pipe)?;
     }
+    out.flush().or_else(closed_pipe)?;
     if invalid > 0 {
         return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
     }
@@ -163,15 +169,20 @@ fn check_general(text: &str, strict: bool, variant: Option<Variant>, allowed: Al
 fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
     let inputs = input::args_or_stdin(std::mem::take(&mut args.fens))?;
     let mut invalid = 0;
+    // One lock and one buffer for all lines (see `check`); flushed before each message on standard error, so that
+    // the two streams keep their order on a terminal.
+    let mut out = BufWriter::new(io::stdout().lock());
     for text in &inputs {
         match convert_one(text, &args) {
-            Ok(fen) => println!("{fen}"),
+            Ok(fen) => writeln!(out, "{fen}").or_else(closed_pipe)?,
             Err(message) => {
                 invalid += 1;
+                out.flush().or_else(closed_pipe)?;
                 eprintln!("forsyth: '{text}': {message}");
             }
         }
     }
+    out.flush().or_else(closed_pipe)?;
     if invalid > 0 {
         return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
     }
@@ -212,5 +223,7 @@ fn convert_one(text: &str, args: &ConvertArgs) -> Result<String, String> {
             fen.position(args.variant).map_err(|e| format!("invalid {}", problems_text(&e.problems)))?
         }
     };
-    Fen::from_position_with(&pos, args.ep).to_string_with(args.castling).map_err(|e| format!("[{}] {e}", e.code))
+    Fen::from_position_with(&pos, args.ep)
+        .to_string_with(args.castling)
+        .map_err(|e| format!("[{}] {}", e.code, input::fen_write_failure(&e)))
 }

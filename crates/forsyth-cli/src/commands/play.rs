@@ -61,7 +61,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             pos.play_unchecked(m);
         }
     }
-    let fen = Fen::from_position_with(&pos, args.ep).to_string_with(args.castling)?;
+    let fen = Fen::from_position_with(&pos, args.ep)
+        .to_string_with(args.castling)
+        .map_err(|e| Failure(input::fen_write_failure(&e)))?;
     if args.json {
         let status = forsyth_server::report::status_name(pos.status());
         println!("{}", json!({"fen": fen, "moves": args.moves, "check": pos.is_check(), "status": status}));

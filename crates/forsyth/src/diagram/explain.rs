@@ -413,14 +413,14 @@ pub fn role_name(role: Role, plural: bool, language: Language, variant: Variant)
     match (lang, plural) {
         (Words::English, false) => role.name().to_string(),
         (Words::English, true) => format!("{}s", role.name()),
-        (Words::German, false) => role.german_name().to_string(),
+        (Words::German, false) => german_role_name(role).to_string(),
         (Words::German, true) => match role {
             Role::Pawn => "Bauern",
             Role::Rook => "Türme",
             Role::Queen => "Damen",
             Role::King => "Könige",
             Role::Archbishop => "Erzbischöfe",
-            Role::Knight | Role::Bishop | Role::Chancellor => role.german_name(),
+            Role::Knight | Role::Bishop | Role::Chancellor => german_role_name(role),
         }
         .to_string(),
     }
@@ -1025,7 +1025,7 @@ fn german_problem_text(problem: &Problem) -> String {
             variant.shape().files()
         ),
         Problem::RoleNotInVariant { square, role } => {
-            format!("in dieser Variante gibt es keinen {} (auf {square})", role.german_name())
+            format!("in dieser Variante gibt es keinen {} (auf {square})", german_role_name(*role))
         }
         Problem::MissingKing(c) => format!("{} hat keinen König", color_name(*c, lang.language())),
         Problem::TooManyKings(c, n) => {
@@ -1103,5 +1103,19 @@ fn german_en_passant_reason(reason: EnPassantProblem) -> &'static str {
         EnPassantProblem::CheckNotFromDoubleStep => {
             "der Doppelschritt, der es erzeugt hat, kann das Schach auf dem Brett nicht gegeben haben"
         }
+    }
+}
+
+/// The German name of a piece kind (the German problem-chess conventions' vocabulary).
+pub(crate) const fn german_role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "Bauer",
+        Role::Knight => "Springer",
+        Role::Bishop => "Läufer",
+        Role::Rook => "Turm",
+        Role::Queen => "Dame",
+        Role::King => "König",
+        Role::Archbishop => "Erzbischof",
+        Role::Chancellor => "Kanzler",
     }
 }

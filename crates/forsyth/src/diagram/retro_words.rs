@@ -1,9 +1,20 @@
 //! The retro analysis in words, English or German: moves taken back in problem notation, the reasons a position
 //! cannot happen, and the original pieces a piece can be (`[Sb1]`), as the German problem-chess conventions
 //! write them.
+//!
+//! ```
+//! use forsyth::diagram::retro_words::{piece_on, retraction_text};
+//! use forsyth::notation::Language;
+//! use forsyth::{Color, Piece, Role, Square, retro};
+//! let knight = Piece { color: Color::White, role: Role::Knight };
+//! assert_eq!(piece_on(knight, Square::F3, Language::De), "Sf3");
+//! let pos = retro::position_from_fen("4k3/8/8/8/8/5N2/8/4K3 b - - 1 1").unwrap();
+//! let english: Vec<String> = retro::retractions(&pos).unwrap().iter().map(|r| retraction_text(r, Language::En)).collect();
+//! assert!(english.contains(&"Ng1-f3".to_string()));
+//! ```
 
 use super::Words;
-use super::explain::{color_name, join};
+use super::explain::{color_name, german_role_name, join};
 use crate::notation::letters::{Language, Letters};
 use crate::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 use crate::retro::{Clue, Identity, Origin, Reason, Retraction};
@@ -185,7 +196,7 @@ fn piece_noun(piece: Piece, lang: Words) -> String {
     match lang {
         Words::English => format!("{} {}", if piece.color.is_white() { "white" } else { "black" }, piece.role.name()),
         Words::German => {
-            format!("{} {}", if piece.color.is_white() { "weiße" } else { "schwarze" }, piece.role.german_name())
+            format!("{} {}", if piece.color.is_white() { "weiße" } else { "schwarze" }, german_role_name(piece.role))
         }
     }
 }

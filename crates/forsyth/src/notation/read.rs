@@ -894,7 +894,7 @@ fn castle(pos: &Position, side: CastlingSide) -> Result<Move, MoveErrorKind> {
     if let Some(&m) = pos.legal_moves_of(Role::King, rook).iter().find(|m| m.is_castle()) {
         return Ok(m);
     }
-    Err(MoveErrorKind::Illegal(pos.why_illegal(Move::castle(king, rook))))
+    Err(MoveErrorKind::Illegal(pos.why_illegal(Move::castle(king, rook)).to_string()))
 }
 
 /// The move, when it is the only candidate and written as such — most moves in a game: no origin given (but a
@@ -940,7 +940,7 @@ fn piece(
         (Some(role), _) => role,
         (None, Some(from)) => match pos.piece_at(from) {
             Some(piece) if piece.color == us => piece.role,
-            Some(_) => return Err(MoveErrorKind::Illegal(pos.why_illegal(Move::new(from, to)))),
+            Some(_) => return Err(MoveErrorKind::Illegal(pos.why_illegal(Move::new(from, to)).to_string())),
             None => return Err(MoveErrorKind::Illegal(format!("there is no piece on {from}"))),
         },
         (None, None) => Role::Pawn,
@@ -1061,7 +1061,7 @@ fn explain_missing(pos: &Position, p: &Parsed, role: Role, from: Option<Square>,
             Some(r) => Move::promotion(from, to, r),
             None => Move::new(from, to),
         };
-        return MoveErrorKind::Illegal(pos.why_illegal(m));
+        return MoveErrorKind::Illegal(pos.why_illegal(m).to_string());
     }
     let origins = pos
         .pieces(us, role)
@@ -1069,7 +1069,7 @@ fn explain_missing(pos: &Position, p: &Parsed, role: Role, from: Option<Square>,
         .filter(|sq| p.from_file.is_none_or(|f| sq.file() == f) && p.from_rank.is_none_or(|r| sq.rank() == r));
     for origin in origins {
         if pos.reaches_ignoring_check(origin, to) {
-            return MoveErrorKind::Illegal(pos.why_illegal(Move::new(origin, to)));
+            return MoveErrorKind::Illegal(pos.why_illegal(Move::new(origin, to)).to_string());
         }
     }
     if let Some(promoted) = p.promotion

@@ -1,6 +1,18 @@
 //! Move lists as people write them (`1.e4 e5 2.Sf3`): cut into moves, then read leniently and written again in
 //! another notation or language, stopping at the first move that cannot be played. The CLI's `translate` and
 //! `play` and the web page's moves panel share this.
+//!
+//! ```
+//! use forsyth::Position;
+//! use forsyth::notation::score::{move_texts, translate};
+//! use forsyth::notation::{MoveReadOptions, MoveStyle, MoveWriteOptions};
+//! let texts = move_texts(["1.e4 e5 2.Nf3"]);
+//! assert_eq!(texts, ["e4", "e5", "Nf3"]);
+//! let lan = MoveWriteOptions::new(MoveStyle::Lan);
+//! let t = translate(&mut Position::default(), &texts, &MoveReadOptions::default(), &lan);
+//! assert_eq!(t.score, "1.e2-e4 e7-e5 2.Ng1-f3");
+//! assert!(t.error.is_none());
+//! ```
 
 use std::fmt;
 
@@ -130,7 +142,7 @@ pub fn translate(
         }
         if read.mv.is_null() {
             if let Err(e) = pos.play_null() {
-                translation.error = Some(error("move.null-in-check", e.reason));
+                translation.error = Some(error("move.null-in-check", e.reason.to_string()));
                 break;
             }
         } else {

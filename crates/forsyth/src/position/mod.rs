@@ -2,6 +2,7 @@
 
 mod allow;
 pub(crate) mod core;
+mod illegal;
 #[allow(clippy::unreadable_literal)]
 mod polyglot_keys;
 mod setup;
@@ -12,6 +13,7 @@ mod zobrist;
 use std::fmt;
 
 pub use allow::{Allowed, UnknownAllowCode};
+pub use illegal::{CastlingBlock, IllegalReason};
 pub use setup::{CastlingPrefix, Setup};
 pub use state::{History, Outcome, Status};
 pub use validate::{CastlingRightProblem, EnPassantProblem, PositionError, Problem};
@@ -73,8 +75,8 @@ pub struct Position {
 pub struct IllegalMove {
     /// The move.
     pub mv: Move,
-    /// Why it is illegal, in words that name the squares.
-    pub reason: String,
+    /// Why it is illegal: the rule, with the squares and pieces involved.
+    pub reason: IllegalReason,
 }
 
 impl IllegalMove {
@@ -391,10 +393,7 @@ impl Position {
     /// Passes the turn (a PGN null move `--`). Allowed only when not in check.
     pub fn play_null(&mut self) -> Result<(), IllegalMove> {
         if self.is_check() {
-            return Err(IllegalMove {
-                mv: Move::NULL,
-                reason: "a null move is not possible while in check".to_string(),
-            });
+            return Err(IllegalMove { mv: Move::NULL, reason: IllegalReason::NullInCheck });
         }
         self.play_unchecked(Move::NULL);
         Ok(())
@@ -427,14 +426,14 @@ impl Position {
             .collect()
     }
 
-    /// Explains in words why `m` is not legal here, naming squares and pieces.
-    pub fn why_illegal(&self, m: Move) -> String {
+    /// Why `m` is not legal here: the rule, naming squares and pieces (`Display` says it in English).
+    pub fn why_illegal(&self, m: Move) -> IllegalReason {
         let us = self.turn();
         let Some(piece) = self.piece_at(m.from()) else {
-            return format!("there is no piece on {}", m.from());
+            return IllegalReason::NoPiece { from: m.from() };
         };
         if piece.color != us {
-            return format!("the {} on {} belongs to {}, but {} is to move", piece.role, m.from(), piece.color, us);
+            return IllegalReason::NotOnMove { piece, from: m.from() };
         }
         if m.is_castle() || (piece.role == Role::King && self.castling_candidate(m).is_some()) {
             return self.why_castling_illegal(m);
@@ -442,28 +441,28 @@ impl Position {
         if let Some(target) = self.piece_at(m.to())
             && target.color == us
         {
-            return format!("{} is occupied by {} own {}", m.to(), us, target.role);
+            return IllegalReason::OwnPiece { piece: target, to: m.to() };
         }
         let same_origin: Vec<Move> = self.legal_moves().iter().copied().filter(|l| l.from() == m.from()).collect();
         let reaches = same_origin.iter().any(|l| l.to() == m.to());
         if reaches {
             if piece.role == Role::Pawn && m.to().rank().index().is_multiple_of(7) && m.promotion_role().is_none() {
-                return format!("the pawn reaching {} must promote", m.to());
+                return IllegalReason::MustPromote { to: m.to() };
             }
             if let Some(role) = m.promotion_role() {
-                return format!("a pawn cannot promote to a {role} in {}", self.variant());
+                return IllegalReason::PromotionRole { role, variant: self.variant() };
             }
-            return format!("the {} on {} cannot move that way", piece.role, m.from());
+            return IllegalReason::WrongWay { role: piece.role, from: m.from() };
         }
         // Is the move possible if we ignore checks?
         let mut pseudo = *self;
         if self.is_check() && self.moves_ignoring_check(m, &mut pseudo) {
-            return format!("{} is in check and this move does not answer it", us.name());
+            return IllegalReason::CheckNotAnswered { color: us };
         }
         if self.moves_ignoring_check(m, &mut pseudo) {
-            return format!("the {} on {} is pinned: the move would expose the king", piece.role, m.from());
+            return IllegalReason::Pinned { role: piece.role, from: m.from() };
         }
-        format!("the {} on {} cannot reach {}", piece.role, m.from(), m.to())
+        IllegalReason::CannotReach { role: piece.role, from: m.from(), to: m.to() }
     }
 
     /// Whether the piece on `from` could physically move to `to` if checks and pins did not matter.
@@ -518,12 +517,12 @@ impl Position {
         })
     }
 
-    fn why_castling_illegal(&self, m: Move) -> String {
+    fn why_castling_illegal(&self, m: Move) -> IllegalReason {
         let us = self.turn();
-        let Some(king) = self.king(us) else { return "there is no king".to_string() };
+        let Some(king) = self.king(us) else { return IllegalReason::NoKing };
         let rook = self.castling_candidate(m).unwrap_or(m.to());
         let side = CastlingSide::of(king.file(), rook.file());
-        let side_name = if side == CastlingSide::KingSide { "kingside" } else { "queenside" };
+        let blocked = |why| IllegalReason::Castling { color: us, side, why };
         if !self.castling_rooks().contains(rook) {
             let has_any = self.castling_rooks().iter().any(|sq| sq.rank() == king.rank());
             let back_rank = if us.is_white() { crate::Rank::FIRST } else { crate::Rank::EIGHTH };
@@ -531,15 +530,15 @@ impl Position {
             let king_moved = king.rank() != back_rank
                 || (!self.variant().is_shuffle() && start_file.is_some_and(|f| f != king.file()));
             return if !has_any && king_moved {
-                format!("{} may not castle {side_name}: the king has moved", us.name())
+                blocked(CastlingBlock::KingMoved)
             } else if !has_any && self.castling_rook(us, CastlingSide::KingSide).is_none() {
-                format!("{} may not castle {side_name}: the king or that rook has moved", us.name())
+                blocked(CastlingBlock::KingOrRookMoved)
             } else {
-                format!("{} may not castle {side_name}: that rook has moved", us.name())
+                blocked(CastlingBlock::RookMoved)
             };
         }
         if self.is_check() {
-            return format!("{} may not castle {side_name} while in check", us.name());
+            return blocked(CastlingBlock::InCheck);
         }
         let (king_to, rook_to) = self.castling_squares(us, rook).unwrap_or((king, rook));
         let files_between = |a: Square, b: Square| {
@@ -549,7 +548,7 @@ impl Position {
         };
         for sq in files_between(king, king_to).chain(files_between(rook, rook_to)) {
             if sq != king && sq != rook && self.piece_at(sq).is_some() {
-                return format!("{} may not castle {side_name}: {sq} is not empty", us.name());
+                return blocked(CastlingBlock::NotEmpty(sq));
             }
         }
         let mut lifted = *self;
@@ -559,11 +558,10 @@ impl Position {
         }
         for sq in files_between(king, king_to) {
             if sq != king && !lifted.attackers(sq, !us).is_empty() {
-                let verb = if sq == king_to { "into" } else { "through" };
-                return format!("{} may not castle {side_name}: the king would castle {verb} check on {sq}", us.name());
+                return blocked(if sq == king_to { CastlingBlock::Into(sq) } else { CastlingBlock::Through(sq) });
             }
         }
-        format!("{} may not castle {side_name} here", us.name())
+        blocked(CastlingBlock::NotHere)
     }
 }
 

@@ -146,6 +146,8 @@ impl fmt::Display for CastlingRightProblem {
     }
 }
 
+impl std::error::Error for CastlingRightProblem {}
+
 /// Why an en-passant square is impossible ([`Problem::InvalidEnPassant`]).
 ///
 /// [`EnPassantProblem::code`] is stable for programs and translations; `Display` gives the English reason.
@@ -214,6 +216,8 @@ impl fmt::Display for EnPassantProblem {
         })
     }
 }
+
+impl std::error::Error for EnPassantProblem {}
 
 impl Problem {
     /// A stable short code for programs.
@@ -316,6 +320,8 @@ impl fmt::Display for Problem {
         }
     }
 }
+
+impl std::error::Error for Problem {}
 
 /// `a, b and c`.
 fn and_list(items: &[String]) -> String {

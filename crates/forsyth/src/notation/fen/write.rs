@@ -58,7 +58,7 @@ pub(super) fn check_classic(setup: &Setup) -> Result<(), FenWriteError> {
                     code: "fen.write.classic-castling",
                     message: format!(
                         "classic FEN cannot say that the rook on {sq} keeps its castling right (K and Q name the \
-                         outermost rooks): use X-FEN or Shredder-FEN (--castling xfen or shredder)"
+                         outermost rooks): use X-FEN or Shredder-FEN"
                     ),
                 });
             }
