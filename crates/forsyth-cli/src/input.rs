@@ -236,3 +236,9 @@ pub fn fen_write_failure(error: &FenWriteError) -> String {
         _ => error.to_string(),
     }
 }
+
+/// Reads `--lang` of the commands that write sentences (explain, board legends, retro analysis): a language forsyth
+/// has sentences in (`en`, `de`; see `diagram::SENTENCE_LANGUAGES`).
+pub fn sentence_language(text: &str) -> Result<Language, String> {
+    forsyth::diagram::sentence_language(text).map_err(|e| e.to_string())
+}

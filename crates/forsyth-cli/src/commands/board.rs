@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
     /// Language of the legend under a board with fairy pieces: en or de.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
     #[command(flatten)]
     fairy: input::FairyArgs,
@@ -65,9 +65,6 @@ fn parse_last_move(text: &str) -> Result<(Square, Square), String> {
     }
 }
 
-fn parse_lang(text: &str) -> Result<Language, String> {
-    diagram::sentence_language(text).map_err(|e| e.to_string())
-}
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let fen_text = args.fen.join(" ");

@@ -1,7 +1,6 @@
 //! `forsyth explain`: a FEN in plain words, field by field.
 
 use forsyth::Variant;
-use forsyth::diagram;
 use forsyth::diagram::explain::explain;
 use forsyth::notation::Language;
 
@@ -26,7 +25,7 @@ Exit status: 0 explained, 1 not a FEN or an illegal position (the explanation st
 error.")]
 pub struct Args {
     /// Language of the explanation: en (English) or de (German).
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
     /// Print JSON for programs instead of text.
     #[arg(long)]
@@ -41,9 +40,6 @@ pub struct Args {
     fen: Vec<String>,
 }
 
-fn parse_lang(text: &str) -> Result<Language, String> {
-    diagram::sentence_language(text).map_err(|e| e.to_string())
-}
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let text = args.fen.join(" ");

@@ -2,7 +2,6 @@
 
 use std::io::Write;
 
-use forsyth::diagram;
 use forsyth::diagram::retro_words::retraction_text;
 use forsyth::notation::Language;
 use forsyth::notation::fen::Fen;
@@ -32,7 +31,7 @@ Exit status: 0 listed (also when there are none), 1 invalid FEN, illegal positio
 2 usage error.")]
 pub struct Args {
     /// Language of the piece letters: de (Sg1-f3) or en (Ng1-f3).
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
     /// Single moves to take back in a row (1 to 3: each level multiplies the lines by up to a few hundred).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
@@ -45,9 +44,6 @@ pub struct Args {
     fen: Vec<String>,
 }
 
-pub fn parse_lang(text: &str) -> Result<Language, String> {
-    diagram::sentence_language(text).map_err(|e| e.to_string())
-}
 
 /// Reads a FEN for the retro commands, with the FEN reader's own message for text that is not a FEN.
 pub fn retro_position(text: &str) -> Result<Position, Failure> {

@@ -7,7 +7,7 @@ use forsyth::retro::{self, Origin, RetroError};
 use forsyth::{Role, Square, Variant};
 use serde_json::json;
 
-use super::retract::{parse_lang, retro_position};
+use super::retract::retro_position;
 use crate::{Failure, input};
 
 /// Retro analysis: why a position cannot happen, and who a piece is.
@@ -42,7 +42,7 @@ fails, not that a game is known to reach the position. With --json: {\"reachable
 Exit status: 0 no reason found, 1 impossible (reasons listed) or invalid input, 2 usage error.")]
 struct AnalyseArgs {
     /// Language of the reasons: en or de.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
     /// Print JSON for programs instead of text.
     #[arg(long)]
@@ -63,7 +63,7 @@ struct AnalyseArgs {
 Exit status: 0 answered, 1 invalid FEN, empty square or unsupported position, 2 usage error.")]
 struct WhoArgs {
     /// Language: en or de.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
     /// Print JSON for programs instead of text.
     #[arg(long)]
