@@ -14,11 +14,12 @@ use forsyth::pgn::{
 use crate::stream;
 use crate::{Failure, input};
 
-/// Read, check, convert and filter PGN files (plain, .zst, .gz, .bz2, or - for standard input).
+/// Read, check, convert, filter and unfold PGN files (plain, .zst, .gz, .bz2, or - for standard input).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth pgn check games.pgn\n  \
      forsyth pgn convert --input-lang de --lang en partie.pgn -o game.pgn\n  \
-     forsyth pgn filter --variant chess960 games.pgn.zst\n\n\
+     forsyth pgn filter --player Carlsen --where 'WhiteElo >= 2700' --dedupe games.pgn.zst\n  \
+     forsyth pgn positions --epd games.pgn\n\n\
      Each subcommand's --help has more.")]
 pub struct Args {
     #[command(subcommand)]
@@ -30,6 +31,7 @@ enum PgnCommand {
     Check(CheckArgs),
     Convert(ConvertArgs),
     Filter(super::pgn_filter::FilterArgs),
+    Positions(super::pgn_positions::PositionsArgs),
 }
 
 /// How games are read: shared by every subcommand.
@@ -85,7 +87,8 @@ struct CheckArgs {
 /// Write games again in PGN export format.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth pgn convert games.pgn.zst -o clean.pgn\n  \
-    forsyth pgn convert --no-comments --no-variations annotated.pgn\n  forsyth pgn convert --keep-broken dirty.pgn\n\n\
+    forsyth pgn convert --no-comments --no-variations annotated.pgn\n  forsyth pgn convert --keep-broken dirty.pgn\n  \
+    forsyth pgn convert --add-eco --fix-tags PlyCount,Result games.pgn\n  forsyth pgn convert --notation uci games.pgn\n\n\
     Games with errors are reported on standard error and left out (or kept up to the error with --keep-broken).\n\
     Exit status 1 if any game has an error.")]
 struct ConvertArgs {
@@ -96,6 +99,8 @@ struct ConvertArgs {
     /// Keep a game with an error up to the error, with the rest of its movetext as a comment.
     #[arg(long)]
     keep_broken: bool,
+    #[command(flatten)]
+    retag: super::pgn_retag::RetagArgs,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<String>,
@@ -138,6 +143,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         PgnCommand::Check(args) => check(args),
         PgnCommand::Convert(args) => convert(args),
         PgnCommand::Filter(args) => super::pgn_filter::filter(args),
+        PgnCommand::Positions(args) => super::pgn_positions::positions(args),
     }
 }
 
@@ -233,6 +239,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
 fn convert(args: ConvertArgs) -> Result<(), Failure> {
     let options = args.read.options(args.keep_broken);
     let write = args.write.options();
+    let retag = args.retag.retag()?;
     let mut out = output(args.output.as_deref())?;
     let mut errors = io::stderr().lock();
     let tally = read_games(
@@ -243,7 +250,9 @@ fn convert(args: ConvertArgs) -> Result<(), Failure> {
         |builder, report| {
             let mut text = String::new();
             if report.error.is_none() || options.keep_broken {
-                write_game(&builder.finish(), &write, &mut text);
+                let mut game = builder.finish();
+                retag.apply(&mut game);
+                write_game(&game, &write, &mut text);
             }
             text
         },

@@ -238,12 +238,14 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
     // Only the hashes of the games kept so far: 16 bytes a game, whatever the games' length.
     let mut seen: HashSet<u128> = HashSet::new();
     let tag_matches = |facts: &GameFacts<'_>| {
-        let tags_match = args.tag.iter().all(|(name, value)| match facts.tag(name) {
+        // --tag and --variant read tag names in any case, as they always have.
+        let get = |name: &str| facts.tags().iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+        let tags_match = args.tag.iter().all(|(name, value)| match get(name) {
             Some(found) => found == value,
             None => value.is_empty(),
         });
         let variant_matches = args.variant.is_empty() || {
-            let variant = start_position(facts.tag("Variant"), facts.tag("FEN")).map(|p| p.variant());
+            let variant = start_position(get("Variant"), get("FEN")).map(|p| p.variant());
             variant.is_ok_and(|v| args.variant.contains(&v))
         };
         tags_match && variant_matches

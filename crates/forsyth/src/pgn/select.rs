@@ -14,7 +14,7 @@
 //! VALUE      := a word without spaces, or "a quoted string" (\" and \\ inside)
 //! ```
 //!
-//! A FIELD is a tag name (any case) or one of the fields computed from the game: `Player` (White or Black:
+//! A FIELD is a tag name (case-sensitive, as PGN defines them) or one of the fields computed from the game: `Player` (White or Black:
 //! a test on `Player` holds if it holds for either), `Plies` (mainline plies), `Ends` (`mate`, `stalemate` or
 //! `none`: the final position). Comparisons are numeric when VALUE is a number, by date when the field's name
 //! ends in `Date` (PGN dates `YYYY.MM.DD`; a part written `??` is unknown, and a test holds only if it holds
@@ -446,10 +446,14 @@ pub struct GameFacts<'a> {
 }
 
 impl GameFacts<'_> {
-    /// The value of a tag (name in any case).
+    /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        let exact = self.tags.iter().find(|(n, _)| n == name);
-        exact.or_else(|| self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))).map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Every tag pair, in file order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
     }
 
     /// Mainline plies.
