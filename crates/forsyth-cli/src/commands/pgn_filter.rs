@@ -1,8 +1,10 @@
 //! `forsyth pgn filter`: select games by tags, players, openings, length, positions, material and endings, and
 //! drop duplicates. The conditions are `forsyth::pgn::Selection`s; this module turns options into them.
 
-use std::collections::HashSet;
-use std::io::{self, Write};
+use std::collections::{HashMap, HashSet};
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 use forsyth::Variant;
 use forsyth::pgn::{GameFacts, Selection, escape_tag_value, start_position};
@@ -19,6 +21,8 @@ use crate::{Failure, input, stream};
     forsyth pgn filter --position 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R' games.pgn\n  \
     forsyth pgn filter --material KQ:KR --ends mate games.pgn\n  \
     forsyth pgn filter --dedupe --duplicates dups.pgn --jobs 2 big.pgn.zst -o unique.pgn\n  \
+    forsyth pgn filter --split 1000 --output-dir parts games.pgn        # parts/1.pgn, parts/2.pgn, ...\n  \
+    forsyth pgn filter --by Event --output-dir events games.pgn        # events/<Event>.pgn\n  \
     forsyth pgn filter --variant chess960 games.pgn\n  \
     forsyth pgn filter --tag FEN= games.pgn        # standard games: no FEN tag (PGN standard)\n\n\
     Every option is a condition; a game is kept when all hold (--not keeps the others). --where takes the condition\n\
@@ -86,8 +90,17 @@ pub struct FilterArgs {
     #[arg(long, value_name = "FILE")]
     duplicates: Option<String>,
     /// Write to this file instead of standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
+    #[arg(long, short = 'o', value_name = "FILE", conflicts_with_all = ["split", "by"])]
     output: Option<String>,
+    /// Write the games kept into numbered files of N games each: 1.pgn, 2.pgn, ... (in --output-dir).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "by")]
+    split: Option<u64>,
+    /// Write the games kept into one file per value of this tag, VALUE.pgn (in --output-dir): Event, White, ECO...
+    #[arg(long, value_name = "TAG")]
+    by: Option<String>,
+    /// The directory for --split and --by (created if missing; default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    output_dir: Option<String>,
 }
 
 fn tag_condition(text: &str) -> Result<(String, String), String> {
@@ -223,13 +236,100 @@ fn regex_escape(text: &str) -> String {
 struct Verdict {
     selected: bool,
     moves_hash: u128,
+    /// The value of the `--by` tag.
+    by: Option<String>,
+}
+
+/// Where the games kept go.
+enum Destination {
+    One(Box<dyn Write>),
+    /// `--split N`: files of N games.
+    Split {
+        dir: PathBuf,
+        size: u64,
+        written: u64,
+        file: Option<BufWriter<File>>,
+    },
+    /// `--by TAG`: a file per value. Files are closed when too many are open, and opened again to append.
+    ByTag {
+        dir: PathBuf,
+        open: HashMap<String, BufWriter<File>>,
+        created: HashSet<String>,
+    },
+}
+
+/// Files `--by` keeps open at a time, well below the usual limit of 1024 open files.
+const MAX_OPEN_FILES: usize = 200;
+
+/// A tag value as a file name: characters other than letters, digits, `-`, `_`, `.` and spaces become `_`;
+/// a missing or empty value is `unknown`. Values that differ only in such characters share a file.
+fn file_name(value: Option<&str>) -> String {
+    let value = value.map(str::trim).unwrap_or_default();
+    let name: String = value.chars().map(|c| if c.is_alphanumeric() || "-_. ".contains(c) { c } else { '_' }).collect();
+    let name = name.trim_matches(['.', ' ']).to_string();
+    if name.is_empty() { "unknown".to_string() } else { name }
+}
+
+fn create(path: &Path, append: bool) -> io::Result<BufWriter<File>> {
+    let file = if append { OpenOptions::new().append(true).open(path) } else { File::create(path) };
+    file.map(BufWriter::new).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
+impl Destination {
+    fn write(&mut self, game: &[u8], by: Option<&str>) -> io::Result<()> {
+        let out: &mut dyn Write = match self {
+            Destination::One(out) => out,
+            Destination::Split { dir, size, written, file } => {
+                if *written % *size == 0 {
+                    if let Some(mut done) = file.take() {
+                        done.flush()?;
+                    }
+                    *file = Some(create(&dir.join(format!("{}.pgn", *written / *size + 1)), false)?);
+                }
+                *written += 1;
+                file.as_mut().expect("opened above")
+            }
+            Destination::ByTag { dir, open, created } => {
+                let name = file_name(by);
+                if !open.contains_key(&name) {
+                    if open.len() >= MAX_OPEN_FILES {
+                        for (_, mut file) in open.drain() {
+                            file.flush()?;
+                        }
+                    }
+                    let append = !created.insert(name.clone());
+                    let file = create(&dir.join(format!("{name}.pgn")), append)?;
+                    open.insert(name.clone(), file);
+                }
+                open.get_mut(&name).expect("opened above")
+            }
+        };
+        out.write_all(game.trim_ascii_end())?;
+        out.write_all(b"\n\n")
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Destination::One(out) => out.flush(),
+            Destination::Split { file, .. } => file.as_mut().map_or(Ok(()), |f| f.flush()),
+            Destination::ByTag { open, .. } => open.values_mut().try_for_each(|f| f.flush()),
+        }
+    }
 }
 
 pub fn filter(args: FilterArgs) -> Result<(), Failure> {
     let selection = args.selection()?;
     let options = args.read.options(false);
     let dedupe = args.dedupe || args.duplicates.is_some();
-    let mut out = output(args.output.as_deref())?;
+    let dir = PathBuf::from(args.output_dir.as_deref().unwrap_or("."));
+    if args.split.is_some() || args.by.is_some() {
+        std::fs::create_dir_all(&dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
+    }
+    let mut out = match (args.split, &args.by) {
+        (Some(size), _) => Destination::Split { dir, size, written: 0, file: None },
+        (None, Some(_)) => Destination::ByTag { dir, open: HashMap::new(), created: HashSet::new() },
+        (None, None) => Destination::One(output(args.output.as_deref())?),
+    };
     let mut duplicates = match &args.duplicates {
         Some(path) => Some(output(Some(path))?),
         None => None,
@@ -257,22 +357,23 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
         || selection.facts(),
         |facts, report| {
             let selected = selection.matches(&facts) && tag_matches(&facts);
-            Verdict { selected: report.error.is_none() && selected != args.not, moves_hash: facts.moves_hash() }
+            let by = args.by.as_deref().and_then(|tag| facts.tag(tag)).map(str::to_string);
+            Verdict { selected: report.error.is_none() && selected != args.not, moves_hash: facts.moves_hash(), by }
         },
         |raw, verdict| {
             if !verdict.selected {
                 return Ok(());
             }
-            let target = if dedupe && !seen.insert(verdict.moves_hash) {
-                match duplicates.as_mut() {
-                    Some(file) => file,
-                    None => return Ok(()),
-                }
-            } else {
-                &mut out
-            };
-            target.write_all(raw.bytes.trim_ascii_end())?;
-            target.write_all(b"\n\n")
+            if dedupe && !seen.insert(verdict.moves_hash) {
+                return match duplicates.as_mut() {
+                    Some(file) => {
+                        file.write_all(raw.bytes.trim_ascii_end())?;
+                        file.write_all(b"\n\n")
+                    }
+                    None => Ok(()),
+                };
+            }
+            out.write(raw.bytes, verdict.by.as_deref())
         },
     )?;
     out.flush().or_else(stream::closed_pipe)?;
