@@ -56,7 +56,7 @@ pub struct FilterArgs {
     #[arg(long, value_name = "FROM-TO")]
     eco: Option<String>,
     /// Keep games with this many mainline plies: 20-80, 40-, -30 or 60.
-    #[arg(long, value_name = "MIN-MAX")]
+    #[arg(long, value_name = "MIN-MAX", allow_hyphen_values = true)]
     plies: Option<String>,
     /// Keep games whose mainline reaches this position: a FEN (its side to move counts) or its board alone. May
     /// repeat: any of them.

@@ -3,16 +3,17 @@
 
 use std::io::{self, Write};
 
+use forsyth::notation::fen::{EpMode, Fen};
 use forsyth::pgn::Visitor;
 use forsyth::{Move, Position};
 
 use super::pgn::{ReadArgs, output, read_games};
-use crate::{Failure, stream};
+use crate::{Failure, input, stream};
 
 /// Write one FEN (or EPD) per position of every game's main line.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth pgn positions games.pgn\n  \
-    forsyth pgn positions --epd --numbered games.pgn.zst -o positions.epd\n  \
+    forsyth pgn positions --epd --ep legal --numbered games.pgn.zst -o positions.epd\n  \
     forsyth pgn positions --epd games.pgn | sort | uniq -c | sort -rn | head   # the most frequent positions\n\n\
     Each game gives its start position, then the position after each mainline move (variations are left out).\n\
     EPD is the FEN without its two clocks. --numbered starts each line with GAME<TAB>PLY<TAB>.\n\
@@ -23,6 +24,10 @@ pub struct PositionsArgs {
     /// Write EPD (board, side to move, castling, en passant) instead of FEN.
     #[arg(long)]
     epd: bool,
+    /// When the en-passant square is written: always (after every double step), pseudo or legal (only when a
+    /// capture there is legal, as EPD in opening books and python-chess's epd() write it).
+    #[arg(long, default_value = "always", value_parser = input::ep_mode)]
+    ep: EpMode,
     /// Start each line with the game's number and the ply (0: the start position), tab-separated.
     #[arg(long)]
     numbered: bool,
@@ -37,13 +42,14 @@ pub struct PositionsArgs {
 /// The main line's positions as text, collected while the game is read.
 struct MainlinePositions {
     epd: bool,
+    ep: EpMode,
     depth: usize,
     lines: Vec<String>,
 }
 
 impl MainlinePositions {
     fn push(&mut self, position: &Position) {
-        let fen = position.to_string();
+        let fen = Fen::from_position_with(position, self.ep).to_string();
         let text = if self.epd { fen.split(' ').take(4).collect::<Vec<_>>().join(" ") } else { fen };
         self.lines.push(text);
     }
@@ -80,7 +86,7 @@ pub fn positions(args: PositionsArgs) -> Result<(), Failure> {
         &args.read,
         &options,
         &mut errors,
-        || MainlinePositions { epd: args.epd, depth: 0, lines: Vec::new() },
+        || MainlinePositions { epd: args.epd, ep: args.ep, depth: 0, lines: Vec::new() },
         |positions, report| if report.error.is_none() { Some(positions.lines) } else { None },
         |_, lines| {
             game += 1;
