@@ -35,7 +35,7 @@
 //! ```
 
 use std::cmp::Ordering;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 use regex::Regex;
 
@@ -126,6 +126,12 @@ enum Condition {
 struct Target {
     board: Board,
     turn: Option<Color>,
+}
+
+impl Target {
+    fn is_reached_by(&self, position: &Position) -> bool {
+        self.turn.is_none_or(|t| t == position.turn()) && self.board == position.board()
+    }
 }
 
 /// The pieces of each side: counts by role, White then Black.
@@ -267,14 +273,14 @@ impl Selection {
             start: None,
             reached: vec![false; self.positions.len()],
             material_seen: vec![false; self.materials.len()],
-            hasher: (DefaultHasher::new(), DefaultHasher::new()),
+            hasher: MovesHasher::default(),
         }
     }
 
     /// Whether the game read into `facts` is selected.
     pub fn matches(&self, facts: &GameFacts<'_>) -> bool {
-        let end = facts.final_position();
-        self.condition.holds(facts, end.as_ref(), &self.materials)
+        let end = if self.needs_positions() { facts.final_position() } else { None };
+        self.condition.holds(facts, end.as_ref(), self)
     }
 }
 
@@ -305,14 +311,20 @@ impl Condition {
         }
     }
 
-    fn holds(&self, facts: &GameFacts<'_>, end: Option<&Position>, materials: &[Material]) -> bool {
+    /// Whether the condition holds for the game of `facts`, whose final position is `end` (the positions before
+    /// every mainline move are in `facts`).
+    fn holds(&self, facts: &GameFacts<'_>, end: Option<&Position>, selection: &Selection) -> bool {
         match self {
-            Condition::All(parts) => parts.iter().all(|c| c.holds(facts, end, materials)),
-            Condition::Any(parts) => parts.iter().any(|c| c.holds(facts, end, materials)),
-            Condition::Not(inner) => !inner.holds(facts, end, materials),
-            Condition::Reaches(indices) => indices.iter().any(|&i| facts.reached[i]),
-            Condition::Material(i) => facts.material_seen[*i],
-            Condition::FinalMaterial(i) => end.is_some_and(|p| Material::of(&p.board()) == materials[*i]),
+            Condition::All(parts) => parts.iter().all(|c| c.holds(facts, end, selection)),
+            Condition::Any(parts) => parts.iter().any(|c| c.holds(facts, end, selection)),
+            Condition::Not(inner) => !inner.holds(facts, end, selection),
+            Condition::Reaches(indices) => indices
+                .iter()
+                .any(|&i| facts.reached[i] || end.is_some_and(|p| selection.positions[i].is_reached_by(p))),
+            Condition::Material(i) => {
+                facts.material_seen[*i] || end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i])
+            }
+            Condition::FinalMaterial(i) => end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i]),
             Condition::Compare { field, op, value } => match field {
                 Field::Tag(name) => facts.tag(name).is_some_and(|v| compare(v, *op, value, is_date_field(name))),
                 Field::Player => {
@@ -442,7 +454,68 @@ pub struct GameFacts<'a> {
     start: Option<Position>,
     reached: Vec<bool>,
     material_seen: Vec<bool>,
-    hasher: (DefaultHasher, DefaultHasher),
+    hasher: MovesHasher,
+}
+
+/// A 128-bit hash of a sequence of small words, fast enough to run on every move: two multiply-rotate lanes
+/// with different constants. Not for untrusted keys in a hash table (no secret seed); duplicates are found by
+/// equal hashes of whole games, where 128 bits make an accidental collision negligible.
+#[derive(Clone, Debug)]
+struct MovesHasher {
+    lanes: [u64; 2],
+}
+
+impl Default for MovesHasher {
+    fn default() -> MovesHasher {
+        MovesHasher { lanes: [0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344] }
+    }
+}
+
+impl MovesHasher {
+    fn mix(&mut self, word: u64) {
+        self.lanes[0] = (self.lanes[0].rotate_left(23) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.lanes[1] = (self.lanes[1].rotate_left(29) ^ word).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    }
+
+    fn finish128(&self) -> u128 {
+        // A last round spreads the final words over every bit.
+        let [a, b] = self.lanes;
+        let a = (a ^ (a >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ b.rotate_left(17);
+        let b = (b ^ (b >> 29)).wrapping_mul(0x94d0_49bb_1331_11eb) ^ a.rotate_left(41);
+        (u128::from(a) << 64) | u128::from(b)
+    }
+}
+
+impl Hasher for MovesHasher {
+    fn finish(&self) -> u64 {
+        self.finish128() as u64
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.mix(u64::from(byte));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.mix(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.mix(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.mix(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.mix(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.mix(n as u64);
+    }
 }
 
 impl GameFacts<'_> {
@@ -486,16 +559,14 @@ impl GameFacts<'_> {
     /// assert_ne!(hash("1. e4 e5 *"), hash("1. e4 e6 *"));
     /// ```
     pub fn moves_hash(&self) -> u128 {
-        let (high, low) = &self.hasher;
-        let (mut high, mut low) = (high.clone(), low.clone());
+        let mut hasher = self.hasher.clone();
+        // The number of moves first: no sequence of moves can then end like another one's start position.
+        hasher.write_u32(self.plies);
         if let Some(start) = &self.start {
-            for hasher in [&mut high, &mut low] {
-                start.hash(hasher);
-                (start.variant() as u8).hash(hasher);
-            }
+            start.hash(&mut hasher);
+            hasher.write_u8(start.variant() as u8);
         }
-        low.write_u8(0x5a);
-        (u128::from(high.finish()) << 64) | u128::from(low.finish())
+        hasher.finish128()
     }
 
     fn see(&mut self, position: &Position) {
@@ -503,7 +574,7 @@ impl GameFacts<'_> {
         if !selection.positions.is_empty() {
             let board = position.board();
             for (i, target) in selection.positions.iter().enumerate() {
-                if !self.reached[i] && target.board == board && target.turn.is_none_or(|t| t == position.turn()) {
+                if !self.reached[i] && target.turn.is_none_or(|t| t == position.turn()) && target.board == board {
                     self.reached[i] = true;
                 }
             }
@@ -524,7 +595,6 @@ impl Visitor for GameFacts<'_> {
 
     fn begin_movetext(&mut self, start: &Position) {
         self.start = Some(*start);
-        self.see(start);
     }
 
     fn play(&mut self, before: &Position, mv: Move) {
@@ -532,18 +602,12 @@ impl Visitor for GameFacts<'_> {
             return;
         }
         self.plies += 1;
-        mv.hash(&mut self.hasher.0);
-        mv.hash(&mut self.hasher.1);
-        self.hasher.1.write_u8(0xa5);
+        mv.hash(&mut self.hasher);
+        // Each position is seen as the one before a move; the last, after the last move, when testing.
         if self.track_positions {
-            let after = before.after(mv).ok();
-            self.last = Some((*before, mv));
-            if let Some(after) = after {
-                self.see(&after);
-            }
-        } else {
-            self.last = Some((*before, mv));
+            self.see(before);
         }
+        self.last = Some((*before, mv));
     }
 
     fn begin_variation(&mut self) {
