@@ -30,7 +30,8 @@ pub struct Args {
 enum PgnCommand {
     Check(CheckArgs),
     Convert(ConvertArgs),
-    Filter(super::pgn_filter::FilterArgs),
+    // Boxed: its many options would make every command as large.
+    Filter(Box<super::pgn_filter::FilterArgs>),
     Positions(super::pgn_positions::PositionsArgs),
 }
 
@@ -142,7 +143,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     match args.command {
         PgnCommand::Check(args) => check(args),
         PgnCommand::Convert(args) => convert(args),
-        PgnCommand::Filter(args) => super::pgn_filter::filter(args),
+        PgnCommand::Filter(args) => super::pgn_filter::filter(*args),
         PgnCommand::Positions(args) => super::pgn_positions::positions(args),
     }
 }

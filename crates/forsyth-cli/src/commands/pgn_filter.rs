@@ -7,6 +7,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use forsyth::Variant;
+use forsyth::openings::is_eco_code;
 use forsyth::pgn::{GameFacts, Selection, escape_tag_value, start_position};
 
 use super::pgn::{ReadArgs, output, read_games};
@@ -148,20 +149,14 @@ impl FilterArgs {
             add("--result", format!("Result = {}", quoted(result)));
         }
         if let Some(eco) = &self.eco {
-            let code = |c: &str| {
-                let b = c.as_bytes();
-                b.len() == 3
-                    && (b'A'..=b'E').contains(&b[0].to_ascii_uppercase())
-                    && b[1..].iter().all(u8::is_ascii_digit)
-            };
             let (Some(low), Some(high)) = range(eco) else {
                 return Err(Failure(format!("--eco '{eco}': give a code (C42) or a range (B90-B99)")));
             };
-            if !code(low) || !code(high) {
+            let (low, high) = (low.to_ascii_uppercase(), high.to_ascii_uppercase());
+            if !is_eco_code(&low) || !is_eco_code(&high) {
                 return Err(Failure(format!("--eco '{eco}': an ECO code is a letter A-E and two digits, such as B90")));
             }
-            let (low, high) = (low.to_ascii_uppercase(), high.to_ascii_uppercase());
-            // Extended codes such as B90a sort after B90 and before B91: compare the first three characters.
+            // `< B99~` keeps extended codes such as B99a too: letters and digits sort before `~`.
             add("--eco", format!("ECO >= {low} and ECO < {high}~"));
         }
         if let Some(plies) = &self.plies {

@@ -60,6 +60,18 @@ impl Opening {
     }
 }
 
+/// Whether `text` is an ECO code: a letter `A` to `E` and two digits (`B90`).
+///
+/// ```
+/// use forsyth::openings::is_eco_code;
+/// assert!(is_eco_code("B90"));
+/// assert!(!is_eco_code("B9") && !is_eco_code("F00") && !is_eco_code("b90"));
+/// ```
+pub fn is_eco_code(text: &str) -> bool {
+    let code = text.as_bytes();
+    code.len() == 3 && (b'A'..=b'E').contains(&code[0]) && code[1..].iter().all(u8::is_ascii_digit)
+}
+
 /// Why an opening table cannot be read: the file and line, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningsError {
@@ -141,8 +153,7 @@ impl Openings {
                 else {
                     return Err(error(number, "expected three tab-separated fields: eco, name, pgn".to_string()));
                 };
-                let code = eco.as_bytes();
-                if code.len() != 3 || !(b'A'..=b'E').contains(&code[0]) || !code[1..].iter().all(u8::is_ascii_digit) {
+                if !is_eco_code(eco) {
                     return Err(error(number, format!("'{eco}' is not an ECO code (A00 to E99)")));
                 }
                 let mut position = Position::default();
