@@ -216,6 +216,8 @@ fn malformed_conditions_are_errors_with_the_column() {
     }
     let error = fails(&["pgn", "filter", "--split", "0"], GAMES);
     assert!(error.contains("--split"), "{error}");
+    let error = fails(&["pgn", "filter", "--output-dir", "somewhere"], GAMES);
+    assert!(error.contains("--output-dir"), "{error}");
 }
 
 #[test]

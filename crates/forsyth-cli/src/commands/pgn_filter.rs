@@ -316,6 +316,9 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
     let selection = args.selection()?;
     let options = args.read.options(false);
     let dedupe = args.dedupe || args.duplicates.is_some();
+    if args.output_dir.is_some() && args.split.is_none() && args.by.is_none() {
+        return Err(Failure("--output-dir is where --split or --by write: give one of them (or -o FILE)".to_string()));
+    }
     let dir = PathBuf::from(args.output_dir.as_deref().unwrap_or("."));
     if args.split.is_some() || args.by.is_some() {
         std::fs::create_dir_all(&dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
