@@ -47,6 +47,15 @@ forsyth pgn check --input-lang de examples/fide-sample-game-de.pgn
 forsyth pgn convert --input-lang de examples/fide-sample-game-de.pgn
 forsyth pgn convert --input-lang de --notation problem --lang de examples/fide-sample-game-de.pgn
 forsyth pgn filter --help | head -1
+### pgn toolbox and eco: select, deduplicate, unfold and name games, as pgn-extract does (docs/pgn-extract.md)
+forsyth pgn filter --where 'White ~ "deep blue" and Result = 1-0' --plies 60- tests/differential/data/pgn/python-chess/kasparov-deep-blue-1997.pgn | grep -E '^\[(White|Black|Result) '
+forsyth pgn filter --where 'Date = 1997' tests/differential/data/pgn/python-chess/kasparov-deep-blue-1997.pgn | grep -c '^\[Date "1997.??.??"'
+forsyth pgn filter --where 'Date >= 1997.05.01' tests/differential/data/pgn/python-chess/kasparov-deep-blue-1997.pgn | grep -c '^\[Event'
+forsyth pgn filter --where 'WhiteElo >' tests/differential/data/pgn/python-chess/kasparov-deep-blue-1997.pgn
+forsyth pgn positions --epd --numbered examples/chess960-xfen-game.pgn | head -3
+forsyth pgn convert --add-eco --fix-tags PlyCount,Result tests/differential/data/pgn/python-chess/molinari-bordais-1979.pgn
+forsyth eco 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6
+forsyth eco --all c4 e6 Nc3 d5 d4
 ### translate: moves from one notation and language into another
 forsyth translate --input-lang de --lang en '1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6'
 forsyth translate --notation problem --lang de e2e4 c7c5 g1f3

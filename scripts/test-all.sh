@@ -57,6 +57,20 @@ else
   [ -z "${CI:-}" ] || { echo "CI must run the differential tests: failing"; exit 1; }
 fi
 
+# pgn filter against pgn-extract (Debian package pgn-extract, installed if missing): the same selections by both on
+# the bundled samples and slices of ../shared/corpus keep the same games (tests/differential/pgn_extract.sh;
+# differences by design are in docs/pgn-extract.md).
+command -v pgn-extract >/dev/null || [ -x /usr/games/pgn-extract ] \
+  || { apt-get update -qq && apt-get install -y -qq pgn-extract; } || true
+if command -v pgn-extract >/dev/null || [ -x /usr/games/pgn-extract ]; then
+  cargo build --release -q -p forsyth-cli
+  command -v zstd >/dev/null || { apt-get update -qq && apt-get install -y -qq zstd; }
+  bash tests/differential/pgn_extract.sh target/release/forsyth
+else
+  echo "SKIPPED pgn_extract: pgn-extract could not be installed"
+  [ -z "${CI:-}" ] || { echo "CI must run the differential tests: failing"; exit 1; }
+fi
+
 # The Python package (crates/forsyth-py): built into a virtual environment under target/, its pytest suite run,
 # with a differential check against python-chess 1.11.2 through the Python API.
 bash scripts/test-python.sh

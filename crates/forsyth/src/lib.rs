@@ -59,6 +59,7 @@ mod movegen;
 mod moves;
 mod name_error;
 pub mod notation;
+pub mod openings;
 pub mod pgn;
 mod piece;
 pub mod piece_kind;

@@ -12,8 +12,19 @@ fn listed() -> String {
 
 /// The quoted strings of `text` that look like codes of the given families (`fen.board.width`, `move.syntax`).
 fn codes_in(text: &str) -> Vec<String> {
-    const FAMILIES: [&str; 9] =
-        ["fen.", "move.", "letters.", "name.", "notation.", "position.", "variant.", "explain.", "retro."];
+    const FAMILIES: [&str; 11] = [
+        "fen.",
+        "move.",
+        "letters.",
+        "name.",
+        "notation.",
+        "position.",
+        "variant.",
+        "explain.",
+        "retro.",
+        "select.",
+        "eco.",
+    ];
     text.split('"')
         .skip(1)
         .step_by(2)

@@ -65,7 +65,6 @@ fn parse_last_move(text: &str) -> Result<(Square, Square), String> {
     }
 }
 
-
 pub fn run(args: Args) -> Result<(), Failure> {
     let fen_text = args.fen.join(" ");
     if args.fairy.general() {

@@ -40,7 +40,6 @@ pub struct Args {
     fen: Vec<String>,
 }
 
-
 pub fn run(args: Args) -> Result<(), Failure> {
     let text = args.fen.join(" ");
     if args.fairy.general() {

@@ -4,23 +4,23 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
 use clap::Subcommand;
-use forsyth::Variant;
 use forsyth::notation::letters::Letters;
 use forsyth::notation::read::MoveReadOptions;
 use forsyth::notation::styles::MoveStyle;
 use forsyth::pgn::{
     Encoding, GameBuilder, GameReport, GameText, PgnError, PgnReadOptions, PgnWarning, PgnWriteOptions, Visitor,
-    start_position, write_game,
+    write_game,
 };
 
 use crate::stream;
 use crate::{Failure, input};
 
-/// Read, check, convert and filter PGN files (plain, .zst, .gz, .bz2, or - for standard input).
+/// Read, check, convert, filter and unfold PGN files (plain, .zst, .gz, .bz2, or - for standard input).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth pgn check games.pgn\n  \
      forsyth pgn convert --input-lang de --lang en partie.pgn -o game.pgn\n  \
-     forsyth pgn filter --variant chess960 games.pgn.zst\n\n\
+     forsyth pgn filter --player Carlsen --where 'WhiteElo >= 2700' --dedupe games.pgn.zst\n  \
+     forsyth pgn positions --epd games.pgn\n\n\
      Each subcommand's --help has more.")]
 pub struct Args {
     #[command(subcommand)]
@@ -31,12 +31,14 @@ pub struct Args {
 enum PgnCommand {
     Check(CheckArgs),
     Convert(ConvertArgs),
-    Filter(FilterArgs),
+    // Boxed: its many options would make every command as large.
+    Filter(Box<super::pgn_filter::FilterArgs>),
+    Positions(super::pgn_positions::PositionsArgs),
 }
 
 /// How games are read: shared by every subcommand.
 #[derive(clap::Args)]
-struct ReadArgs {
+pub(super) struct ReadArgs {
     /// Text encoding of the files: auto (UTF-8, else Latin-1, per game), utf8 or latin1.
     #[arg(long, default_value = "auto", value_parser = encoding)]
     encoding: Encoding,
@@ -51,7 +53,7 @@ struct ReadArgs {
 }
 
 impl ReadArgs {
-    fn options(&self, keep_broken: bool) -> PgnReadOptions {
+    pub(super) fn options(&self, keep_broken: bool) -> PgnReadOptions {
         let letters = self.input_lang.unwrap_or_default();
         PgnReadOptions { encoding: self.encoding, keep_broken, moves: MoveReadOptions::with_letters(letters) }
     }
@@ -87,7 +89,8 @@ struct CheckArgs {
 /// Write games again in PGN export format.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth pgn convert games.pgn.zst -o clean.pgn\n  \
-    forsyth pgn convert --no-comments --no-variations annotated.pgn\n  forsyth pgn convert --keep-broken dirty.pgn\n\n\
+    forsyth pgn convert --no-comments --no-variations annotated.pgn\n  forsyth pgn convert --keep-broken dirty.pgn\n  \
+    forsyth pgn convert --add-eco --fix-tags PlyCount,Result games.pgn\n  forsyth pgn convert --notation uci games.pgn\n\n\
     Games with errors are reported on standard error and left out (or kept up to the error with --keep-broken).\n\
     Exit status 1 if any game has an error.")]
 struct ConvertArgs {
@@ -98,6 +101,8 @@ struct ConvertArgs {
     /// Keep a game with an error up to the error, with the rest of its movetext as a comment.
     #[arg(long)]
     keep_broken: bool,
+    #[command(flatten)]
+    retag: super::pgn_retag::RetagArgs,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<String>,
@@ -135,43 +140,18 @@ impl WriteArgs {
     }
 }
 
-/// Copy the games that match every condition, unchanged.
-#[derive(clap::Args)]
-#[command(after_help = "Examples:\n  forsyth pgn filter --variant chess960 games.pgn\n  \
-    forsyth pgn filter --tag FEN= games.pgn        # standard games: no FEN tag (PGN standard)\n  \
-    forsyth pgn filter --tag White=Carlsen --variant standard games.pgn.zst\n\n\
-    --variant may repeat (a game matches any); every --tag must match. --tag NAME= matches games without that tag.\n\
-    Games with errors are reported on standard error and left out; exit status 1 if any.")]
-struct FilterArgs {
-    #[command(flatten)]
-    read: ReadArgs,
-    /// Keep games of this variant (from the Variant tag, or a FEN that needs Chess960).
-    #[arg(long, value_parser = input::variant)]
-    variant: Vec<Variant>,
-    /// Keep games whose tag NAME has exactly VALUE (NAME= : games without the tag).
-    #[arg(long, value_name = "NAME=VALUE", value_parser = tag_condition)]
-    tag: Vec<(String, String)>,
-    /// Write to this file instead of standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
-    output: Option<String>,
-}
-
-fn tag_condition(text: &str) -> Result<(String, String), String> {
-    let (name, value) = text.split_once('=').ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
-    Ok((name.to_string(), value.to_string()))
-}
-
 pub fn run(args: Args) -> Result<(), Failure> {
     match args.command {
         PgnCommand::Check(args) => check(args),
         PgnCommand::Convert(args) => convert(args),
-        PgnCommand::Filter(args) => filter(args),
+        PgnCommand::Filter(args) => super::pgn_filter::filter(*args),
+        PgnCommand::Positions(args) => super::pgn_positions::positions(args),
     }
 }
 
 /// Counts games, errors and warnings over all files.
 #[derive(Default)]
-struct Tally {
+pub(super) struct Tally {
     games: u64,
     broken: u64,
     warnings: u64,
@@ -198,7 +178,7 @@ impl Tally {
         Ok(())
     }
 
-    fn finish(&self) -> Result<(), Failure> {
+    pub(super) fn finish(&self) -> Result<(), Failure> {
         if self.broken > 0 {
             Err(Failure(format!("{} of {} games have errors", self.broken, self.games)))
         } else {
@@ -207,7 +187,7 @@ impl Tally {
     }
 }
 
-fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
+pub(super) fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
     Ok(match path {
         Some(path) => Box::new(BufWriter::new(File::create(path).map_err(|e| Failure(format!("{path}: {e}")))?)),
         None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
@@ -217,7 +197,7 @@ fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
 /// Reads every game of every input (on `--jobs` threads) into a fresh visitor made by `visitor`, counts it with
 /// its error written to `errors`, and hands the game and what `made` makes of the visitor to `emit`, in input
 /// order.
-fn read_games<V: Visitor, T: Send>(
+pub(super) fn read_games<V: Visitor, T: Send>(
     read: &ReadArgs,
     options: &PgnReadOptions,
     errors: &mut dyn Write,
@@ -261,6 +241,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
 fn convert(args: ConvertArgs) -> Result<(), Failure> {
     let options = args.read.options(args.keep_broken);
     let write = args.write.options();
+    let retag = args.retag.retag()?;
     let mut out = output(args.output.as_deref())?;
     let mut errors = io::stderr().lock();
     let tally = read_games(
@@ -271,57 +252,13 @@ fn convert(args: ConvertArgs) -> Result<(), Failure> {
         |builder, report| {
             let mut text = String::new();
             if report.error.is_none() || options.keep_broken {
-                write_game(&builder.finish(), &write, &mut text);
+                let mut game = builder.finish();
+                retag.apply(&mut game);
+                write_game(&game, &write, &mut text);
             }
             text
         },
         |_, text| out.write_all(text.as_bytes()),
-    )?;
-    out.flush().or_else(stream::closed_pipe)?;
-    tally.finish()
-}
-
-/// The tags a filter looks at, collected while the game is checked.
-#[derive(Default)]
-struct FilterTags {
-    tags: Vec<(String, String)>,
-}
-
-impl Visitor for FilterTags {
-    fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_string(), value.to_string()));
-    }
-}
-
-fn filter(args: FilterArgs) -> Result<(), Failure> {
-    let options = args.read.options(false);
-    let mut out = output(args.output.as_deref())?;
-    let mut errors = io::stderr().lock();
-    let matches = |tags: &[(String, String)]| {
-        let get = |name: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
-        let tags_match = args.tag.iter().all(|(name, value)| match get(name) {
-            Some(found) => found == value,
-            None => value.is_empty(),
-        });
-        let variant_matches = args.variant.is_empty() || {
-            let variant = start_position(get("Variant"), get("FEN")).map(|p| p.variant());
-            variant.is_ok_and(|v| args.variant.contains(&v))
-        };
-        tags_match && variant_matches
-    };
-    let tally = read_games(
-        &args.read,
-        &options,
-        &mut errors,
-        FilterTags::default,
-        |tags, report| report.error.is_none() && matches(&tags.tags),
-        |raw, keep| {
-            if keep {
-                out.write_all(raw.bytes.trim_ascii_end())?;
-                out.write_all(b"\n\n")?;
-            }
-            Ok(())
-        },
     )?;
     out.flush().or_else(stream::closed_pipe)?;
     tally.finish()

@@ -44,7 +44,6 @@ pub struct Args {
     fen: Vec<String>,
 }
 
-
 /// Reads a FEN for the retro commands, with the FEN reader's own message for text that is not a FEN.
 pub fn retro_position(text: &str) -> Result<Position, Failure> {
     retro::position_from_fen(text).map_err(|e| match e {

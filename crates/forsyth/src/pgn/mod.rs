@@ -29,6 +29,7 @@ mod error;
 mod game;
 mod parallel;
 mod reader;
+mod select;
 mod split;
 mod stream;
 mod tags;
@@ -44,6 +45,7 @@ pub use parallel::for_each_game;
 pub use reader::{
     Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, PgnReadOptions, Validate, Visitor, glyph_nag, read_game,
 };
+pub use select::{GameFacts, Material, SelectError, Selection};
 pub use split::{GameSplitter, GameText, MAX_GAME_BYTES, RawGame};
 pub use tags::{SEVEN_TAG_ROSTER, StartError, escape_tag_value, start_position, unescape_tag_value};
 pub use writer::{MAX_LINE, PgnWriteOptions, write_game};

@@ -1,0 +1,1004 @@
+//! Selecting games: a small condition language over a game's tags, its mainline positions and its moves.
+//!
+//! A [`Selection`] is parsed from text such as `WhiteElo >= 2500 and (Player ~ carlsen or not Result = 1-0)`.
+//! Reading a game into the [`GameFacts`] visitor the selection makes collects what the conditions need (tags,
+//! mainline plies, the positions reached, the material balance, the final position, a hash of the moves), and
+//! [`Selection::matches`] decides. The grammar, lowest precedence first:
+//!
+//! ```text
+//! expression := and ( ("or" | "||") and )*
+//! and        := unary ( ("and" | "&&") unary )*
+//! unary      := ("not" | "!") unary | "(" expression ")" | test
+//! test       := FIELD OP VALUE | position(FEN, ...) | material(SIGNATURE) | final_material(SIGNATURE)
+//! OP         := = | == | != | < | <= | > | >= | ~ (contains, any case) | !~ | =~ (regular expression)
+//! VALUE      := a word without spaces, or "a quoted string" (\" and \\ inside)
+//! ```
+//!
+//! A FIELD is a tag name (case-sensitive, as PGN defines them) or one of the fields computed from the game: `Player` (White or Black:
+//! a test on `Player` holds if it holds for either), `Plies` (mainline plies), `Ends` (`mate`, `stalemate` or
+//! `none`: the final position). Comparisons are numeric when VALUE is a number, by date when the field's name
+//! ends in `Date` (PGN dates `YYYY.MM.DD`; a part written `??` is unknown, and a test holds only if it holds
+//! for every date the value may stand for: `Date >= 2020` holds for `2021.??.??` but not for `????.??.??`; a
+//! VALUE may stop after the year or month, `Date = 2020.05` is all of May), and otherwise by text. A test on a
+//! tag the game does not have is false (also with `!=`); `not` makes it true.
+//!
+//! ```
+//! use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+//! let selection = Selection::parse("WhiteElo >= 2500 and Player ~ carlsen and Plies <= 80").unwrap();
+//! let game = "[White \"Carlsen, Magnus\"]\n[WhiteElo \"2830\"]\n\n1. e4 e5 2. Nf3 *\n";
+//! let mut facts = selection.facts();
+//! let raw = GameSplitter::new(game.as_bytes()).next().unwrap().unwrap();
+//! read_game(&raw, &PgnReadOptions::default(), &mut facts);
+//! assert!(selection.matches(&facts));
+//! let error = Selection::parse("WhiteElo >= ").unwrap_err();
+//! assert_eq!((error.column, error.code()), (13, "select.expected-value"));
+//! ```
+
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+
+#[cfg(feature = "regex")]
+use regex::Regex;
+
+use super::reader::Visitor;
+use crate::notation::fen::Fen;
+use crate::{Board, Color, Move, Position, Role, Status};
+
+/// Why a condition cannot be read: where (column, from 1, in characters) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectError {
+    /// The column of the first character that is wrong, counted in characters from 1.
+    pub column: usize,
+    /// What is wrong and what would be right.
+    pub message: String,
+    code: &'static str,
+}
+
+impl SelectError {
+    /// A stable code: `select.syntax`, `select.expected-value`, `select.bad-regex`, `select.bad-fen`,
+    /// `select.bad-material`, `select.unknown-test`.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+}
+
+impl std::fmt::Display for SelectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "column {}: {} [{}]", self.column, self.message, self.code)
+    }
+}
+
+impl std::error::Error for SelectError {}
+
+/// A comparison operator of the condition language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Contains,
+    NotContains,
+    Matches,
+}
+
+/// How a comparison's value is read, decided once when the condition is parsed.
+#[derive(Clone, Debug)]
+enum Value {
+    Number(f64),
+    Date(DateRange),
+    Text(String),
+    /// Lower-cased, for `~` and `!~`.
+    Needle(String),
+    #[cfg(feature = "regex")]
+    Pattern(Regex),
+}
+
+/// A field a comparison looks at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Field {
+    Tag(String),
+    Player,
+    Plies,
+    Ends,
+}
+
+#[derive(Clone, Debug)]
+enum Condition {
+    All(Vec<Condition>),
+    Any(Vec<Condition>),
+    Not(Box<Condition>),
+    Compare {
+        field: Field,
+        op: Op,
+        value: Value,
+    },
+    /// Reaches one of the positions (indices into [`Selection::positions`]).
+    Reaches(Vec<usize>),
+    /// Has this material at some point (index into [`Selection::materials`]).
+    Material(usize),
+    /// Has this material at the end.
+    FinalMaterial(usize),
+}
+
+/// A position a game must reach: the board, and the side to move if given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Target {
+    board: Board,
+    turn: Option<Color>,
+}
+
+impl Target {
+    fn is_reached_by(&self, position: &Position) -> bool {
+        self.turn.is_none_or(|t| t == position.turn()) && self.board == position.board()
+    }
+}
+
+/// The pieces of each side: counts by role, White then Black.
+///
+/// ```
+/// use forsyth::pgn::Material;
+/// let kq_kr: Material = "KQ:KR".parse().unwrap();
+/// assert_eq!(kq_kr.to_string(), "KQ:KR");
+/// assert_eq!("KQ:KR".parse::<Material>(), "QK:RK".parse());
+/// assert!("KQ".parse::<Material>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Material([[u8; 8]; 2]);
+
+impl Material {
+    /// The material on a board.
+    pub fn of(board: &Board) -> Material {
+        let mut counts = [[0u8; 8]; 2];
+        for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            for role in Role::ALL {
+                let count = (board.color_bits(color) & board.role_bits(role)).count_ones();
+                counts[side][role.index()] = count.min(u8::MAX as u32) as u8;
+            }
+        }
+        Material(counts)
+    }
+}
+
+impl std::str::FromStr for Material {
+    type Err = String;
+
+    /// `WHITE:BLACK`, each side's pieces as letters (K Q R B N P A C, any order, any case): `KQ:KR`, `KRPP:KR`.
+    fn from_str(text: &str) -> Result<Material, String> {
+        let (white, black) = text
+            .split_once(':')
+            .ok_or_else(|| format!("'{text}' is not a material signature WHITE:BLACK such as KQ:KR"))?;
+        let mut counts = [[0u8; 8]; 2];
+        for (side, letters) in [white, black].into_iter().enumerate() {
+            for c in letters.trim().chars() {
+                let role = Role::from_char(c.to_ascii_lowercase())
+                    .ok_or_else(|| format!("'{c}' is not a piece letter (K Q R B N P, A C on 10x8 boards)"))?;
+                counts[side][role.index()] = counts[side][role.index()].saturating_add(1);
+            }
+        }
+        Ok(Material(counts))
+    }
+}
+
+impl std::fmt::Display for Material {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const ORDER: [Role; 8] = [
+            Role::King,
+            Role::Queen,
+            Role::Chancellor,
+            Role::Archbishop,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ];
+        for (side, counts) in self.0.iter().enumerate() {
+            if side == 1 {
+                f.write_str(":")?;
+            }
+            for role in ORDER {
+                for _ in 0..counts[role.index()] {
+                    write!(f, "{}", role.upper_char())?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A parsed condition, ready to test games.
+#[derive(Clone, Debug)]
+pub struct Selection {
+    condition: Condition,
+    positions: Vec<Target>,
+    materials: Vec<Material>,
+}
+
+impl Selection {
+    /// Reads a condition (see the [module](self) for the language). An empty text selects every game.
+    pub fn parse(text: &str) -> Result<Selection, SelectError> {
+        let mut parser =
+            Parser { chars: text.char_indices().collect(), at: 0, positions: Vec::new(), materials: Vec::new() };
+        parser.skip_space();
+        let condition = if parser.at_end() { Condition::All(Vec::new()) } else { parser.expression()? };
+        parser.skip_space();
+        if !parser.at_end() {
+            return Err(parser.error("select.syntax", "expected 'and', 'or' or the end of the condition"));
+        }
+        Ok(Selection { condition, positions: parser.positions, materials: parser.materials })
+    }
+
+    /// Every condition of `parts` must hold (parts that fail to parse are errors, with their index).
+    ///
+    /// ```
+    /// use forsyth::pgn::Selection;
+    /// let both = Selection::all(vec![Selection::parse("Plies > 2").unwrap(), Selection::parse("not Ends = mate").unwrap()]);
+    /// assert!(both.needs_positions());
+    /// ```
+    pub fn all(parts: Vec<Selection>) -> Selection {
+        let mut positions = Vec::new();
+        let mut materials = Vec::new();
+        let conditions = parts
+            .into_iter()
+            .map(|part| {
+                let condition = part.condition.renumbered(positions.len(), materials.len());
+                positions.extend(part.positions);
+                materials.extend(part.materials);
+                condition
+            })
+            .collect();
+        Selection { condition: Condition::All(conditions), positions, materials }
+    }
+
+    /// The same selection, negated.
+    pub fn negated(self) -> Selection {
+        Selection { condition: Condition::Not(Box::new(self.condition)), ..self }
+    }
+
+    /// Whether testing needs the positions of the game (position, material and `Ends` tests); without them
+    /// [`GameFacts`] does no work per move beyond counting and hashing.
+    pub fn needs_positions(&self) -> bool {
+        !self.positions.is_empty() || !self.materials.is_empty() || self.condition.mentions(&Field::Ends)
+    }
+
+    /// A visitor that collects what this selection tests, for one game.
+    pub fn facts(&self) -> GameFacts<'_> {
+        GameFacts {
+            selection: self,
+            track_positions: self.needs_positions(),
+            tags: Vec::new(),
+            depth: 0,
+            plies: 0,
+            last: None,
+            start: None,
+            reached: vec![false; self.positions.len()],
+            material_seen: vec![false; self.materials.len()],
+            hasher: MovesHasher::default(),
+        }
+    }
+
+    /// Whether the game read into `facts` is selected.
+    pub fn matches(&self, facts: &GameFacts<'_>) -> bool {
+        let end = if self.needs_positions() { facts.final_position() } else { None };
+        self.condition.holds(facts, end.as_ref(), self)
+    }
+}
+
+impl Condition {
+    fn renumbered(self, positions: usize, materials: usize) -> Condition {
+        match self {
+            Condition::All(parts) => {
+                Condition::All(parts.into_iter().map(|c| c.renumbered(positions, materials)).collect())
+            }
+            Condition::Any(parts) => {
+                Condition::Any(parts.into_iter().map(|c| c.renumbered(positions, materials)).collect())
+            }
+            Condition::Not(inner) => Condition::Not(Box::new(inner.renumbered(positions, materials))),
+            Condition::Reaches(indices) => Condition::Reaches(indices.into_iter().map(|i| i + positions).collect()),
+            Condition::Material(i) => Condition::Material(i + materials),
+            Condition::FinalMaterial(i) => Condition::FinalMaterial(i + materials),
+            compare @ Condition::Compare { .. } => compare,
+        }
+    }
+
+    fn mentions(&self, wanted: &Field) -> bool {
+        match self {
+            Condition::All(parts) | Condition::Any(parts) => parts.iter().any(|c| c.mentions(wanted)),
+            Condition::Not(inner) => inner.mentions(wanted),
+            Condition::Compare { field, .. } => field == wanted,
+            Condition::FinalMaterial(_) => true,
+            Condition::Reaches(_) | Condition::Material(_) => false,
+        }
+    }
+
+    /// Whether the condition holds for the game of `facts`, whose final position is `end` (the positions before
+    /// every mainline move are in `facts`).
+    fn holds(&self, facts: &GameFacts<'_>, end: Option<&Position>, selection: &Selection) -> bool {
+        match self {
+            Condition::All(parts) => parts.iter().all(|c| c.holds(facts, end, selection)),
+            Condition::Any(parts) => parts.iter().any(|c| c.holds(facts, end, selection)),
+            Condition::Not(inner) => !inner.holds(facts, end, selection),
+            Condition::Reaches(indices) => indices
+                .iter()
+                .any(|&i| facts.reached[i] || end.is_some_and(|p| selection.positions[i].is_reached_by(p))),
+            Condition::Material(i) => {
+                facts.material_seen[*i] || end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i])
+            }
+            Condition::FinalMaterial(i) => end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i]),
+            Condition::Compare { field, op, value } => match field {
+                Field::Tag(name) => facts.tag(name).is_some_and(|v| compare(v, *op, value, is_date_field(name))),
+                Field::Player => {
+                    ["White", "Black"].iter().any(|name| facts.tag(name).is_some_and(|v| compare(v, *op, value, false)))
+                }
+                Field::Plies => compare(&facts.plies.to_string(), *op, value, false),
+                Field::Ends => {
+                    let ends = match end.map(Position::status) {
+                        Some(Status::Checkmate) => "mate",
+                        Some(Status::Stalemate) => "stalemate",
+                        _ => "none",
+                    };
+                    compare(ends, *op, value, false)
+                }
+            },
+        }
+    }
+}
+
+/// Whether a tag name ends in `Date` (any case); by bytes, since a name may hold any character.
+fn is_date_field(name: &str) -> bool {
+    name.len() >= 4 && name.as_bytes()[name.len() - 4..].eq_ignore_ascii_case(b"date")
+}
+
+/// Compares a field's value with a condition's value.
+fn compare(found: &str, op: Op, value: &Value, date: bool) -> bool {
+    let found = found.trim();
+    let ordering = match value {
+        #[cfg(feature = "regex")]
+        Value::Pattern(regex) => return op == Op::Matches && regex.is_match(found),
+        Value::Needle(needle) => {
+            let contains = found.to_lowercase().contains(needle.as_str());
+            return if op == Op::Contains { contains } else { !contains };
+        }
+        Value::Date(wanted) if date => {
+            let Some(range) = DateRange::parse(found) else { return false };
+            return range.compare(op, wanted);
+        }
+        Value::Date(_) | Value::Text(_) => {
+            let text = match value {
+                Value::Date(range) => range.text.as_str(),
+                Value::Text(text) => text.as_str(),
+                _ => unreachable!("matched above"),
+            };
+            found.cmp(text)
+        }
+        Value::Number(number) => match found.parse::<f64>() {
+            Ok(n) => match n.partial_cmp(number) {
+                Some(ordering) => ordering,
+                None => return false,
+            },
+            Err(_) => return false,
+        },
+    };
+    match op {
+        Op::Eq => ordering == Ordering::Equal,
+        Op::Ne => ordering != Ordering::Equal,
+        Op::Lt => ordering == Ordering::Less,
+        Op::Le => ordering != Ordering::Greater,
+        Op::Gt => ordering == Ordering::Greater,
+        Op::Ge => ordering != Ordering::Less,
+        Op::Contains | Op::NotContains | Op::Matches => false,
+    }
+}
+
+/// The dates a PGN date may stand for: `2020.??.??` is the whole of 2020.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct DateRange {
+    first: (u32, u32, u32),
+    last: (u32, u32, u32),
+    /// As written, for comparing with fields that are not dates.
+    text: String,
+}
+
+impl DateRange {
+    /// `YYYY.MM.DD`, `YYYY.MM` or `YYYY` (also with `-` or `/`), any part `?`s for unknown.
+    fn parse(text: &str) -> Option<DateRange> {
+        let parts: Vec<&str> = text.split(['.', '-', '/']).collect();
+        if parts.is_empty() || parts.len() > 3 || parts[0].len() != 4 {
+            return None;
+        }
+        let mut first = [0u32, 1, 1];
+        let mut last = [9999u32, 12, 31];
+        let mut known = true;
+        for (i, part) in parts.iter().enumerate() {
+            if !known || part.is_empty() || part.bytes().all(|b| b == b'?') {
+                known = false;
+                continue;
+            }
+            if !part.bytes().all(|b| b.is_ascii_digit()) || part.len() > 4 {
+                return None;
+            }
+            let n: u32 = part.parse().ok()?;
+            first[i] = n;
+            last[i] = n;
+        }
+        Some(DateRange {
+            first: (first[0], first[1], first[2]),
+            last: (last[0], last[1], last[2]),
+            text: text.to_string(),
+        })
+    }
+
+    /// Whether the comparison holds for every date of `self` against every date of `wanted`.
+    fn compare(&self, op: Op, wanted: &DateRange) -> bool {
+        match op {
+            Op::Eq => self.first >= wanted.first && self.last <= wanted.last,
+            Op::Ne => self.last < wanted.first || self.first > wanted.last,
+            Op::Lt => self.last < wanted.first,
+            Op::Le => self.last <= wanted.last,
+            Op::Gt => self.first > wanted.last,
+            Op::Ge => self.first >= wanted.first,
+            Op::Contains | Op::NotContains | Op::Matches => false,
+        }
+    }
+}
+
+/// What a [`Selection`] needs to know of one game, collected while the game is read.
+#[derive(Clone, Debug)]
+pub struct GameFacts<'a> {
+    selection: &'a Selection,
+    track_positions: bool,
+    tags: Vec<(String, String)>,
+    /// Variation depth: 0 in the main line.
+    depth: usize,
+    plies: u32,
+    /// The last mainline move with the position before it: the final position is computed only when needed.
+    last: Option<(Position, Move)>,
+    start: Option<Position>,
+    reached: Vec<bool>,
+    material_seen: Vec<bool>,
+    hasher: MovesHasher,
+}
+
+/// A 128-bit hash of a sequence of small words, fast enough to run on every move: two multiply-rotate lanes
+/// with different constants. Not for untrusted keys in a hash table (no secret seed); duplicates are found by
+/// equal hashes of whole games, where 128 bits make an accidental collision negligible.
+#[derive(Clone, Debug)]
+struct MovesHasher {
+    lanes: [u64; 2],
+}
+
+impl Default for MovesHasher {
+    fn default() -> MovesHasher {
+        MovesHasher { lanes: [0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344] }
+    }
+}
+
+impl MovesHasher {
+    fn mix(&mut self, word: u64) {
+        self.lanes[0] = (self.lanes[0].rotate_left(23) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.lanes[1] = (self.lanes[1].rotate_left(29) ^ word).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    }
+
+    fn finish128(&self) -> u128 {
+        // A last round spreads the final words over every bit.
+        let [a, b] = self.lanes;
+        let a = (a ^ (a >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ b.rotate_left(17);
+        let b = (b ^ (b >> 29)).wrapping_mul(0x94d0_49bb_1331_11eb) ^ a.rotate_left(41);
+        (u128::from(a) << 64) | u128::from(b)
+    }
+}
+
+impl Hasher for MovesHasher {
+    fn finish(&self) -> u64 {
+        self.finish128() as u64
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.mix(u64::from(byte));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.mix(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.mix(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.mix(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.mix(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.mix(n as u64);
+    }
+}
+
+impl GameFacts<'_> {
+    /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Every tag pair, in file order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// Mainline plies.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The position after the last mainline move (the start position if there is none).
+    pub fn final_position(&self) -> Option<Position> {
+        match &self.last {
+            Some((before, mv)) => before.after(*mv).ok(),
+            None => self.start,
+        }
+    }
+
+    /// A 128-bit hash of the start position (board, side to move, castling rights, en passant) and the mainline
+    /// moves: games with the same moves from the same position hash alike however their text is written
+    /// (notation, comments, variations, tags). `--dedupe` keeps one game per hash.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let every = Selection::parse("").unwrap();
+    /// let hash = |text: &str| {
+    ///     let mut facts = every.facts();
+    ///     let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+    ///     read_game(&raw, &PgnReadOptions::default(), &mut facts);
+    ///     facts.moves_hash()
+    /// };
+    /// assert_eq!(hash("1. e4 e5 {good} (1... c5) 2. Nf3 *"), hash("[Event \"x\"]\n1. e2e4 e7e5 2. g1f3 1-0"));
+    /// assert_ne!(hash("1. e4 e5 *"), hash("1. e4 e6 *"));
+    /// ```
+    pub fn moves_hash(&self) -> u128 {
+        let mut hasher = self.hasher.clone();
+        // The number of moves first: no sequence of moves can then end like another one's start position.
+        hasher.write_u32(self.plies);
+        if let Some(start) = &self.start {
+            start.hash(&mut hasher);
+            hasher.write_u8(start.variant() as u8);
+        }
+        hasher.finish128()
+    }
+
+    fn see(&mut self, position: &Position) {
+        let selection = self.selection;
+        if !selection.positions.is_empty() {
+            let board = position.board();
+            for (i, target) in selection.positions.iter().enumerate() {
+                if !self.reached[i] && target.turn.is_none_or(|t| t == position.turn()) && target.board == board {
+                    self.reached[i] = true;
+                }
+            }
+        }
+        if !selection.materials.is_empty() {
+            let material = Material::of(&position.board());
+            for (i, wanted) in selection.materials.iter().enumerate() {
+                self.material_seen[i] |= *wanted == material;
+            }
+        }
+    }
+}
+
+impl Visitor for GameFacts<'_> {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_string(), value.to_string()));
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.start = Some(*start);
+    }
+
+    fn play(&mut self, before: &Position, mv: Move) {
+        if self.depth > 0 {
+            return;
+        }
+        self.plies += 1;
+        mv.hash(&mut self.hasher);
+        // Each position is seen as the one before a move; the last, after the last move, when testing.
+        if self.track_positions {
+            self.see(before);
+        }
+        self.last = Some((*before, mv));
+    }
+
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+}
+
+/// A recursive-descent parser over the characters of a condition.
+struct Parser {
+    chars: Vec<(usize, char)>,
+    at: usize,
+    positions: Vec<Target>,
+    materials: Vec<Material>,
+}
+
+/// How deeply parentheses and `not`s may nest: deep enough for any condition a person writes, shallow enough
+/// that parsing never exhausts the stack.
+const MAX_DEPTH: usize = 64;
+
+impl Parser {
+    fn at_end(&self) -> bool {
+        self.at >= self.chars.len()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).map(|&(_, c)| c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    fn error(&self, code: &'static str, message: impl Into<String>) -> SelectError {
+        SelectError { column: self.at + 1, message: message.into(), code }
+    }
+
+    fn error_at(&self, at: usize, code: &'static str, message: impl Into<String>) -> SelectError {
+        SelectError { column: at + 1, message: message.into(), code }
+    }
+
+    /// Consumes `word` (a keyword, any case) if it comes next as a whole word, or `symbol` if it comes next.
+    fn keyword(&mut self, word: &str, symbol: &str) -> bool {
+        self.skip_space();
+        let rest: Vec<char> = self.chars[self.at..].iter().take(word.len() + 1).map(|&(_, c)| c).collect();
+        let is_word = rest.len() >= word.len()
+            && rest.iter().zip(word.chars()).all(|(a, b)| a.eq_ignore_ascii_case(&b))
+            && !rest.get(word.len()).is_some_and(|&c| c.is_alphanumeric() || c == '_');
+        if is_word {
+            self.at += word.len();
+            return true;
+        }
+        let symbol_chars: Vec<char> = symbol.chars().collect();
+        let is_symbol =
+            rest.starts_with(&symbol_chars) && !(symbol == "!" && rest.get(1).is_some_and(|c| ['=', '~'].contains(c)));
+        if is_symbol {
+            self.at += symbol.chars().count();
+            return true;
+        }
+        false
+    }
+
+    fn expression(&mut self) -> Result<Condition, SelectError> {
+        self.expression_at(0)
+    }
+
+    fn expression_at(&mut self, depth: usize) -> Result<Condition, SelectError> {
+        let mut any = vec![self.conjunction(depth)?];
+        while self.keyword("or", "||") {
+            any.push(self.conjunction(depth)?);
+        }
+        Ok(if any.len() == 1 { any.pop().expect("one") } else { Condition::Any(any) })
+    }
+
+    fn conjunction(&mut self, depth: usize) -> Result<Condition, SelectError> {
+        let mut all = vec![self.unary(depth)?];
+        while self.keyword("and", "&&") {
+            all.push(self.unary(depth)?);
+        }
+        Ok(if all.len() == 1 { all.pop().expect("one") } else { Condition::All(all) })
+    }
+
+    fn unary(&mut self, depth: usize) -> Result<Condition, SelectError> {
+        if depth > MAX_DEPTH {
+            return Err(self.error("select.syntax", format!("conditions nest deeper than {MAX_DEPTH} levels")));
+        }
+        if self.keyword("not", "!") {
+            return Ok(Condition::Not(Box::new(self.unary(depth + 1)?)));
+        }
+        self.skip_space();
+        if self.peek() == Some('(') {
+            self.at += 1;
+            let inner = self.expression_at(depth + 1)?;
+            self.skip_space();
+            if self.peek() != Some(')') {
+                return Err(self.error("select.syntax", "expected ')' to close the '(' before"));
+            }
+            self.at += 1;
+            return Ok(inner);
+        }
+        self.test()
+    }
+
+    /// A field name or function name: letters, digits, `_`, `-`.
+    fn name(&mut self) -> Result<(usize, String), SelectError> {
+        self.skip_space();
+        let start = self.at;
+        while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+            self.at += 1;
+        }
+        if start == self.at {
+            let what = match self.peek() {
+                Some(c) => format!("'{c}'"),
+                None => "the end".to_string(),
+            };
+            return Err(self.error("select.syntax", format!("expected a tag name, 'not' or '(' but found {what}")));
+        }
+        Ok((start, self.chars[start..self.at].iter().map(|&(_, c)| c).collect()))
+    }
+
+    fn test(&mut self) -> Result<Condition, SelectError> {
+        let (name_at, name) = self.name()?;
+        self.skip_space();
+        if self.peek() == Some('(') {
+            self.at += 1;
+            return self.call(name_at, &name);
+        }
+        let op_at = self.at;
+        let op = self.operator().ok_or_else(|| {
+            self.error_at(
+                op_at,
+                "select.syntax",
+                format!("expected an operator after '{name}': = != < <= > >= ~ !~ =~"),
+            )
+        })?;
+        let (value_at, value) = self.value()?;
+        let field = match name.to_ascii_lowercase().as_str() {
+            "player" => Field::Player,
+            "plies" => Field::Plies,
+            "ends" => Field::Ends,
+            _ => Field::Tag(name.clone()),
+        };
+        let value = match op {
+            #[cfg(feature = "regex")]
+            Op::Matches => Value::Pattern(Regex::new(&value).map_err(|e| {
+                let first = e.to_string().lines().last().unwrap_or_default().trim().to_string();
+                self.error_at(value_at, "select.bad-regex", format!("not a regular expression: {first}"))
+            })?),
+            // Without the regex feature (a default one) the library keeps its small dependency list.
+            #[cfg(not(feature = "regex"))]
+            Op::Matches => {
+                return Err(self.error_at(
+                    value_at,
+                    "select.bad-regex",
+                    "regular expressions need forsyth's `regex` feature".to_string(),
+                ));
+            }
+            Op::Contains | Op::NotContains => Value::Needle(value.to_lowercase()),
+            _ => match DateRange::parse(&value).filter(|_| matches!(&field, Field::Tag(n) if is_date_field(n))) {
+                Some(range) => Value::Date(range),
+                None => match value.parse::<f64>() {
+                    Ok(n) if n.is_finite() => Value::Number(n),
+                    _ => Value::Text(value),
+                },
+            },
+        };
+        if field == Field::Ends
+            && let Value::Text(text) = &value
+            && !["mate", "stalemate", "none"].contains(&text.as_str())
+        {
+            return Err(self.error_at(value_at, "select.expected-value", "Ends is mate, stalemate or none"));
+        }
+        Ok(Condition::Compare { field, op, value })
+    }
+
+    fn operator(&mut self) -> Option<Op> {
+        let two: String = self.chars[self.at..].iter().take(2).map(|&(_, c)| c).collect();
+        let (op, len) = match two.as_str() {
+            "==" => (Op::Eq, 2),
+            "!=" => (Op::Ne, 2),
+            "<=" => (Op::Le, 2),
+            ">=" => (Op::Ge, 2),
+            "!~" => (Op::NotContains, 2),
+            "=~" => (Op::Matches, 2),
+            _ => match two.chars().next()? {
+                '=' => (Op::Eq, 1),
+                '<' => (Op::Lt, 1),
+                '>' => (Op::Gt, 1),
+                '~' => (Op::Contains, 1),
+                _ => return None,
+            },
+        };
+        self.at += len;
+        Some(op)
+    }
+
+    /// A bare word or a quoted string.
+    fn value(&mut self) -> Result<(usize, String), SelectError> {
+        self.skip_space();
+        let start = self.at;
+        if self.peek() == Some('"') {
+            self.at += 1;
+            let mut out = String::new();
+            loop {
+                match self.peek() {
+                    None => {
+                        return Err(self.error_at(start, "select.syntax", "a quoted value without its closing '\"'"));
+                    }
+                    Some('"') => {
+                        self.at += 1;
+                        return Ok((start, out));
+                    }
+                    Some('\\') if matches!(self.chars.get(self.at + 1), Some((_, '"' | '\\'))) => {
+                        out.push(self.chars[self.at + 1].1);
+                        self.at += 2;
+                    }
+                    Some(c) => {
+                        out.push(c);
+                        self.at += 1;
+                    }
+                }
+            }
+        }
+        while self.peek().is_some_and(|c| !c.is_whitespace() && !"()\",".contains(c)) {
+            self.at += 1;
+        }
+        if start == self.at {
+            return Err(self.error("select.expected-value", "expected a value: a word or a \"quoted string\""));
+        }
+        Ok((start, self.chars[start..self.at].iter().map(|&(_, c)| c).collect()))
+    }
+
+    fn call(&mut self, name_at: usize, name: &str) -> Result<Condition, SelectError> {
+        let mut arguments = Vec::new();
+        loop {
+            arguments.push(self.value()?);
+            self.skip_space();
+            match self.peek() {
+                Some(',') => self.at += 1,
+                Some(')') => {
+                    self.at += 1;
+                    break;
+                }
+                _ => return Err(self.error("select.syntax", "expected ',' or ')' after a value")),
+            }
+        }
+        match name.to_ascii_lowercase().as_str() {
+            "position" => {
+                let mut indices = Vec::new();
+                for (at, fen) in arguments {
+                    let target = parse_target(&fen).map_err(|why| self.error_at(at, "select.bad-fen", why))?;
+                    indices.push(self.positions.len());
+                    self.positions.push(target);
+                }
+                Ok(Condition::Reaches(indices))
+            }
+            "material" | "final_material" => {
+                let [(at, signature)] = arguments.as_slice() else {
+                    return Err(self.error_at(
+                        name_at,
+                        "select.bad-material",
+                        format!("{name}() takes one signature such as KQ:KR"),
+                    ));
+                };
+                let material =
+                    signature.parse().map_err(|why: String| self.error_at(*at, "select.bad-material", why))?;
+                self.materials.push(material);
+                let index = self.materials.len() - 1;
+                Ok(if name.eq_ignore_ascii_case("material") {
+                    Condition::Material(index)
+                } else {
+                    Condition::FinalMaterial(index)
+                })
+            }
+            _ => Err(self.error_at(
+                name_at,
+                "select.unknown-test",
+                format!("'{name}' is not a test: position(FEN, ...), material(KQ:KR) or final_material(KQ:KR)"),
+            )),
+        }
+    }
+}
+
+/// A FEN to reach: the board alone (any side to move) or a whole FEN (its side to move counts; castling,
+/// en passant and clocks do not). Validated as any FEN: the position must be legal.
+fn parse_target(text: &str) -> Result<Target, String> {
+    let text = text.trim();
+    if text.split_whitespace().count() >= 2 {
+        let position = Fen::parse_position(text, None).map_err(|e| e.to_string())?;
+        return Ok(Target { board: position.board(), turn: Some(position.turn()) });
+    }
+    // The board alone: legal with one side or the other to move.
+    let white = Fen::parse_position(&format!("{text} w - - 0 1"), None);
+    let black = Fen::parse_position(&format!("{text} b - - 0 1"), None);
+    match (white, black) {
+        (Ok(position), _) | (_, Ok(position)) => Ok(Target { board: position.board(), turn: None }),
+        (Err(e), _) => Err(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::{GameSplitter, PgnReadOptions, read_game};
+
+    fn selects(condition: &str, game: &str) -> bool {
+        let selection = Selection::parse(condition).unwrap();
+        let mut facts = selection.facts();
+        let raw = GameSplitter::new(game.as_bytes()).next().unwrap().unwrap();
+        let report = read_game(&raw, &PgnReadOptions::default(), &mut facts);
+        assert!(report.error.is_none(), "{game}: {:?}", report.error);
+        selection.matches(&facts)
+    }
+
+    #[test]
+    fn dates_with_unknown_parts_hold_only_when_certain() {
+        let game = |date: &str| format!("[Date \"{date}\"]\n\n1. e4 *\n");
+        assert!(selects("Date >= 2020.01.01", &game("2021.??.??")));
+        assert!(!selects("Date >= 2020.06.01", &game("2020.??.??")));
+        assert!(!selects("Date >= 2020.06.01", &game("????.??.??")));
+        assert!(!selects("Date < 2020.06.01", &game("????.??.??")));
+        assert!(selects("Date = 2020.05", &game("2020.05.17")));
+        assert!(selects("Date = 2020", &game("2020.??.??")));
+        assert!(!selects("Date = 2020.05", &game("2020.??.??")));
+        assert!(selects("Date < 2020", &game("2019.12.31")));
+        assert!(selects("not Date < 2020", &game("????.??.??")));
+    }
+
+    #[test]
+    fn field_names_of_any_characters() {
+        // Found by fuzzing (fuzz/fuzz_targets/select.rs): a name whose fourth byte from the end is inside a character.
+        assert!(!selects("½-½= \"2019.??.??\"", "1. e4 *"));
+        assert!(selects("not ÉventDate = 2019", "1. e4 *"));
+    }
+
+    #[test]
+    fn an_unknown_tag_matches_nothing_and_not_turns_it_round() {
+        assert!(!selects("Nope = 1", "1. e4 *"));
+        assert!(!selects("Nope != 1", "1. e4 *"));
+        assert!(selects("not Nope = 1", "1. e4 *"));
+    }
+
+    #[test]
+    fn malformed_conditions_say_where() {
+        let cases = [
+            ("WhiteElo >", 11, "select.expected-value"),
+            ("WhiteElo 2500", 10, "select.syntax"),
+            ("(Plies > 3", 11, "select.syntax"),
+            ("Plies > 3 xor", 11, "select.syntax"),
+            ("White =~ \"(\"", 10, "select.bad-regex"),
+            ("position(\"8/8/8 w\")", 10, "select.bad-fen"),
+            ("material(KQ)", 10, "select.bad-material"),
+            ("mobility(3)", 1, "select.unknown-test"),
+            ("Ends = checkmate", 8, "select.expected-value"),
+            ("Event = \"open", 9, "select.syntax"),
+        ];
+        for (text, column, code) in cases {
+            let error = Selection::parse(text).unwrap_err();
+            assert_eq!((error.column, error.code()), (column, code), "{text}: {error}");
+        }
+        assert_eq!(Selection::parse(&"(".repeat(10_000)).unwrap_err().code(), "select.syntax");
+        assert_eq!(Selection::parse(&"not ".repeat(10_000)).unwrap_err().code(), "select.syntax");
+    }
+
+    #[test]
+    fn precedence_and_before_or() {
+        let game = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n";
+        assert!(selects("White = X and Black = Y or White = A", game));
+        assert!(!selects("White = X and (Black = Y or White = A)", game));
+        assert!(selects("Player = B && !Player = C", game));
+    }
+
+    #[test]
+    fn positions_material_and_endings_in_the_mainline_only() {
+        let mate = "1. f3 e5 2. g4 (2. Kf2 Qh4+) Qh4# 0-1";
+        assert!(selects("Ends = mate and Plies = 4", mate));
+        assert!(selects("position(\"rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2\")", mate));
+        assert!(selects("position(rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR)", mate));
+        assert!(!selects("position(\"rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 2\")", mate));
+        assert!(!selects("position(rnb1kbnr/pppp1ppp/8/4p3/7q/5P2/PPPPPKPP/RNBQ1BNR)", mate), "a variation");
+        assert!(selects("material(KQRRBBNNPPPPPPPP:KQRRBBNNPPPPPPPP)", mate));
+        assert!(!selects("final_material(KQ:KR)", mate));
+        assert!(selects("final_material(\"KQRRBBNNPPPPPPPP:KQRRBBNNPPPPPPPP\")", mate));
+    }
+}

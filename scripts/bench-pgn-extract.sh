@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Selections by `forsyth pgn filter` against the same selections by pgn-extract, timed as whole processes with
+# farm-bench (runs in turn, ratio per pair) on the corpus's PGN files, unpacked first. Figures in BENCHMARKS.md.
+# Usage: bash scripts/bench-pgn-extract.sh [RUNS]     (needs farm-bench, pgn-extract, zstd; builds --release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+cargo build --release -q -p forsyth-cli
+forsyth="$PWD/target/release/forsyth"
+extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+zstd -dcq ../shared/corpus/tcec-standard-sample.pgn.zst > "$work/tcec.pgn"
+zstd -dcq ../shared/corpus/openings-books.pgn.zst > "$work/openings.pgn"
+printf 'WhiteElo >= "3500"\n' > "$work/elo.tags"
+cd "$work"
+
+bench() {
+  local name=$1 extract_options=$2 file=$3
+  shift 3
+  echo "== $name ($file): forsyth $* vs pgn-extract $extract_options"
+  # pgn-extract's command line as a script: its options may hold spaces (a FEN).
+  printf '%s\n' "exec $extract -s --quiet $extract_options -o/dev/null $file" > "extract-$name.sh"
+  farm-bench -n "$runs" --timeout 600 --vs "sh $work/extract-$name.sh" -- \
+    "$forsyth" pgn filter "$@" -o /dev/null "$file" | grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
+}
+
+bench player "-TpStockfish" tcec.pgn --where 'Player =~ "^Stockfish"'
+bench player-2-jobs "-TpStockfish" tcec.pgn --where 'Player =~ "^Stockfish"' --jobs 2
+bench elo "-telo.tags" tcec.pgn --where 'WhiteElo >= 3500'
+bench position "'-Tfrnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2'" openings.pgn \
+  --position 'rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2'
+bench dedupe "-D" openings.pgn --dedupe
+bench dedupe-2-jobs "-D" openings.pgn --dedupe --jobs 2
+bench result-plies "-Tr1-0 -pl60" openings.pgn --result 1-0 --plies 60-
