@@ -4,7 +4,7 @@
 
 #![no_main]
 
-use forsyth::pgn::{GameSplitter, ReadOptions, Selection, read_game};
+use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -14,11 +14,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     for raw in GameSplitter::new(game.as_bytes()).take(4) {
         let Ok(raw) = raw else { return };
         let mut facts = selection.facts();
-        read_game(&raw, &ReadOptions::default(), &mut facts);
+        read_game(&raw, &PgnReadOptions::default(), &mut facts);
         let selected = selection.matches(&facts);
         if let Ok(negated) = &negated {
             let mut facts = negated.facts();
-            read_game(&raw, &ReadOptions::default(), &mut facts);
+            read_game(&raw, &PgnReadOptions::default(), &mut facts);
             assert_eq!(negated.matches(&facts), !selected, "not ({condition})");
         }
     }
