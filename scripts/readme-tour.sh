@@ -46,6 +46,7 @@ forsyth pgn check --input-lang de examples/fide-sample-game-de.pgn
 forsyth pgn convert --input-lang de examples/fide-sample-game-de.pgn
 forsyth pgn convert --input-lang de --notation problem --lang de examples/fide-sample-game-de.pgn
 forsyth pgn filter --help | head -1
+forsyth pgn export --overwrite --to target/tour-tables examples/chess960-xfen-game.pgn | cut -d: -f1
 ### translate: moves from one notation and language into another
 forsyth translate --input-lang de --lang en '1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6'
 forsyth translate --notation problem --lang de e2e4 c7c5 g1f3

@@ -8,6 +8,7 @@ pub mod fen;
 pub mod moves;
 pub mod perft;
 pub mod pgn;
+pub mod pgn_export;
 pub mod play;
 pub mod retract;
 pub mod retro;

@@ -20,7 +20,8 @@ use crate::{Failure, input};
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  forsyth pgn check games.pgn\n  \
      forsyth pgn convert --input-lang de --lang en partie.pgn -o game.pgn\n  \
-     forsyth pgn filter --variant chess960 games.pgn.zst\n\n\
+     forsyth pgn filter --variant chess960 games.pgn.zst\n  \
+     forsyth pgn export games.pgn.zst --to tables\n\n\
      Each subcommand's --help has more.")]
 pub struct Args {
     #[command(subcommand)]
@@ -32,11 +33,12 @@ enum PgnCommand {
     Check(CheckArgs),
     Convert(ConvertArgs),
     Filter(FilterArgs),
+    Export(super::pgn_export::ExportArgs),
 }
 
 /// How games are read: shared by every subcommand.
 #[derive(clap::Args)]
-struct ReadArgs {
+pub(crate) struct ReadArgs {
     /// Text encoding of the files: auto (UTF-8, else Latin-1, per game), utf8 or latin1.
     #[arg(long, default_value = "auto", value_parser = encoding)]
     encoding: Encoding,
@@ -45,18 +47,18 @@ struct ReadArgs {
     input_lang: Option<Letters>,
     /// Worker threads; output keeps the input order.
     #[arg(long, short = 'j', default_value_t = 1)]
-    jobs: usize,
+    pub(crate) jobs: usize,
     /// PGN files; standard input if none (or -).
     files: Vec<String>,
 }
 
 impl ReadArgs {
-    fn options(&self, keep_broken: bool) -> ReadOptions {
+    pub(crate) fn options(&self, keep_broken: bool) -> ReadOptions {
         let letters = self.input_lang.unwrap_or_default();
         ReadOptions { encoding: self.encoding, keep_broken, moves: MoveReadOptions::with_letters(letters) }
     }
 
-    fn inputs(&self) -> Vec<String> {
+    pub(crate) fn inputs(&self) -> Vec<String> {
         if self.files.is_empty() { vec!["-".to_string()] } else { self.files.clone() }
     }
 }
@@ -166,6 +168,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         PgnCommand::Check(args) => check(args),
         PgnCommand::Convert(args) => convert(args),
         PgnCommand::Filter(args) => filter(args),
+        PgnCommand::Export(args) => super::pgn_export::export(args),
     }
 }
 
