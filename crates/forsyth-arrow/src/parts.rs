@@ -104,8 +104,9 @@ impl fmt::Display for ExportError {
 impl std::error::Error for ExportError {}
 
 /// Makes `dir` ready for an export of `tables`: creates it, refuses it if it holds anything unless `overwrite`,
-/// and with `overwrite` removes the part files of earlier exports (`<table>/part-*`, and temporary ones) so that
-/// no stale part mixes with the new ones.
+/// and with `overwrite` removes the part files of earlier exports (`<table>/part-*`) so that no stale part mixes
+/// with the new ones. (A temporary `.part-*.tmp` left by a stopped export is hidden from readers, and written over
+/// by the next export of that part.)
 pub fn prepare_directory(dir: &Path, overwrite: bool) -> Result<(), ExportError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -125,7 +126,7 @@ pub fn prepare_directory(dir: &Path, overwrite: bool) -> Result<(), ExportError>
         for entry in entries {
             let path = entry.map_err(io(&folder))?.path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-            if name.starts_with("part-") || name.starts_with(".part-") {
+            if name.starts_with("part-") {
                 fs::remove_file(&path).map_err(io(&path))?;
             }
         }

@@ -90,7 +90,7 @@ fn games_schema() -> SchemaRef {
         text("round"),
         text("white"),
         text("black"),
-        text("result"),
+        Field::new("result", DataType::Utf8, false),
         Field::new("white_elo", DataType::Int32, true),
         Field::new("black_elo", DataType::Int32, true),
         text("eco"),
@@ -213,8 +213,9 @@ impl GamesColumns {
         for (builder, name) in self.roster.iter_mut().zip(["Event", "Site", "Date", "Round", "White", "Black"]) {
             builder.append_option(tag(name));
         }
-        // The Result tag, or the termination marker where the tag is missing.
-        self.roster[6].append_option(tag("Result").or(row.result.map(GameResult::as_str)));
+        // The Result tag, or the termination marker where the tag is missing, or `*` (unknown, as the PGN
+        // standard writes it) where both are.
+        self.roster[6].append_value(tag("Result").or(row.result.map(GameResult::as_str)).unwrap_or("*"));
         self.white_elo.append_option(elo(tag("WhiteElo")));
         self.black_elo.append_option(elo(tag("BlackElo")));
         for (builder, name) in self.more.iter_mut().zip(["ECO", "Opening", "TimeControl", "Termination"]) {

@@ -6,7 +6,7 @@
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 
-use arrow::array::{Array, AsArray, RecordBatch};
+use arrow::array::{Array, AsArray, RecordBatch, RecordBatchReader};
 use arrow::compute::concat_batches;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
@@ -161,14 +161,22 @@ fn every_format_and_thread_count_and_part_size_gives_the_same_rows() {
     let mut rows = 0;
     for path in parts(&csv, "games") {
         let mut reader = arrow::csv::ReaderBuilder::new(std::sync::Arc::new(arrow::datatypes::Schema::new(
-            games.schema().fields().iter().map(|f| arrow::datatypes::Field::new(f.name(), arrow::datatypes::DataType::Utf8, true)).collect::<Vec<_>>(),
+            games
+                .schema()
+                .fields()
+                .iter()
+                .map(|f| arrow::datatypes::Field::new(f.name(), arrow::datatypes::DataType::Utf8, true))
+                .collect::<Vec<_>>(),
         )))
         .with_header(true)
         .build(File::open(path).unwrap())
         .unwrap();
         for batch in reader.by_ref() {
             let batch = batch.unwrap();
-            assert_eq!(strings(&batch, "moves_uci"), strings(&games, "moves_uci")[rows..rows + batch.num_rows()]);
+            // CSV cannot tell an empty text (a game without moves) from a missing one.
+            let text = |v: Vec<Option<String>>| v.into_iter().map(Option::unwrap_or_default).collect::<Vec<_>>();
+            let expected = strings(&games, "moves_uci")[rows..rows + batch.num_rows()].to_vec();
+            assert_eq!(text(strings(&batch, "moves_uci")), text(expected));
             rows += batch.num_rows();
         }
     }

@@ -30,8 +30,8 @@ pub fn to_arrow<'py>(
     fen: bool,
     comments: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let table = Table::from_name(table)
-        .ok_or_else(|| argument(format!("unknown table '{table}' (use games or moves)")))?;
+    let table =
+        Table::from_name(table).ok_or_else(|| argument(format!("unknown table '{table}' (use games or moves)")))?;
     if batch_rows == 0 {
         return Err(argument("batch_rows must be at least 1".to_string()));
     }
@@ -39,7 +39,8 @@ pub fn to_arrow<'py>(
     let options = TableOptions { notation: options::write(style, san_lang)?, fen, comments };
     let (reader, name) = open(source)?;
     // Games are named by their file's name, as `forsyth pgn export` names them.
-    let source_name = std::path::Path::new(&name).file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+    let source_name =
+        std::path::Path::new(&name).file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
     let stream = TableStream::spawn(reader, source_name, table, batch_rows, jobs, read, options);
     let mut exported = Box::new(FFI_ArrowArrayStream::new(Box::new(stream)));
     // pyarrow moves the stream out of the struct (leaving it released, so dropping it afterwards does nothing).
