@@ -55,8 +55,15 @@ def reference(path: pathlib.Path) -> list[tuple[str, list[str], bool, bool]]:
     games = []
     with open(path, encoding="utf-8", errors="replace") as handle:
         while (game := chess.pgn.read_game(handle)) is not None:
-            board = game.board()
-            moves = [board.uci(m, chess960=board.chess960) for m in game.mainline_moves()]
+            try:
+                board = game.board()
+            except ValueError:  # a variant python-chess does not know either (sittuyin)
+                games.append((game.headers.get("Result", "*"), [], True, True))
+                continue
+            moves = []
+            for move in game.mainline_moves():
+                moves.append(board.uci(move, chess960=board.chess960))
+                board.push(move)
             # A variant python-chess reads with another board (pychess's atomic, crazyhouse... files) is not
             # chess: forsyth rejects it, python-chess reads it as that variant.
             other = game.headers.get("Variant", "standard").lower() not in ("standard", "chess960", "fischerandom",
@@ -85,8 +92,11 @@ def test_duckdb_reads_the_games_python_chess_reads(exported):
             "SELECT game_number, result, moves_uci, error_code, variant FROM read_parquet(?) WHERE source = ? "
             "ORDER BY game_number", [str(out / "games" / "*.parquet"), path.name]).fetchall()
         assert len(rows) == len(expected), path
-        ours = collections.Counter(r[1] for r in rows)
-        theirs = collections.Counter(r[0] for r in expected)
+        # A game of a variant forsyth does not play (antichess, atomic ...) stops at its Variant tag, before the
+        # termination marker that python-chess takes as the result when the Result tag is missing.
+        played = [(ours, theirs) for ours, theirs in zip(rows, expected) if ours[3] != "unknown-variant"]
+        ours = collections.Counter(r[1] for r, _ in played)
+        theirs = collections.Counter(r[0] for _, r in played)
         assert ours == theirs, path
         for (number, _, moves_uci, error, variant), (_, moves, their_error, named) in zip(rows, expected):
             # A FEN tag whose castling rights need X-FEN (`KQkq` with rooks off the corners) without a Variant tag
@@ -186,7 +196,7 @@ def test_to_arrow_columns_from_tags_comments_and_errors(tmp_path):
     assert first["fen_before"] == chess.STARTING_FEN
     assert second["nags"] == [1] and third["eval_mate"] == -3 and third["san"] == "Sf3"
     capture = moves[6]
-    assert capture["san"] == "Lxc6+" and capture["is_capture"] and capture["is_check"] and capture["piece"] == "B"
+    assert capture["san"] == "Lxc6" and capture["is_capture"] and not capture["is_check"] and capture["piece"] == "B"
     assert moves[8]["uci"] == "e1g1" and moves[8]["piece"] == "K"
 
 
