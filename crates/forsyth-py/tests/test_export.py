@@ -218,3 +218,42 @@ def test_to_arrow_bad_arguments(tmp_path):
         forsyth.pgn.to_arrow(ROOT / "examples" / "chess960-xfen-game.pgn", batch_rows=0)
     with pytest.raises(OSError):
         forsyth.pgn.to_arrow(tmp_path / "missing.pgn")
+
+
+def test_the_moves_table_agrees_with_python_chess_move_by_move(tmp_path):
+    """Every column of the moves table python-chess can compute (SAN, UCI, check, capture, moving piece, %clk,
+    %eval) for the first 150 games of the TCEC corpus, whose every move carries a comment, and the start and final
+    FEN of each game."""
+    tcec = CORPUS / "tcec-standard-sample.pgn.zst"
+    games, lines = 0, []
+    with open(tcec, "rb") as raw, zstandard.ZstdDecompressor().stream_reader(raw) as stream:
+        for line in io.TextIOWrapper(stream, encoding="utf-8"):
+            games += line.startswith("[Event ")
+            if games > 150:
+                break
+            lines.append(line)
+    path = tmp_path / "tcec.pgn"
+    path.write_text("".join(lines), encoding="utf-8")
+    expected, fens = [], []
+    with open(path, encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            board = game.board()
+            start = board.fen()
+            for node in game.mainline():
+                move = node.move
+                piece = board.piece_at(move.from_square).symbol().upper()
+                row = (board.san(move), board.uci(move), board.is_capture(move), piece, node.clock())
+                evaluation = node.eval()
+                board.push(move)
+                white = evaluation.white() if evaluation is not None else None
+                expected.append(row + (board.is_check(), white.score() if white else None,
+                                       white.mate() if white else None))
+            fens.append((start, board.fen()))
+    moves = forsyth.pgn.to_arrow(path, table="moves").read_all().to_pylist()
+    ours = [(m["san"], m["uci"], m["is_capture"], m["piece"], m["clock_seconds"], m["is_check"], m["eval_cp"],
+             m["eval_mate"]) for m in moves]
+    assert len(ours) == len(expected) > 10000
+    assert [o[:6] for o in ours] == [e[:4] + (e[4], e[5]) for e in expected]
+    assert [o[6:] for o in ours] == [e[6:] for e in expected]
+    games = forsyth.pgn.to_arrow(path).read_all().to_pylist()
+    assert [(g["start_fen"], g["final_fen"]) for g in games] == fens
