@@ -214,8 +214,18 @@ impl OpenPart {
         result.map_err(|e| ExportError::Encode(self.temporary.clone(), e))
     }
 
-    /// Completes the file and gives it its final name; returns its size.
-    fn close(mut self) -> Result<u64, ExportError> {
+    /// Completes the file and gives it its final name; returns its size. On an error the temporary file is
+    /// removed.
+    fn close(self) -> Result<u64, ExportError> {
+        let temporary = self.temporary.clone();
+        let closed = self.complete();
+        if closed.is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+        closed
+    }
+
+    fn complete(mut self) -> Result<u64, ExportError> {
         let encode = |e: &dyn fmt::Display| ExportError::Encode(self.temporary.clone(), e.to_string());
         let out = match self.encoder.take() {
             Some(Encoder::Parquet(w)) => w.into_inner().map_err(|e| encode(&e))?,

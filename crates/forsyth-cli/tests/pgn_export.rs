@@ -238,6 +238,8 @@ fn a_full_disk_stops_the_export_with_exit_1_and_no_file_under_a_final_name() {
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("No space left on device"), "{message}");
     assert!(!dir.path().join("games/part-00000.parquet").exists());
+    // The unfinished part is removed too.
+    assert!(fs::symlink_metadata(dir.path().join("games/.part-00000.parquet.tmp")).is_err());
 }
 
 #[test]
