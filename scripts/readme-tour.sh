@@ -42,11 +42,12 @@ forsyth chess960 --number 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 
 ### fen: check and convert the FEN family
 forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1' '[3Brq2/P1ppRp1K/4p2p/6p1/6NP/3P1P1k/1PP1bPrb/3BnQnR]'
 forsyth fen convert --castling shredder 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'
-### pgn: check, convert and filter games (the FIDE Laws' sample game, scored in German)
+### pgn: check, convert, filter and export games (the FIDE Laws' sample game, scored in German)
 forsyth pgn check --input-lang de examples/fide-sample-game-de.pgn
 forsyth pgn convert --input-lang de examples/fide-sample-game-de.pgn
 forsyth pgn convert --input-lang de --notation problem --lang de examples/fide-sample-game-de.pgn
 forsyth pgn filter --help | head -1
+forsyth pgn export --overwrite --to target/tour-tables examples/chess960-xfen-game.pgn | cut -d: -f1
 ### pgn toolbox and eco: select, deduplicate, unfold and name games, as pgn-extract does (docs/pgn-extract.md)
 forsyth pgn filter --where 'White ~ "deep blue" and Result = 1-0' --plies 60- tests/differential/data/pgn/python-chess/kasparov-deep-blue-1997.pgn | grep -E '^\[(White|Black|Result) '
 forsyth pgn filter --where 'Date = 1997' tests/differential/data/pgn/python-chess/kasparov-deep-blue-1997.pgn | grep -c '^\[Date "1997.??.??"'

@@ -40,6 +40,13 @@ pub struct Input {
     read: Arc<AtomicU64>,
 }
 
+impl Input {
+    /// The count of raw bytes read so far, which goes on while the input is read.
+    pub fn bytes_read(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.read)
+    }
+}
+
 /// Opens `path` (`-` for standard input), decompressing zstd, gzip or bzip2 by their magic bytes; the raw bytes
 /// are counted for the progress bar.
 pub fn open(path: &str) -> Result<Input, Failure> {

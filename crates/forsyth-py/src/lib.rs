@@ -1,11 +1,12 @@
 //! The Python package `forsyth`: a thin shell over the library. Positions and moves (`position`), texts
-//! (`text`), PGN (`pgn`), and the exceptions (`errors`); the Python side (`python/forsyth`) re-exports them with
-//! type stubs.
+//! (`text`), PGN (`pgn`), PGN as Arrow tables (`tables`), and the exceptions (`errors`); the Python side
+//! (`python/forsyth`) re-exports them with type stubs.
 
 mod errors;
 mod options;
 mod pgn;
 mod position;
+mod tables;
 mod text;
 
 use pyo3::prelude::*;
@@ -28,5 +29,6 @@ fn _forsyth(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<pgn::CheckReport>()?;
     module.add_function(wrap_pyfunction!(pgn::read_games, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::check, module)?)?;
+    module.add_function(wrap_pyfunction!(tables::to_arrow, module)?)?;
     Ok(())
 }

@@ -47,7 +47,7 @@ impl Read for PyFile {
 }
 
 /// A path (plain or compressed) or a file object, opened for reading games, and the name errors give it.
-fn open(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn BufRead + Send>, String)> {
+pub(crate) fn open(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn BufRead + Send>, String)> {
     if let Ok(path) = source.extract::<PathBuf>() {
         let reader = pgn::open_path(&path).map_err(|e| PyOSError::new_err(e.to_string()))?;
         return Ok((reader, path.display().to_string()));
@@ -64,7 +64,7 @@ fn open(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn BufRead + Send>, String)
 /// Reading options from the Python arguments: `encoding` is `None` (UTF-8, else Latin-1, game by game),
 /// `utf-8` or `latin-1`; `lang` the piece letters of the moves (English if `None`); a game with an error is kept
 /// up to the error.
-fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<PgnReadOptions> {
+pub(crate) fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<PgnReadOptions> {
     let encoding = match encoding.map(|e| e.to_ascii_lowercase().replace('_', "-")) {
         None => Encoding::Auto,
         Some(e) if e == "auto" => Encoding::Auto,

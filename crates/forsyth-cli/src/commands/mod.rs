@@ -10,6 +10,7 @@ pub mod moves;
 pub mod pattern;
 pub mod perft;
 pub mod pgn;
+pub mod pgn_export;
 pub mod pgn_filter;
 pub mod pgn_positions;
 pub mod pgn_retag;

@@ -20,7 +20,8 @@ use crate::{Failure, input};
 #[command(after_help = "Examples:\n  forsyth pgn check games.pgn\n  \
      forsyth pgn convert --input-lang de --lang en partie.pgn -o game.pgn\n  \
      forsyth pgn filter --player Carlsen --where 'WhiteElo >= 2700' --dedupe games.pgn.zst\n  \
-     forsyth pgn positions --epd games.pgn\n\n\
+     forsyth pgn positions --epd games.pgn\n  \
+     forsyth pgn export games.pgn.zst --to tables\n\n\
      Each subcommand's --help has more.")]
 pub struct Args {
     #[command(subcommand)]
@@ -34,11 +35,12 @@ enum PgnCommand {
     // Boxed: its many options would make every command as large.
     Filter(Box<super::pgn_filter::FilterArgs>),
     Positions(super::pgn_positions::PositionsArgs),
+    Export(super::pgn_export::ExportArgs),
 }
 
 /// How games are read: shared by every subcommand.
 #[derive(clap::Args)]
-pub(super) struct ReadArgs {
+pub(crate) struct ReadArgs {
     /// Text encoding of the files: auto (UTF-8, else Latin-1, per game), utf8 or latin1.
     #[arg(long, default_value = "auto", value_parser = encoding)]
     encoding: Encoding,
@@ -47,18 +49,18 @@ pub(super) struct ReadArgs {
     input_lang: Option<Letters>,
     /// Worker threads; output keeps the input order.
     #[arg(long, short = 'j', default_value_t = 1)]
-    jobs: usize,
+    pub(crate) jobs: usize,
     /// PGN files; standard input if none (or -).
     files: Vec<String>,
 }
 
 impl ReadArgs {
-    pub(super) fn options(&self, keep_broken: bool) -> PgnReadOptions {
+    pub(crate) fn options(&self, keep_broken: bool) -> PgnReadOptions {
         let letters = self.input_lang.unwrap_or_default();
         PgnReadOptions { encoding: self.encoding, keep_broken, moves: MoveReadOptions::with_letters(letters) }
     }
 
-    fn inputs(&self) -> Vec<String> {
+    pub(crate) fn inputs(&self) -> Vec<String> {
         if self.files.is_empty() { vec!["-".to_string()] } else { self.files.clone() }
     }
 }
@@ -146,6 +148,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         PgnCommand::Convert(args) => convert(args),
         PgnCommand::Filter(args) => super::pgn_filter::filter(*args),
         PgnCommand::Positions(args) => super::pgn_positions::positions(args),
+        PgnCommand::Export(args) => super::pgn_export::export(args),
     }
 }
 

@@ -1,6 +1,8 @@
 """Type stubs of forsyth.pgn."""
 
 import os
+
+import pyarrow
 from typing import IO, Iterator, Optional, Union
 
 from . import Move, PgnError as PgnError, Position
@@ -51,3 +53,18 @@ def read_games(
     source: Source, jobs: int = 1, encoding: Optional[str] = None, lang: Optional[str] = None
 ) -> GameIterator: ...
 def check(source: Source, jobs: int = 1, encoding: Optional[str] = None, lang: Optional[str] = None) -> CheckReport: ...
+def to_arrow(
+    source: Source,
+    table: str = "games",
+    batch_rows: int = 65536,
+    jobs: int = 1,
+    encoding: Optional[str] = None,
+    lang: Optional[str] = None,
+    style: str = "san",
+    san_lang: str = "en",
+    fen: bool = False,
+    comments: bool = False,
+) -> "pyarrow.RecordBatchReader":
+    """One table of a PGN input, ``"games"`` (a row per game) or ``"moves"`` (a row per main-line move), as a
+    pyarrow RecordBatchReader through the Arrow C stream interface; columns in docs/export.md. A game with an
+    error is a row with its error columns. ``style``/``san_lang`` choose how the SAN columns are written."""

@@ -1,0 +1,264 @@
+//! One game as the tables see it: a [`Visitor`] that keeps the main line's moves with what the moves table
+//! needs (their text in two notations, check, capture, clock, evaluation, NAGs, comments), and the game row it
+//! becomes once the reader is done.
+
+use forsyth::notation::fen::Fen;
+use forsyth::notation::styles::{Style, WriteOptions, write_move_into};
+use forsyth::pgn::{Eval, GameReport, GameResult, PgnError, Visitor, comment_commands, parse_clock, parse_eval};
+use forsyth::{Move, Position, Variant};
+
+/// How the tables are written: how SAN is spelled, and the optional columns.
+#[derive(Copy, Clone, Debug)]
+pub struct TableOptions {
+    /// How the `san` and `moves_san` columns write moves (English SAN by default; any style and any of the
+    /// languages `forsyth pgn convert` knows).
+    pub notation: WriteOptions,
+    /// Fill the moves table's `fen_before` column.
+    pub fen: bool,
+    /// Fill the moves table's `comment` column.
+    pub comments: bool,
+}
+
+impl Default for TableOptions {
+    fn default() -> TableOptions {
+        TableOptions { notation: WriteOptions::new(Style::San), fen: false, comments: false }
+    }
+}
+
+/// What the moves table keeps of one main-line move; its texts live in the game's shared strings.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveFacts {
+    pub san: (u32, u32),
+    pub uci: (u32, u32),
+    pub fen: (u32, u32),
+    pub comment: Option<(u32, u32)>,
+    pub nags: (u32, u32),
+    pub piece: char,
+    pub check: bool,
+    pub capture: bool,
+    pub clock: Option<f64>,
+    pub eval: Option<Eval>,
+}
+
+/// A [`Visitor`] that records a game for the tables: its tags, and its main line with each move's facts.
+/// Variations are read (and checked) but not kept.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, ReadOptions, read_game};
+/// use forsyth_arrow::{GameRecorder, TableOptions};
+/// let text = "[White \"Anna\"]\n\n1. e4 {[%clk 0:03:00]} e5 (1... c5) 2. Nf3 1-0\n";
+/// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+/// let options = TableOptions::default();
+/// let mut recorder = GameRecorder::new(&options);
+/// let report = read_game(&raw, &ReadOptions::default(), &mut recorder);
+/// let row = recorder.finish(report);
+/// assert_eq!(row.moves_uci(), "e2e4 e7e5 g1f3");
+/// assert_eq!(row.ply_count(), 3);
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameRecorder<'o> {
+    options: &'o TableOptions,
+    tags: Vec<(String, String)>,
+    start: Option<Position>,
+    /// The main line's position after the last move.
+    position: Position,
+    /// How deep inside variations the reader is; 0 on the main line.
+    depth: u32,
+    san: String,
+    uci: String,
+    fens: String,
+    comments: String,
+    nags: Vec<u8>,
+    moves: Vec<MoveFacts>,
+    result: Option<GameResult>,
+}
+
+/// One game, read: everything both tables need of it.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub(crate) tags: Vec<(String, String)>,
+    pub(crate) variant: Option<Variant>,
+    pub(crate) start_fen: Option<String>,
+    pub(crate) final_fen: Option<String>,
+    pub(crate) result: Option<GameResult>,
+    pub(crate) san: String,
+    pub(crate) uci: String,
+    pub(crate) fens: String,
+    pub(crate) comments: String,
+    pub(crate) nags: Vec<u8>,
+    pub(crate) moves: Vec<MoveFacts>,
+    pub(crate) error: Option<PgnError>,
+}
+
+impl GameRow {
+    /// The main line in UCI, moves separated by spaces (the `moves_uci` column).
+    pub fn moves_uci(&self) -> &str {
+        &self.uci
+    }
+
+    /// Half-moves of the main line read (up to the error in a broken game).
+    pub fn ply_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The error that stopped reading the game, if any.
+    pub fn error(&self) -> Option<&PgnError> {
+        self.error.as_ref()
+    }
+}
+
+/// Appends `text` written by `write` to `out`, after a space if `out` is not empty, and returns where it lies.
+fn push_word(out: &mut String, write: impl FnOnce(&mut String)) -> (u32, u32) {
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    let start = out.len();
+    write(out);
+    (offset(start), offset(out.len()))
+}
+
+/// A byte offset inside one game's strings: a game is at most `forsyth::pgn::MAX_GAME_BYTES` long, and what is
+/// written of it a small multiple of that.
+fn offset(at: usize) -> u32 {
+    u32::try_from(at).unwrap_or(u32::MAX)
+}
+
+impl<'o> GameRecorder<'o> {
+    /// A recorder for one game.
+    pub fn new(options: &'o TableOptions) -> GameRecorder<'o> {
+        GameRecorder {
+            options,
+            tags: Vec::new(),
+            start: None,
+            position: Position::default(),
+            depth: 0,
+            san: String::new(),
+            uci: String::new(),
+            fens: String::new(),
+            comments: String::new(),
+            nags: Vec::new(),
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// The game row, once the reader has read the game.
+    pub fn finish(self, report: GameReport) -> GameRow {
+        let (start_fen, final_fen) = match &self.start {
+            Some(start) => {
+                (Some(Fen::from_position(start).to_string()), Some(Fen::from_position(&self.position).to_string()))
+            }
+            None => (None, None),
+        };
+        GameRow {
+            tags: self.tags,
+            variant: self.start.map(|s| s.variant()),
+            start_fen,
+            final_fen,
+            result: self.result,
+            san: self.san,
+            uci: self.uci,
+            fens: self.fens,
+            comments: self.comments,
+            nags: self.nags,
+            moves: self.moves,
+            error: report.error,
+        }
+    }
+}
+
+impl Visitor for GameRecorder<'_> {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_string(), value.to_string()));
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.start = Some(*start);
+        self.position = *start;
+    }
+
+    fn play(&mut self, before: &Position, mv: Move) {
+        if self.depth > 0 {
+            return;
+        }
+        let san = push_word(&mut self.san, |out| write_move_into(before, mv, &self.options.notation, out));
+        let uci = push_word(&mut self.uci, |out| write_move_into(before, mv, &WriteOptions::new(Style::Uci), out));
+        let fen = if self.options.fen {
+            push_word(&mut self.fens, |out| {
+                use std::fmt::Write;
+                let _ = write!(out, "{}", Fen::from_position(before));
+            })
+        } else {
+            (0, 0)
+        };
+        // A null move `--` moves no piece.
+        let piece = before
+            .piece_at(mv.from())
+            .filter(|_| !mv.is_null())
+            .map_or(' ', |p| before.variant().role_char(p.role).to_ascii_uppercase());
+        let capture = !mv.is_null() && (mv.is_en_passant() || (!mv.is_castle() && before.piece_at(mv.to()).is_some()));
+        self.position = *before;
+        self.position.play_unchecked(mv);
+        let nags = offset(self.nags.len());
+        self.moves.push(MoveFacts {
+            san,
+            uci,
+            fen,
+            comment: None,
+            nags: (nags, nags),
+            piece,
+            check: self.position.is_check(),
+            capture,
+            clock: None,
+            eval: None,
+        });
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if self.depth > 0 {
+            return;
+        }
+        if let Some(last) = self.moves.last_mut() {
+            self.nags.push(nag);
+            last.nags.1 = offset(self.nags.len());
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        if self.depth > 0 {
+            return;
+        }
+        let Some(last) = self.moves.last_mut() else { return };
+        for command in comment_commands(text) {
+            match command.name {
+                "clk" => last.clock = parse_clock(command.args).or(last.clock),
+                "eval" => last.eval = parse_eval(command.args).or(last.eval),
+                _ => {}
+            }
+        }
+        if self.options.comments {
+            // Two comments after one move read as one, separated by a space.
+            let start = match last.comment {
+                Some((start, _)) => {
+                    self.comments.push(' ');
+                    start
+                }
+                None => offset(self.comments.len()),
+            };
+            self.comments.push_str(text);
+            last.comment = Some((start, offset(self.comments.len())));
+        }
+    }
+
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn result(&mut self, result: GameResult) {
+        self.result = Some(result);
+    }
+}

@@ -1,0 +1,440 @@
+//! The two tables' schemas, and the builders that turn game rows into Arrow record batches.
+
+use std::sync::Arc;
+
+use arrow::array::{
+    ArrayRef, BooleanBuilder, Float64Builder, Int32Builder, ListBuilder, MapBuilder, RecordBatch, StringBuilder,
+    UInt8Builder, UInt32Builder, UInt64Builder,
+};
+use arrow::datatypes::{DataType, Field, Schema, SchemaRef};
+use arrow::error::ArrowError;
+use forsyth::pgn::{Eval, GameResult};
+
+use crate::rows::{GameRow, TableOptions};
+
+/// Which table: one row per game, or one row per main-line move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Table {
+    /// One row per game.
+    Games,
+    /// One row per half-move of a game's main line.
+    Moves,
+}
+
+impl Table {
+    /// Both tables.
+    pub const ALL: [Table; 2] = [Table::Games, Table::Moves];
+
+    /// The table's name: `games` or `moves` (also its folder under an export's directory).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Table::Games => "games",
+            Table::Moves => "moves",
+        }
+    }
+
+    /// The table of this name.
+    ///
+    /// ```
+    /// use forsyth_arrow::Table;
+    /// assert_eq!(Table::from_name("moves"), Some(Table::Moves));
+    /// assert_eq!(Table::from_name("players"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Table> {
+        Table::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The table's schema (documented column by column in docs/export.md).
+    ///
+    /// ```
+    /// use forsyth_arrow::Table;
+    /// let schema = Table::Moves.schema();
+    /// assert_eq!(schema.field(0).name(), "game_id");
+    /// assert!(schema.field_with_name("clock_seconds").is_ok());
+    /// ```
+    pub fn schema(self) -> SchemaRef {
+        match self {
+            Table::Games => games_schema(),
+            Table::Moves => moves_schema(),
+        }
+    }
+}
+
+/// The type of the games table's `tags` column: what `MapBuilder` makes of two string builders.
+fn tags_type() -> DataType {
+    let entries = Field::new(
+        "entries",
+        DataType::Struct(
+            vec![Field::new("key", DataType::Utf8, false), Field::new("value", DataType::Utf8, true)].into(),
+        ),
+        false,
+    );
+    DataType::Map(Arc::new(entries), false)
+}
+
+/// The type of the moves table's `nags` column: what `ListBuilder` makes of a `UInt8Builder`.
+fn nags_type() -> DataType {
+    DataType::List(Arc::new(Field::new("item", DataType::UInt8, true)))
+}
+
+fn games_schema() -> SchemaRef {
+    let text = |name: &str| Field::new(name, DataType::Utf8, true);
+    Arc::new(Schema::new(vec![
+        Field::new("game_id", DataType::Utf8, false),
+        Field::new("source", DataType::Utf8, false),
+        Field::new("game_number", DataType::UInt64, false),
+        Field::new("line", DataType::UInt64, false),
+        text("event"),
+        text("site"),
+        text("date"),
+        text("round"),
+        text("white"),
+        text("black"),
+        Field::new("result", DataType::Utf8, false),
+        Field::new("white_elo", DataType::Int32, true),
+        Field::new("black_elo", DataType::Int32, true),
+        text("eco"),
+        text("opening"),
+        text("time_control"),
+        text("termination"),
+        text("variant"),
+        text("start_fen"),
+        Field::new("ply_count", DataType::UInt32, false),
+        Field::new("moves_uci", DataType::Utf8, false),
+        Field::new("moves_san", DataType::Utf8, false),
+        text("final_fen"),
+        text("error_code"),
+        Field::new("error_line", DataType::UInt64, true),
+        Field::new("error_column", DataType::UInt64, true),
+        text("error_message"),
+        Field::new("tags", tags_type(), false),
+    ]))
+}
+
+fn moves_schema() -> SchemaRef {
+    Arc::new(Schema::new(vec![
+        Field::new("game_id", DataType::Utf8, false),
+        Field::new("ply", DataType::UInt32, false),
+        Field::new("san", DataType::Utf8, false),
+        Field::new("uci", DataType::Utf8, false),
+        Field::new("fen_before", DataType::Utf8, true),
+        Field::new("is_check", DataType::Boolean, false),
+        Field::new("is_capture", DataType::Boolean, false),
+        Field::new("piece", DataType::Utf8, true),
+        Field::new("clock_seconds", DataType::Float64, true),
+        Field::new("eval_cp", DataType::Int32, true),
+        Field::new("eval_mate", DataType::Int32, true),
+        Field::new("nags", nags_type(), false),
+        Field::new("comment", DataType::Utf8, true),
+    ]))
+}
+
+/// Tags that have a column of their own in the games table, and so stay out of its `tags` map. `FEN` and
+/// `SetUp` are what `start_fen` says.
+const TAG_COLUMNS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "ECO",
+    "Opening",
+    "TimeControl",
+    "Termination",
+    "FEN",
+    "SetUp",
+];
+
+/// An Elo tag's value as a number; `?`, `-` or anything else that is not a whole number is null.
+fn elo(value: Option<&str>) -> Option<i32> {
+    value?.trim().parse().ok()
+}
+
+/// The games table's columns being built.
+struct GamesColumns {
+    game_id: StringBuilder,
+    source: StringBuilder,
+    game_number: UInt64Builder,
+    line: UInt64Builder,
+    /// `event` to `black`, then `result`.
+    roster: [StringBuilder; 7],
+    white_elo: Int32Builder,
+    black_elo: Int32Builder,
+    /// `eco`, `opening`, `time_control`, `termination`.
+    more: [StringBuilder; 4],
+    variant: StringBuilder,
+    start_fen: StringBuilder,
+    ply_count: UInt32Builder,
+    moves_uci: StringBuilder,
+    moves_san: StringBuilder,
+    final_fen: StringBuilder,
+    error_code: StringBuilder,
+    error_line: UInt64Builder,
+    error_column: UInt64Builder,
+    error_message: StringBuilder,
+    tags: MapBuilder<StringBuilder, StringBuilder>,
+}
+
+impl GamesColumns {
+    fn new() -> GamesColumns {
+        GamesColumns {
+            game_id: StringBuilder::new(),
+            source: StringBuilder::new(),
+            game_number: UInt64Builder::new(),
+            line: UInt64Builder::new(),
+            roster: std::array::from_fn(|_| StringBuilder::new()),
+            white_elo: Int32Builder::new(),
+            black_elo: Int32Builder::new(),
+            more: std::array::from_fn(|_| StringBuilder::new()),
+            variant: StringBuilder::new(),
+            start_fen: StringBuilder::new(),
+            ply_count: UInt32Builder::new(),
+            moves_uci: StringBuilder::new(),
+            moves_san: StringBuilder::new(),
+            final_fen: StringBuilder::new(),
+            error_code: StringBuilder::new(),
+            error_line: UInt64Builder::new(),
+            error_column: UInt64Builder::new(),
+            error_message: StringBuilder::new(),
+            tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
+        }
+    }
+
+    fn append(&mut self, source: &str, game_id: &str, number: u64, line: u64, row: &GameRow) -> Result<(), ArrowError> {
+        let tag = |name: &str| row.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+        self.game_id.append_value(game_id);
+        self.source.append_value(source);
+        self.game_number.append_value(number);
+        self.line.append_value(line);
+        for (builder, name) in self.roster.iter_mut().zip(["Event", "Site", "Date", "Round", "White", "Black"]) {
+            builder.append_option(tag(name));
+        }
+        // The Result tag, or the termination marker where the tag is missing, or `*` (unknown, as the PGN
+        // standard writes it) where both are.
+        self.roster[6].append_value(tag("Result").or(row.result.map(GameResult::as_str)).unwrap_or("*"));
+        self.white_elo.append_option(elo(tag("WhiteElo")));
+        self.black_elo.append_option(elo(tag("BlackElo")));
+        for (builder, name) in self.more.iter_mut().zip(["ECO", "Opening", "TimeControl", "Termination"]) {
+            builder.append_option(tag(name));
+        }
+        self.variant.append_option(row.variant.map(|v| v.name()));
+        self.start_fen.append_option(row.start_fen.as_deref());
+        self.ply_count.append_value(u32::try_from(row.moves.len()).unwrap_or(u32::MAX));
+        self.moves_uci.append_value(&row.uci);
+        self.moves_san.append_value(&row.san);
+        self.final_fen.append_option(row.final_fen.as_deref());
+        let error = row.error.as_ref();
+        self.error_code.append_option(error.map(|e| e.kind.code()));
+        self.error_line.append_option(error.map(|e| e.line));
+        self.error_column.append_option(error.map(|e| e.column));
+        self.error_message.append_option(error.map(ToString::to_string));
+        for (name, value) in row.tags.iter().filter(|(name, _)| !TAG_COLUMNS.contains(&name.as_str())) {
+            self.tags.keys().append_value(name);
+            self.tags.values().append_value(value);
+        }
+        self.tags.append(true)
+    }
+
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        let mut columns: Vec<ArrayRef> = vec![
+            Arc::new(self.game_id.finish()),
+            Arc::new(self.source.finish()),
+            Arc::new(self.game_number.finish()),
+            Arc::new(self.line.finish()),
+        ];
+        columns.extend(self.roster.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
+        columns.push(Arc::new(self.white_elo.finish()));
+        columns.push(Arc::new(self.black_elo.finish()));
+        columns.extend(self.more.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
+        columns.extend([
+            Arc::new(self.variant.finish()) as ArrayRef,
+            Arc::new(self.start_fen.finish()),
+            Arc::new(self.ply_count.finish()),
+            Arc::new(self.moves_uci.finish()),
+            Arc::new(self.moves_san.finish()),
+            Arc::new(self.final_fen.finish()),
+            Arc::new(self.error_code.finish()),
+            Arc::new(self.error_line.finish()),
+            Arc::new(self.error_column.finish()),
+            Arc::new(self.error_message.finish()),
+            Arc::new(self.tags.finish()),
+        ]);
+        columns
+    }
+}
+
+/// The part of `text` a move's facts point at.
+fn text(text: &str, (start, end): (u32, u32)) -> &str {
+    text.get(start as usize..end as usize).unwrap_or_default()
+}
+
+/// The moves table's columns being built.
+struct MovesColumns {
+    game_id: StringBuilder,
+    ply: UInt32Builder,
+    san: StringBuilder,
+    uci: StringBuilder,
+    fen_before: StringBuilder,
+    is_check: BooleanBuilder,
+    is_capture: BooleanBuilder,
+    piece: StringBuilder,
+    clock_seconds: Float64Builder,
+    eval_cp: Int32Builder,
+    eval_mate: Int32Builder,
+    nags: ListBuilder<UInt8Builder>,
+    comment: StringBuilder,
+}
+
+impl MovesColumns {
+    fn new() -> MovesColumns {
+        MovesColumns {
+            game_id: StringBuilder::new(),
+            ply: UInt32Builder::new(),
+            san: StringBuilder::new(),
+            uci: StringBuilder::new(),
+            fen_before: StringBuilder::new(),
+            is_check: BooleanBuilder::new(),
+            is_capture: BooleanBuilder::new(),
+            piece: StringBuilder::new(),
+            clock_seconds: Float64Builder::new(),
+            eval_cp: Int32Builder::new(),
+            eval_mate: Int32Builder::new(),
+            nags: ListBuilder::new(UInt8Builder::new()),
+            comment: StringBuilder::new(),
+        }
+    }
+
+    fn append(&mut self, game_id: &str, row: &GameRow, fen: bool) {
+        for (ply, facts) in (1u32..).zip(&row.moves) {
+            self.game_id.append_value(game_id);
+            self.ply.append_value(ply);
+            self.san.append_value(text(&row.san, facts.san));
+            self.uci.append_value(text(&row.uci, facts.uci));
+            self.fen_before.append_option(fen.then(|| text(&row.fens, facts.fen)));
+            self.is_check.append_value(facts.check);
+            self.is_capture.append_value(facts.capture);
+            let mut piece = [0u8; 4];
+            self.piece.append_option((facts.piece != ' ').then(|| &*facts.piece.encode_utf8(&mut piece)));
+            self.clock_seconds.append_option(facts.clock);
+            let (cp, mate) = match facts.eval {
+                // Centipawns, rounded; an evaluation beyond what 32 bits hold is saturated.
+                Some(Eval::Pawns(pawns)) => (Some((pawns * 100.0).round() as i32), None),
+                Some(Eval::Mate(moves)) => (None, Some(moves)),
+                None => (None, None),
+            };
+            self.eval_cp.append_option(cp);
+            self.eval_mate.append_option(mate);
+            let (start, end) = facts.nags;
+            self.nags.values().append_slice(row.nags.get(start as usize..end as usize).unwrap_or_default());
+            self.nags.append(true);
+            self.comment.append_option(facts.comment.map(|range| text(&row.comments, range)));
+        }
+    }
+
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        vec![
+            Arc::new(self.game_id.finish()),
+            Arc::new(self.ply.finish()),
+            Arc::new(self.san.finish()),
+            Arc::new(self.uci.finish()),
+            Arc::new(self.fen_before.finish()),
+            Arc::new(self.is_check.finish()),
+            Arc::new(self.is_capture.finish()),
+            Arc::new(self.piece.finish()),
+            Arc::new(self.clock_seconds.finish()),
+            Arc::new(self.eval_cp.finish()),
+            Arc::new(self.eval_mate.finish()),
+            Arc::new(self.nags.finish()),
+            Arc::new(self.comment.finish()),
+        ]
+    }
+}
+
+/// Builds record batches of one or both tables from game rows, a batch of a table each time it holds
+/// `batch_rows` rows (a game's moves are never split across two batches).
+///
+/// ```
+/// use forsyth::pgn::{ReadOptions, read_games};
+/// use forsyth_arrow::{GameRecorder, Table, TableBuilder, TableOptions};
+/// let options = TableOptions::default();
+/// let mut tables = TableBuilder::new("demo.pgn", &[Table::Games, Table::Moves], 1024, options);
+/// let mut batches = Vec::new();
+/// let file = "1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n";
+/// read_games(file.as_bytes(), 1, &ReadOptions::default(), || GameRecorder::new(&options),
+///     GameRecorder::finish, |text, row| {
+///         tables.push(text.number, text.line, &row, &mut |table, batch| { batches.push((table, batch)); Ok(()) })
+///     }).unwrap();
+/// tables.finish(&mut |table, batch| { batches.push((table, batch)); Ok(()) }).unwrap();
+/// assert_eq!(batches[0].1.num_rows(), 2);
+/// assert_eq!(batches[1].1.num_rows(), 5);
+/// ```
+pub struct TableBuilder {
+    source: String,
+    options: TableOptions,
+    batch_rows: usize,
+    game_id: String,
+    games: Option<(GamesColumns, usize)>,
+    moves: Option<(MovesColumns, usize)>,
+}
+
+/// What receives finished batches; its error stops the reading.
+pub type BatchSink<'a> = dyn FnMut(Table, RecordBatch) -> std::io::Result<()> + 'a;
+
+impl TableBuilder {
+    /// Builds `tables` for the games of the file named `source` (its name goes into `game_id`).
+    pub fn new(source: &str, tables: &[Table], batch_rows: usize, options: TableOptions) -> TableBuilder {
+        TableBuilder {
+            source: source.to_string(),
+            options,
+            batch_rows: batch_rows.max(1),
+            game_id: String::new(),
+            games: tables.contains(&Table::Games).then(|| (GamesColumns::new(), 0)),
+            moves: tables.contains(&Table::Moves).then(|| (MovesColumns::new(), 0)),
+        }
+    }
+
+    /// Adds the game numbered `number` in its file, whose text starts on `line`; hands on the batches that are
+    /// full.
+    pub fn push(&mut self, number: u64, line: u64, row: &GameRow, sink: &mut BatchSink<'_>) -> std::io::Result<()> {
+        use std::fmt::Write;
+        self.game_id.clear();
+        let _ = write!(self.game_id, "{}:{number}", self.source);
+        if let Some((columns, rows)) = &mut self.games {
+            columns.append(&self.source, &self.game_id, number, line, row).map_err(std::io::Error::other)?;
+            *rows += 1;
+        }
+        if let Some((columns, rows)) = &mut self.moves {
+            columns.append(&self.game_id, row, self.options.fen);
+            *rows += row.moves.len();
+        }
+        self.flush(false, sink)
+    }
+
+    /// Hands on what is left.
+    pub fn finish(mut self, sink: &mut BatchSink<'_>) -> std::io::Result<()> {
+        self.flush(true, sink)
+    }
+
+    fn flush(&mut self, all: bool, sink: &mut BatchSink<'_>) -> std::io::Result<()> {
+        let limit = if all { 1 } else { self.batch_rows };
+        if let Some((columns, rows)) = &mut self.games
+            && *rows >= limit
+        {
+            *rows = 0;
+            let batch = RecordBatch::try_new(Table::Games.schema(), columns.finish()).map_err(std::io::Error::other)?;
+            sink(Table::Games, batch)?;
+        }
+        if let Some((columns, rows)) = &mut self.moves
+            && *rows >= limit
+        {
+            *rows = 0;
+            let batch = RecordBatch::try_new(Table::Moves.schema(), columns.finish()).map_err(std::io::Error::other)?;
+            sink(Table::Moves, batch)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,153 @@
+//! `forsyth pgn export`: PGN files as tables (one row per game, one per move) in Parquet, Arrow IPC, NDJSON or
+//! CSV part files. The tables are built by `forsyth-arrow`, which the Python package shares.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use forsyth::notation::styles::Style;
+use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableBuilder, TableOptions, prepare_directory};
+use serde_json::json;
+
+use super::pgn::ReadArgs;
+use crate::{Failure, input, stream};
+
+/// Rows handed to the writers at a time.
+const BATCH_ROWS: usize = 8192;
+
+/// Write games as tables: one row per game and one per move, in Parquet, Arrow, NDJSON or CSV part files.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  forsyth pgn export lichess_2024-01.pgn.zst --to tables\n  \
+    forsyth pgn export --jobs 2 --table moves --fen games.pgn --to out --format arrow\n  \
+    forsyth pgn export --lang de --format csv partien.pgn --to csv --overwrite --json\n\n\
+    Writes DIR/games/part-00000.parquet ... and DIR/moves/part-00000.parquet ... (columns: docs/export.md).\n\
+    A game with an error is a row with error_code, error_line, error_column and its moves up to the error.\n\
+    Part files are written under a hidden temporary name and renamed when complete. A non-empty DIR is refused\n\
+    without --overwrite. Exit status 0 once the tables are written (errors in games included), 1 if they cannot be.")]
+pub struct ExportArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+    /// The directory to write the tables into.
+    #[arg(long, value_name = "DIR")]
+    to: PathBuf,
+    /// File format: parquet (zstd), arrow (IPC file, zstd), ndjson or csv.
+    #[arg(long, default_value = "parquet", value_parser = format)]
+    format: Format,
+    /// Which tables: games, moves or both.
+    #[arg(long, default_value = "both", value_parser = ["games", "moves", "both"])]
+    table: String,
+    /// Rows per part file (each table's own rows).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    rows_per_file: u64,
+    /// How the san and moves_san columns write moves (any notation and language, as in `pgn convert`).
+    #[command(flatten)]
+    moves: input::MoveWriteArgs,
+    /// Fill the moves table's fen_before column.
+    #[arg(long)]
+    fen: bool,
+    /// Fill the moves table's comment column.
+    #[arg(long)]
+    comments: bool,
+    /// Replace the tables of an earlier export in DIR.
+    #[arg(long)]
+    overwrite: bool,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn format(name: &str) -> Result<Format, String> {
+    Format::from_name(name).ok_or_else(|| format!("unknown format '{name}' (use parquet, arrow, ndjson or csv)"))
+}
+
+/// What an export wrote.
+#[derive(Default)]
+struct Summary {
+    games: u64,
+    moves: u64,
+    errors: u64,
+    bytes_read: u64,
+}
+
+pub fn export(args: ExportArgs) -> Result<(), Failure> {
+    let started = Instant::now();
+    let tables: Vec<Table> = match args.table.as_str() {
+        "games" => vec![Table::Games],
+        "moves" => vec![Table::Moves],
+        _ => Table::ALL.to_vec(),
+    };
+    let read_options = args.read.options(false);
+    let options = TableOptions { notation: args.moves.options(Style::San), fen: args.fen, comments: args.comments };
+    prepare_directory(&args.to, args.overwrite)?;
+    let rows_per_file = usize::try_from(args.rows_per_file).unwrap_or(usize::MAX);
+    let mut writers = tables
+        .iter()
+        .map(|&table| Ok((table, PartWriter::new(&args.to, table, args.format, rows_per_file)?)))
+        .collect::<Result<Vec<_>, forsyth_arrow::ExportError>>()?;
+    let mut summary = Summary::default();
+    for path in args.read.inputs() {
+        let input = stream::open(&path)?;
+        let read = input.bytes_read();
+        // Games are named by their file's name, not its path: the same file gives the same ids wherever it lies.
+        let source = Path::new(&path).file_name().map_or(path.clone(), |n| n.to_string_lossy().into_owned());
+        let mut builder = TableBuilder::new(&source, &tables, BATCH_ROWS, options);
+        let mut write = |table: Table, batch: arrow::array::RecordBatch| {
+            let writer = writers.iter_mut().find(|(t, _)| *t == table).map(|(_, w)| w);
+            match writer {
+                Some(writer) => writer.write(&batch).map_err(io::Error::other),
+                None => Ok(()),
+            }
+        };
+        stream::read_games(
+            input,
+            args.read.jobs,
+            &read_options,
+            || GameRecorder::new(&options),
+            GameRecorder::finish,
+            |text, row| {
+                summary.games += 1;
+                summary.moves += row.ply_count() as u64;
+                summary.errors += u64::from(row.error().is_some());
+                builder.push(text.number, text.line, &row, &mut write)
+            },
+        )?;
+        builder.finish(&mut write).map_err(|e| Failure(format!("{path}: {e}")))?;
+        summary.bytes_read += read.load(Ordering::Relaxed);
+    }
+    let mut files = Vec::new();
+    let mut bytes_written = 0;
+    for (_, writer) in writers {
+        let (written, bytes) = writer.finish()?;
+        files.extend(written);
+        bytes_written += bytes;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    if args.json {
+        let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        let report = json!({
+            "games": summary.games,
+            "moves": summary.moves,
+            "errors": summary.errors,
+            "bytes_read": summary.bytes_read,
+            "bytes_written": bytes_written,
+            "seconds": seconds,
+            "format": args.format.name(),
+            "files": files,
+        });
+        writeln!(out, "{report}")
+    } else {
+        writeln!(
+            out,
+            "{} games ({} with errors), {} moves: {} files, {bytes_written} bytes in {} ({seconds:.1} s)",
+            summary.games,
+            summary.errors,
+            summary.moves,
+            files.len(),
+            args.to.display()
+        )
+    }
+    .or_else(stream::closed_pipe)?;
+    Ok(())
+}
