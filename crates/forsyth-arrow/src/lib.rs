@@ -7,13 +7,13 @@
 //! `error_message`, and its moves up to the error.
 //!
 //! ```
-//! use forsyth::pgn::{ReadOptions, read_games};
+//! use forsyth::pgn::Reader;
 //! use forsyth_arrow::{GameRecorder, Table, TableBuilder, TableOptions};
 //! let options = TableOptions::default();
 //! let mut tables = TableBuilder::new("demo.pgn", &[Table::Games], 100, options);
 //! let mut games = Vec::new();
 //! let file = "[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n";
-//! read_games(file.as_bytes(), 1, &ReadOptions::default(), || GameRecorder::new(&options), GameRecorder::finish,
+//! Reader::from_bytes(file.as_bytes()).visit(|| GameRecorder::new(&options), GameRecorder::finish,
 //!     |text, row| tables.push(text.number, text.line, &row, &mut |_, batch| { games.push(batch); Ok(()) }))
 //!     .unwrap();
 //! tables.finish(&mut |_, batch| { games.push(batch); Ok(()) }).unwrap();

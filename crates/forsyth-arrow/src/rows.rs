@@ -3,7 +3,7 @@
 //! becomes once the reader is done.
 
 use forsyth::notation::fen::Fen;
-use forsyth::notation::styles::{Style, WriteOptions, write_move_into};
+use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move_into};
 use forsyth::pgn::{Eval, GameReport, GameResult, PgnError, Visitor, comment_commands, parse_clock, parse_eval};
 use forsyth::{Move, Position, Variant};
 
@@ -12,7 +12,7 @@ use forsyth::{Move, Position, Variant};
 pub struct TableOptions {
     /// How the `san` and `moves_san` columns write moves (English SAN by default; any style and any of the
     /// languages `forsyth pgn convert` knows).
-    pub notation: WriteOptions,
+    pub notation: MoveWriteOptions,
     /// Fill the moves table's `fen_before` column.
     pub fen: bool,
     /// Fill the moves table's `comment` column.
@@ -21,7 +21,7 @@ pub struct TableOptions {
 
 impl Default for TableOptions {
     fn default() -> TableOptions {
-        TableOptions { notation: WriteOptions::new(Style::San), fen: false, comments: false }
+        TableOptions { notation: MoveWriteOptions::new(MoveStyle::San), fen: false, comments: false }
     }
 }
 
@@ -44,13 +44,13 @@ pub(crate) struct MoveFacts {
 /// Variations are read (and checked) but not kept.
 ///
 /// ```
-/// use forsyth::pgn::{GameSplitter, ReadOptions, read_game};
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
 /// use forsyth_arrow::{GameRecorder, TableOptions};
 /// let text = "[White \"Anna\"]\n\n1. e4 {[%clk 0:03:00]} e5 (1... c5) 2. Nf3 1-0\n";
 /// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
 /// let options = TableOptions::default();
 /// let mut recorder = GameRecorder::new(&options);
-/// let report = read_game(&raw, &ReadOptions::default(), &mut recorder);
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
 /// let row = recorder.finish(report);
 /// assert_eq!(row.moves_uci(), "e2e4 e7e5 g1f3");
 /// assert_eq!(row.ply_count(), 3);
@@ -182,7 +182,8 @@ impl Visitor for GameRecorder<'_> {
             return;
         }
         let san = push_word(&mut self.san, |out| write_move_into(before, mv, &self.options.notation, out));
-        let uci = push_word(&mut self.uci, |out| write_move_into(before, mv, &WriteOptions::new(Style::Uci), out));
+        let uci =
+            push_word(&mut self.uci, |out| write_move_into(before, mv, &MoveWriteOptions::new(MoveStyle::Uci), out));
         let fen = if self.options.fen {
             push_word(&mut self.fens, |out| {
                 use std::fmt::Write;

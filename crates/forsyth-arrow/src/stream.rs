@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use arrow::array::{RecordBatch, RecordBatchReader};
 use arrow::datatypes::SchemaRef;
 use arrow::error::ArrowError;
-use forsyth::pgn::{ReadOptions, read_games};
+use forsyth::pgn::{PgnReadOptions, Reader};
 
 use crate::rows::{GameRecorder, TableOptions};
 use crate::tables::{Table, TableBuilder};
@@ -19,11 +19,11 @@ const AHEAD: usize = 2;
 ///
 /// ```
 /// use arrow::array::RecordBatchReader;
-/// use forsyth::pgn::ReadOptions;
+/// use forsyth::pgn::PgnReadOptions;
 /// use forsyth_arrow::{Table, TableOptions, TableStream};
 /// let file = "1. e4 e5 *\n\n1. d4 *\n".repeat(10);
 /// let stream = TableStream::spawn(Box::new(std::io::Cursor::new(file)), "demo.pgn".into(), Table::Moves, 4,
-///     1, ReadOptions::default(), TableOptions::default());
+///     1, PgnReadOptions::default(), TableOptions::default());
 /// assert_eq!(stream.schema().field(1).name(), "ply");
 /// let rows: usize = stream.map(|batch| batch.unwrap().num_rows()).sum();
 /// assert_eq!(rows, 30);
@@ -42,7 +42,7 @@ impl TableStream {
         table: Table,
         batch_rows: usize,
         jobs: usize,
-        read: ReadOptions,
+        read: PgnReadOptions,
         options: TableOptions,
     ) -> TableStream {
         let (send, batches) = sync_channel(AHEAD);
@@ -50,15 +50,15 @@ impl TableStream {
             let mut tables = TableBuilder::new(&source, &[table], batch_rows, options);
             let closed = || io::Error::from(io::ErrorKind::BrokenPipe);
             let mut sink = |_: Table, batch: RecordBatch| send.send(Ok(batch)).map_err(|_| closed());
-            let result = read_games(
-                reader,
-                jobs.max(1),
-                &read,
-                || GameRecorder::new(&options),
-                GameRecorder::finish,
-                |text, row| tables.push(text.number, text.line, &row, &mut sink),
-            )
-            .and_then(|()| tables.finish(&mut sink));
+            let result = Reader::new(reader)
+                .jobs(jobs.max(1))
+                .options(read)
+                .visit(
+                    || GameRecorder::new(&options),
+                    GameRecorder::finish,
+                    |text, row| tables.push(text.number, text.line, &row, &mut sink),
+                )
+                .and_then(|()| tables.finish(&mut sink));
             if let Err(error) = result
                 && error.kind() != io::ErrorKind::BrokenPipe
             {

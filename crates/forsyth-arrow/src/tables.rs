@@ -358,13 +358,13 @@ impl MovesColumns {
 /// `batch_rows` rows (a game's moves are never split across two batches).
 ///
 /// ```
-/// use forsyth::pgn::{ReadOptions, read_games};
+/// use forsyth::pgn::Reader;
 /// use forsyth_arrow::{GameRecorder, Table, TableBuilder, TableOptions};
 /// let options = TableOptions::default();
 /// let mut tables = TableBuilder::new("demo.pgn", &[Table::Games, Table::Moves], 1024, options);
 /// let mut batches = Vec::new();
 /// let file = "1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n";
-/// read_games(file.as_bytes(), 1, &ReadOptions::default(), || GameRecorder::new(&options),
+/// Reader::from_bytes(file.as_bytes()).visit(|| GameRecorder::new(&options),
 ///     GameRecorder::finish, |text, row| {
 ///         tables.push(text.number, text.line, &row, &mut |table, batch| { batches.push((table, batch)); Ok(()) })
 ///     }).unwrap();

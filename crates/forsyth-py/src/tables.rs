@@ -3,7 +3,7 @@
 //! on a thread of their own, a couple ahead of the Python code that takes them.
 
 use arrow::ffi_stream::FFI_ArrowArrayStream;
-use forsyth::pgn::ReadOptions;
+use forsyth::pgn::PgnReadOptions;
 use forsyth_arrow::{Table, TableOptions, TableStream};
 use pyo3::prelude::*;
 
@@ -35,7 +35,7 @@ pub fn to_arrow<'py>(
     if batch_rows == 0 {
         return Err(argument("batch_rows must be at least 1".to_string()));
     }
-    let read = ReadOptions { keep_broken: false, ..read_options(encoding, lang)? };
+    let read = PgnReadOptions { keep_broken: false, ..read_options(encoding, lang)? };
     let options = TableOptions { notation: options::write(style, san_lang)?, fen, comments };
     let (reader, name) = open(source)?;
     // Games are named by their file's name, as `forsyth pgn export` names them.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use forsyth::notation::styles::Style;
+use forsyth::notation::styles::MoveStyle;
 use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableBuilder, TableOptions, prepare_directory};
 use serde_json::json;
 
@@ -78,7 +78,7 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         _ => Table::ALL.to_vec(),
     };
     let read_options = args.read.options(false);
-    let options = TableOptions { notation: args.moves.options(Style::San), fen: args.fen, comments: args.comments };
+    let options = TableOptions { notation: args.moves.options(MoveStyle::San), fen: args.fen, comments: args.comments };
     prepare_directory(&args.to, args.overwrite)?;
     let rows_per_file = usize::try_from(args.rows_per_file).unwrap_or(usize::MAX);
     let mut writers = tables
