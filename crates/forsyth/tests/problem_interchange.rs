@@ -129,10 +129,23 @@ fn bad_yacpdb_entries_are_refused() {
         ("algebraic:\n  white: [Ke1, Gd4]", "yacpdb.piece"),
         ("algebraic:\n  white: [Ke1]\n  black: [Ke1]", "yacpdb.occupied"),
         ("- a list", "yacpdb.shape"),
+        // Popeye's stipulation is one word; found by the problem fuzz target as "#2, ".
+        ("stipulation: \"#2, h#3\"\nalgebraic:\n  white: [Ke1]\n  black: [Ke8]", "yacpdb.shape"),
     ] {
         let e = yacpdb::parse(text).unwrap_err();
         assert_eq!(e.code(), code, "{text}: {e}");
     }
+}
+
+/// A stipulation with spaces around it reads without them, so that it writes as Popeye input and reads back the
+/// same (the problem fuzz target found `"#2, "`).
+#[test]
+fn a_yacpdb_stipulation_reads_as_one_word() {
+    let text = "stipulation: \"#2, \"\nalgebraic:\n  white: [Kh1, Re1]\n  black: [Kd1]";
+    let problem = yacpdb::parse(text).unwrap().problem;
+    assert_eq!(problem.stipulation.as_deref(), Some("#2,"));
+    let again = popeye::parse(&problem.write(PopeyeLanguage::English)).unwrap().remove(0);
+    assert_eq!(again.stipulation, problem.stipulation);
 }
 
 #[test]

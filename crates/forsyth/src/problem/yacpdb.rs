@@ -170,7 +170,14 @@ pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
                 problem.award = Some(named(value, "award", "distinction", &mut ignored, why)?);
             }
             "stipulation" => {
-                problem.stipulation = Some(scalar(value).ok_or_else(|| shape("stipulation is a text"))?);
+                // Popeye's stipulation is one word (#2, h#2.5, ser-h#12): surrounding spaces go, inner ones are an
+                // error, so that the problem writes as Popeye input and reads back the same.
+                let text = scalar(value).ok_or_else(|| shape("stipulation is a text"))?;
+                let text = text.trim();
+                if text.contains(char::is_whitespace) {
+                    return Err(shape("stipulation is one word, as #2, h#2.5 or ser-h#12"));
+                }
+                problem.stipulation = Some(text.to_string());
             }
             "options" => problem.options = strings(value, "options is a list of texts")?,
             "comments" => problem.remarks = strings(value, "comments is a list of texts")?,
