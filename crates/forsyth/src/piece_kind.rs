@@ -382,6 +382,8 @@ pub enum DefinitionErrorKind {
     BadLeap,
     /// A hop (`g`, `p`) on a single leap: hops need a rider (`gQ`, `pR`, `gNN`).
     HopWithoutRider,
+    /// A lame leap (`n`) on a rider: lame leaps are single leaps (`nN`), a lame rider has no meaning here.
+    LameRider,
     /// An empty definition.
     Empty,
     /// A name that is neither in the catalogue nor `betza:…`.
@@ -407,6 +409,7 @@ impl PieceDefinitionError {
             DefinitionErrorKind::MissingAtom => "piece.betza.missing-atom",
             DefinitionErrorKind::BadLeap => "piece.betza.bad-leap",
             DefinitionErrorKind::HopWithoutRider => "piece.betza.hop-without-rider",
+            DefinitionErrorKind::LameRider => "piece.betza.lame-rider",
             DefinitionErrorKind::Empty => "piece.betza.empty",
             DefinitionErrorKind::UnknownName => "piece.unknown-name",
         }
@@ -422,6 +425,7 @@ impl fmt::Display for PieceDefinitionError {
             DefinitionErrorKind::MissingAtom => "modifiers without an atom after them; add one, like gQ",
             DefinitionErrorKind::BadLeap => "an explicit leap is written (m,n) with numbers 0 to 9, like (1,4)",
             DefinitionErrorKind::HopWithoutRider => "a hop needs a rider, like gQ, pR or gNN",
+            DefinitionErrorKind::LameRider => "a lame leap (n) is a single leap, like nN: it cannot ride",
             DefinitionErrorKind::Empty => "an empty piece definition; give a name like grasshopper or betza:gQ",
             DefinitionErrorKind::UnknownName => {
                 return write!(
@@ -449,7 +453,7 @@ fn parse_betza(text: &str) -> Result<Vec<Atom>, PieceDefinitionError> {
     let mut i = 0;
     while i < chars.len() {
         let start = i;
-        let (mut moves, mut captures, mut hop, mut lame) = (false, false, None, false);
+        let (mut moves, mut captures, mut hop, mut lame) = (false, false, None, None);
         let mut directions = String::new();
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
@@ -457,7 +461,7 @@ fn parse_betza(text: &str) -> Result<Vec<Atom>, PieceDefinitionError> {
                 'c' => captures = true,
                 'g' => hop = Some((Hop::Grasshopper, i)),
                 'p' => hop = Some((Hop::Lion, i)),
-                'n' => lame = true,
+                'n' => lame = Some(i),
                 d @ ('f' | 'b' | 'l' | 'r' | 'v' | 's') => directions.push(d),
                 _ => return Err(err(DefinitionErrorKind::BadLetter, i + 1)),
             }
@@ -520,9 +524,11 @@ fn parse_betza(text: &str) -> Result<Vec<Atom>, PieceDefinitionError> {
                 }
                 Motion::Hop(hop)
             }
-            (None, true) => Motion::Lame(Lameness::Orthogonal),
-            (None, false) if rider => Motion::Ride,
-            (None, false) => Motion::Leap,
+            // Refused rather than read as a single lame leap, which would drop the riding silently.
+            (None, Some(at)) if rider => return Err(err(DefinitionErrorKind::LameRider, at + 1)),
+            (None, Some(_)) => Motion::Lame(Lameness::Orthogonal),
+            (None, None) if rider => Motion::Ride,
+            (None, None) => Motion::Leap,
         };
         for leap in leaps {
             atoms.push(Atom { leap, motion, mode, directions: directions.clone() });
@@ -838,6 +844,8 @@ mod tests {
             ("(1,", DefinitionErrorKind::BadLeap, 1),
             ("W(1,x)", DefinitionErrorKind::BadLeap, 2),
             ("gN", DefinitionErrorKind::HopWithoutRider, 1),
+            // Found by the fairy fuzz target as NnNNN: the doubled N after n was read as one lame leap.
+            ("NnNN", DefinitionErrorKind::LameRider, 2),
             ("Nß", DefinitionErrorKind::BadLetter, 2),
         ];
         for (text, kind, column) in cases {
