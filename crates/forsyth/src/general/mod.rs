@@ -490,7 +490,11 @@ impl GeneralPosition {
         if let Some(rook) = mv.castle_rook {
             let rook_unit = self.cells[rook as usize];
             let back = self.grid.rank_of(mv.from);
-            let rook_to = if self.grid.file_of(rook) < self.grid.file_of(mv.from) { 3 } else { self.grid.files() - 3 };
+            let rook_to = if self.grid.file_of(rook) < self.grid.file_of(mv.from) {
+                3
+            } else {
+                self.grid.files().saturating_sub(3)
+            };
             self.cells[mv.from as usize] = None;
             self.cells[rook as usize] = None;
             self.cells[mv.to as usize] = Some(moved);
@@ -534,7 +538,11 @@ impl GeneralPosition {
         }
         if let Some(rook) = mv.castle_rook {
             let back = self.grid.rank_of(mv.from);
-            let rook_to = if self.grid.file_of(rook) < self.grid.file_of(mv.from) { 3 } else { self.grid.files() - 3 };
+            let rook_to = if self.grid.file_of(rook) < self.grid.file_of(mv.from) {
+                3
+            } else {
+                self.grid.files().saturating_sub(3)
+            };
             let rook_unit = self.cells[self.grid.cell(rook_to, back) as usize].take();
             self.cells[mv.to as usize] = None;
             self.cells[rook as usize] = rook_unit;

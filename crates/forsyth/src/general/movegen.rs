@@ -250,7 +250,7 @@ impl GeneralPosition {
         let color = unit.color;
         let dir = if color == Color::White { 1 } else { -1 };
         let rank = grid.rank_of(from);
-        let second = if color == Color::White { 1 } else { grid.ranks() - 2 };
+        let second = if color == Color::White { 1 } else { grid.ranks().saturating_sub(2) };
         let last = if color == Color::White { grid.ranks() - 1 } else { 0 };
         let step = |x: i32, y: i32| grid.step_wrapping(from, x, y, false);
         let empty = |c: Cell| self.unit(c).is_none();
