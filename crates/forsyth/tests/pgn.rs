@@ -1,6 +1,8 @@
 //! PGN reading and writing: the seeds' games, every kind of dirt real files hold, the corpus, and the
 //! write/read fixed point.
 
+mod common;
+
 use forsyth::notation::fen::Fen;
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::read::MoveReadOptions;
@@ -406,25 +408,10 @@ fn game_with_normalised_comments(game: &Game) -> Game {
     Game { moves: line(&game.moves), ..game.clone() }
 }
 
-/// A corpus file (`../shared/corpus/` beside the repository, or `$FORSYTH_CORPUS`), unpacked; `None` with a
-/// message when this checkout has no corpus beside it.
-fn corpus(name: &str) -> Option<Vec<u8>> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let mut candidates: Vec<String> = std::env::var("FORSYTH_CORPUS").into_iter().collect();
-    candidates.extend([format!("{root}/../shared/corpus"), format!("{root}/../../shared/corpus")]);
-    let Some(path) = candidates.iter().map(|dir| format!("{dir}/{name}")).find(|p| std::path::Path::new(p).exists())
-    else {
-        eprintln!("skipped: corpus file {name} not found (set FORSYTH_CORPUS to the corpus directory)");
-        return None;
-    };
-    let compressed = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    Some(zstd::decode_all(compressed.as_slice()).unwrap())
-}
-
 /// Every game of a corpus file reads without error; writing, reading and writing again gives the same games and
 /// the same bytes.
 fn corpus_round_trip(name: &str, expected_games: usize) {
-    let Some(bytes) = corpus(name) else { return };
+    let Some(bytes) = common::corpus(name) else { return };
     // Read in one pass or cut first, and through a stream's buffer, the file gives the same games.
     invariants::check_one_pass_reading(&bytes, &PgnReadOptions::default(), 1 << 16);
     let mut first = String::new();
