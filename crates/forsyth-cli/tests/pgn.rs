@@ -171,3 +171,21 @@ fn repairs_are_warning_lines_that_leave_the_game_valid_and_convert_writes_one_re
     assert!(written.contains("[Result \"1-0\"]") && written.ends_with("1. e4 e5 1-0\n\n"), "{written}");
     assert!(text(&out.stderr).contains("[result-mismatch]"), "{}", text(&out.stderr));
 }
+
+/// The library's messages name no flag; the CLI adds the flag that helps, on a line of its own.
+#[test]
+fn encoding_errors_and_repaired_fen_tags_come_with_the_flag_that_helps() {
+    let latin1 = b"[Event \"M\xfcnchen\"]\n\n1. e4 *\n";
+    let forced = forsyth(&["pgn", "check", "--encoding", "utf8"], Some(latin1));
+    let said = format!("{}{}", text(&forced.stdout), text(&forced.stderr));
+    assert_eq!(forced.status.code(), Some(1), "{said}");
+    assert!(said.contains("not valid UTF-8 (if the file is Latin-1, read it as Latin-1) [encoding]"), "{said}");
+    assert!(said.contains("\n  hint: read the file with --encoding latin1 if it is Latin-1\n"), "{said}");
+
+    let game = "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQ - 0 1\"]\n\n1. Kd2 *\n";
+    let repaired = forsyth(&["pgn", "check"], Some(game.as_bytes()));
+    let said = format!("{}{}", text(&repaired.stdout), text(&repaired.stderr));
+    assert_eq!(repaired.status.code(), Some(0), "{said}");
+    assert!(said.contains("[fen-repaired]"), "{said}");
+    assert!(said.contains("\n  hint: `forsyth fen check --repair` drops the same from a FEN\n"), "{said}");
+}

@@ -398,6 +398,7 @@ impl BoardShape {
 /// assert_eq!(t.to_string(), "vertical-cylinder");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Topology {
     /// The ordinary board: its edges end every line.
     #[default]

@@ -773,6 +773,7 @@ impl PieceTable {
 
 /// A letter declaration that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DeclarationError {
     /// Not `LETTER=DEFINITION`.
     Syntax {

@@ -213,6 +213,7 @@ pub fn crc_setup(n: u16) -> Option<Setup> {
 
 /// Why a number names no start position of a shuffle variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum StartNumberError {
     /// The number is past the variant's last (959 for Chess960, 47,999 for CRC).
     OutOfRange {

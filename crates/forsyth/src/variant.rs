@@ -15,6 +15,7 @@ use crate::{BoardShape, File, Role};
 /// assert_eq!(Variant::Standard.start_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Variant {
     /// Standard chess.
     #[default]

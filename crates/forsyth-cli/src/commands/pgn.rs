@@ -8,8 +8,8 @@ use forsyth::notation::letters::Letters;
 use forsyth::notation::read::MoveReadOptions;
 use forsyth::notation::styles::MoveStyle;
 use forsyth::pgn::{
-    Encoding, GameBuilder, GameReport, GameText, PgnError, PgnReadOptions, PgnWarning, PgnWriteOptions, Visitor,
-    write_game,
+    Encoding, ErrorKind, GameBuilder, GameReport, GameText, PgnError, PgnReadOptions, PgnWarning, PgnWriteOptions,
+    Visitor, WarningKind, write_game,
 };
 
 use crate::stream;
@@ -173,10 +173,16 @@ impl Tally {
         for warning in warnings {
             self.warnings += 1;
             writeln!(out, "{name}:{warning}")?;
+            if warning.kind == WarningKind::FenRepaired {
+                writeln!(out, "  hint: `forsyth fen check --repair` drops the same from a FEN")?;
+            }
         }
         if let Some(error) = error {
             self.broken += 1;
             writeln!(out, "{name}:{error}")?;
+            if error.kind == ErrorKind::Encoding {
+                writeln!(out, "  hint: read the file with --encoding latin1 if it is Latin-1")?;
+            }
         }
         Ok(())
     }

@@ -2,6 +2,9 @@
 
 use std::io::Write;
 
+use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
+
 use forsyth::diagram::retro_words::retraction_text;
 use forsyth::notation::Language;
 use forsyth::notation::fen::Fen;
@@ -72,31 +75,51 @@ fn uci(pos: &Position, m: Move) -> String {
     forsyth::uci::write_uci(pos, m, false)
 }
 
-/// The retractions as a JSON list of `{"move", "uci", "fen"}` (and `"retractions"` below them while `depth` lasts),
-/// written as it goes: a deep tree is never held in memory whole.
-fn write_json(out: &mut impl Write, pos: &Position, depth: u8, lang: Language) -> std::io::Result<()> {
-    out.write_all(b"[")?;
-    // The position was accepted, so are its predecessors: standard chess throughout.
-    for (i, r) in retro::retractions(pos).unwrap_or_default().iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
+/// The retractions of a position as a JSON list of `{"move", "uci", "fen"}` (and `"retractions"` below them while
+/// `depth` lasts). serde_json walks the tree as it writes, so a deep tree is never held in memory whole.
+struct Retractions {
+    position: Position,
+    depth: u8,
+    lang: Language,
+}
+
+impl Serialize for Retractions {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // The position was accepted, so are its predecessors: standard chess throughout.
+        let list = retro::retractions(&self.position).unwrap_or_default();
+        let mut seq = serializer.serialize_seq(Some(list.len()))?;
+        for r in list {
+            let retractions = (self.depth > 1).then(|| Retractions {
+                position: r.predecessor,
+                depth: self.depth - 1,
+                lang: self.lang,
+            });
+            seq.serialize_element(&Retraction {
+                text: retraction_text(&r, self.lang),
+                uci: uci(&r.predecessor, r.mv),
+                fen: Fen::from_position(&r.predecessor).to_string(),
+                retractions,
+            })?;
         }
-        let text = |s: &str| serde_json::to_string(s).expect("a string is JSON");
-        write!(
-            out,
-            "{{\"move\":{},\"uci\":{},\"fen\":{}",
-            text(&retraction_text(r, lang)),
-            text(&uci(&r.predecessor, r.mv)),
-            text(&Fen::from_position(&r.predecessor).to_string())
-        )?;
-        if depth > 1 {
-            out.write_all(b",\"retractions\":")?;
-            write_json(out, &r.predecessor, depth - 1, lang)?;
-        }
-        out.write_all(b"}")?;
+        seq.end()
     }
-    out.write_all(b"]")?;
-    Ok(())
+}
+
+/// One retraction: the move as written, as UCI from the position before, that position, and the retractions
+/// before it.
+#[derive(Serialize)]
+struct Retraction {
+    #[serde(rename = "move")]
+    text: String,
+    uci: String,
+    fen: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    retractions: Option<Retractions>,
+}
+
+fn write_json(out: &mut impl Write, pos: &Position, depth: u8, lang: Language) -> std::io::Result<()> {
+    let tree = Retractions { position: *pos, depth, lang };
+    serde_json::to_writer(out, &tree).map_err(std::io::Error::from)
 }
 
 /// One line per retraction (`move  FEN`), the moves before it indented beneath.

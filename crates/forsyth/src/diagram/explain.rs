@@ -1119,3 +1119,7 @@ pub(crate) const fn german_role_name(role: Role) -> &'static str {
         Role::Chancellor => "Kanzler",
     }
 }
+
+#[cfg(test)]
+#[path = "explain_tests.rs"]
+mod tests;

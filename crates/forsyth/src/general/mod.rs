@@ -66,6 +66,7 @@ struct Undo {
 
 /// Why moves cannot be generated or a position cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GeneralError {
     /// An unknown piece (`X`, `?`) stands on the board: its moves are unknown.
     UnknownPiece {

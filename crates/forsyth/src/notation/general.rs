@@ -27,6 +27,7 @@ use super::styles::MoveStyle;
 
 /// Why a FEN cannot be read into a general position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GeneralFenErrorKind {
     /// A letter the table does not know.
     UndeclaredLetter {

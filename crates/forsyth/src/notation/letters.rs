@@ -24,6 +24,7 @@ use crate::{Role, Variant};
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[allow(missing_docs)]
+#[non_exhaustive]
 pub enum Language {
     #[default]
     En,

@@ -28,7 +28,7 @@
 
 use std::fmt;
 
-use crate::{CastlingSide, Color, File, Move, MoveKind, Position, Rank, Role, Square, SquareSet};
+use crate::{CastlingSide, Color, File, IllegalReason, Move, MoveKind, Position, Rank, Role, Square, SquareSet};
 
 use super::disambiguation::{self, Disambiguation};
 use super::letters::Letters;
@@ -159,6 +159,7 @@ pub struct MoveError {
 
 /// What is wrong with a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveErrorKind {
     /// The text is not a move in any notation forsyth reads.
     Syntax(String),
@@ -192,7 +193,7 @@ pub enum MoveErrorKind {
         suggestions: Vec<String>,
     },
     /// The move breaks a rule; the reason names squares and pieces.
-    Illegal(String),
+    Illegal(IllegalReason),
     /// Strict mode: the move is legal but not written canonically.
     NotCanonical {
         /// The style demanded.
@@ -246,7 +247,7 @@ impl MoveError {
             MoveErrorKind::MissingPromotion { to, suggestions } => {
                 format!("a pawn reaching {to} must promote (write {})", list_words(suggestions, "or"))
             }
-            MoveErrorKind::Illegal(why) => why.clone(),
+            MoveErrorKind::Illegal(why) => why.to_string(),
             MoveErrorKind::NotCanonical { style, canonical } => {
                 format!("not canonical {}: write {canonical}", style.name().to_uppercase())
             }
@@ -872,7 +873,7 @@ fn resolve(
     match p.form {
         Form::Null => {
             if pos.is_check() {
-                Err(MoveErrorKind::Illegal("a null move is not possible while in check".to_string()))
+                Err(MoveErrorKind::Illegal(IllegalReason::NullInCheck))
             } else {
                 Ok(Move::NULL)
             }
@@ -885,7 +886,7 @@ fn resolve(
 fn castle(pos: &Position, side: CastlingSide) -> Result<Move, MoveErrorKind> {
     let us = pos.turn();
     let Some(king) = pos.king(us) else {
-        return Err(MoveErrorKind::Illegal(format!("{} has no king to castle with", us.name())));
+        return Err(MoveErrorKind::Illegal(IllegalReason::NoKing { color: us }));
     };
     let rook = pos.castling_rook(us, side).unwrap_or_else(|| {
         let file = if side == CastlingSide::KingSide { pos.shape().last_file() } else { File::A };
@@ -894,7 +895,7 @@ fn castle(pos: &Position, side: CastlingSide) -> Result<Move, MoveErrorKind> {
     if let Some(&m) = pos.legal_moves_of(Role::King, rook).iter().find(|m| m.is_castle()) {
         return Ok(m);
     }
-    Err(MoveErrorKind::Illegal(pos.why_illegal(Move::castle(king, rook)).to_string()))
+    Err(MoveErrorKind::Illegal(pos.why_illegal(Move::castle(king, rook))))
 }
 
 /// The move, when it is the only candidate and written as such — most moves in a game: no origin given (but a
@@ -930,7 +931,7 @@ fn piece(
     let us = pos.turn();
     let to = p.to;
     if !pos.shape().contains(to) {
-        return Err(MoveErrorKind::Illegal(format!("{to} is not on the {} board", pos.variant())));
+        return Err(MoveErrorKind::Illegal(IllegalReason::OffBoard { to, variant: pos.variant() }));
     }
     let from_square = match (p.from_file, p.from_rank) {
         (Some(f), Some(r)) => Some(Square::new(f, r)),
@@ -940,8 +941,8 @@ fn piece(
         (Some(role), _) => role,
         (None, Some(from)) => match pos.piece_at(from) {
             Some(piece) if piece.color == us => piece.role,
-            Some(_) => return Err(MoveErrorKind::Illegal(pos.why_illegal(Move::new(from, to)).to_string())),
-            None => return Err(MoveErrorKind::Illegal(format!("there is no piece on {from}"))),
+            Some(_) => return Err(MoveErrorKind::Illegal(pos.why_illegal(Move::new(from, to)))),
+            None => return Err(MoveErrorKind::Illegal(IllegalReason::NoPiece { from })),
         },
         (None, None) => Role::Pawn,
     };
@@ -1012,10 +1013,10 @@ fn piece(
         && named != target.role
         && !mv.is_castle()
     {
-        return Err(MoveErrorKind::Illegal(format!("the piece on {to} is a {}, not a {named}", target.role)));
+        return Err(MoveErrorKind::Illegal(IllegalReason::CapturesOther { to, found: target.role, named }));
     }
     if p.en_passant && !mv.is_en_passant() {
-        return Err(MoveErrorKind::Illegal(format!("the move to {to} is not an en-passant capture")));
+        return Err(MoveErrorKind::Illegal(IllegalReason::NotEnPassant { to }));
     }
     if captures && !p.capture && !mv.is_castle() {
         normalised.insert(Normalised::MISSING_CAPTURE_SIGN);
@@ -1061,7 +1062,7 @@ fn explain_missing(pos: &Position, p: &Parsed, role: Role, from: Option<Square>,
             Some(r) => Move::promotion(from, to, r),
             None => Move::new(from, to),
         };
-        return MoveErrorKind::Illegal(pos.why_illegal(m).to_string());
+        return MoveErrorKind::Illegal(pos.why_illegal(m));
     }
     let origins = pos
         .pieces(us, role)
@@ -1069,7 +1070,7 @@ fn explain_missing(pos: &Position, p: &Parsed, role: Role, from: Option<Square>,
         .filter(|sq| p.from_file.is_none_or(|f| sq.file() == f) && p.from_rank.is_none_or(|r| sq.rank() == r));
     for origin in origins {
         if pos.reaches_ignoring_check(origin, to) {
-            return MoveErrorKind::Illegal(pos.why_illegal(Move::new(origin, to)).to_string());
+            return MoveErrorKind::Illegal(pos.why_illegal(Move::new(origin, to)));
         }
     }
     if let Some(promoted) = p.promotion
@@ -1077,10 +1078,10 @@ fn explain_missing(pos: &Position, p: &Parsed, role: Role, from: Option<Square>,
     {
         let last = if us == Color::White { Rank::EIGHTH } else { Rank::FIRST };
         if to.rank() != last {
-            return MoveErrorKind::Illegal(format!("a pawn promotes only on the last rank, not on {to}"));
+            return MoveErrorKind::Illegal(IllegalReason::PromotionRank { to });
         }
         if !pos.variant().promotion_roles().contains(&promoted) {
-            return MoveErrorKind::Illegal(format!("a pawn cannot promote to a {promoted} in {}", pos.variant()));
+            return MoveErrorKind::Illegal(IllegalReason::PromotionRole { role: promoted, variant: pos.variant() });
         }
     }
     MoveErrorKind::Unreachable { color: us, role, to }

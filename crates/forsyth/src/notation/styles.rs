@@ -25,6 +25,7 @@ use super::uci::write_uci;
 
 /// A way of writing moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum MoveStyle {
     /// PGN's Standard Algebraic Notation: `Nf3`, `exd6`, `e8=Q`, `O-O`, `Qxf7#`.
     #[default]

@@ -76,7 +76,7 @@ impl Uci {
                 Some(role) => Move::promotion(from, to, role),
                 None => Move::new(from, to),
             };
-            MoveError { text: self.to_string(), kind: MoveErrorKind::Illegal(pos.why_illegal(m).to_string()) }
+            MoveError { text: self.to_string(), kind: MoveErrorKind::Illegal(pos.why_illegal(m)) }
         })
     }
 }

@@ -4,6 +4,7 @@ use std::fmt;
 
 /// The kind of a problem in a game; [`ErrorKind::code`] is stable and may be matched by scripts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// A move that is not legal in the position before it.
     IllegalMove,
@@ -97,6 +98,7 @@ impl std::error::Error for PgnError {}
 /// The kind of something repaired while reading a game: the game is read, and the warning says what was changed;
 /// [`WarningKind::code`] is stable and may be matched by scripts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum WarningKind {
     /// The `Result` tag and the game termination marker disagree: the tag's result is kept for both.
     ResultMismatch,

@@ -17,6 +17,7 @@ pub const MAX_VARIATION_DEPTH: usize = 256;
 
 /// How the bytes of a file are turned into text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Encoding {
     /// UTF-8 where the bytes are valid UTF-8, Latin-1 (ISO 8859-1) otherwise, decided game by game.
     #[default]
@@ -207,8 +208,7 @@ pub fn read_game<'a>(
                 ply: None,
                 token: String::new(),
                 fen: None,
-                reason: "the bytes are not valid UTF-8 (read the file with --encoding latin1 if it is Latin-1)"
-                    .to_string(),
+                reason: "the bytes are not valid UTF-8 (if the file is Latin-1, read it as Latin-1)".to_string(),
             };
             return GameReport { error: Some(error), ..GameReport::default() };
         }
@@ -593,7 +593,7 @@ impl<'a> Parser<'a> {
     ) -> Result<Position, Found> {
         if let (StartError::BadFen(_), Some((start, dropped))) = (&error, repair_start(variant, fen)) {
             let dropped: Vec<String> = dropped.iter().map(ToString::to_string).collect();
-            let reason = format!("the FEN tag: {}; dropped, as `fen check --repair` does", dropped.join("; "));
+            let reason = format!("the FEN tag: {}; dropped", dropped.join("; "));
             self.warn(WarningKind::FenRepaired, fen_at, fen.unwrap_or(""), reason);
             return Ok(start);
         }

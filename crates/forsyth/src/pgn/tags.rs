@@ -82,6 +82,7 @@ fn standard_start() -> Position {
 
 /// Why a game's tags describe no start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum StartError {
     /// The `Variant` tag names a variant forsyth does not play.
     UnknownVariant(String),

@@ -80,7 +80,36 @@ pub enum IllegalReason {
     /// A null move (`--`) while in check.
     NullInCheck,
     /// Castling without a king.
-    NoKing,
+    NoKing {
+        /// The side that would castle.
+        color: Color,
+    },
+    /// The destination is not a square of the variant's board (`i1` in standard chess).
+    OffBoard {
+        /// The destination.
+        to: Square,
+        /// The variant.
+        variant: Variant,
+    },
+    /// The move names the piece it captures (`Bxe5N`, long notation `Lf4:Se5`), and another piece stands there.
+    CapturesOther {
+        /// The destination.
+        to: Square,
+        /// The piece standing there.
+        found: Role,
+        /// The piece the move names.
+        named: Role,
+    },
+    /// The move is marked `e.p.` but is not an en-passant capture.
+    NotEnPassant {
+        /// The destination.
+        to: Square,
+    },
+    /// A promotion on a rank that is not the last.
+    PromotionRank {
+        /// The destination.
+        to: Square,
+    },
     /// Castling that the rules forbid here.
     Castling {
         /// The side castling.
@@ -128,7 +157,11 @@ impl IllegalReason {
             IllegalReason::Pinned { .. } => "move.illegal.pinned",
             IllegalReason::CannotReach { .. } => "move.illegal.cannot-reach",
             IllegalReason::NullInCheck => "move.illegal.null-in-check",
-            IllegalReason::NoKing => "move.illegal.no-king",
+            IllegalReason::NoKing { .. } => "move.illegal.no-king",
+            IllegalReason::OffBoard { .. } => "move.illegal.off-board",
+            IllegalReason::CapturesOther { .. } => "move.illegal.captures-other",
+            IllegalReason::NotEnPassant { .. } => "move.illegal.not-en-passant",
+            IllegalReason::PromotionRank { .. } => "move.illegal.promotion-rank",
             IllegalReason::Castling { .. } => "move.illegal.castling",
         }
     }
@@ -157,7 +190,13 @@ impl fmt::Display for IllegalReason {
             }
             IllegalReason::CannotReach { role, from, to } => write!(f, "the {role} on {from} cannot reach {to}"),
             IllegalReason::NullInCheck => f.write_str("a null move is not possible while in check"),
-            IllegalReason::NoKing => f.write_str("there is no king"),
+            IllegalReason::NoKing { color } => write!(f, "{} has no king to castle with", color.name()),
+            IllegalReason::OffBoard { to, variant } => write!(f, "{to} is not on the {variant} board"),
+            IllegalReason::CapturesOther { to, found, named } => {
+                write!(f, "the piece on {to} is a {found}, not a {named}")
+            }
+            IllegalReason::NotEnPassant { to } => write!(f, "the move to {to} is not an en-passant capture"),
+            IllegalReason::PromotionRank { to } => write!(f, "a pawn promotes only on the last rank, not on {to}"),
             IllegalReason::Castling { color, side, why } => {
                 let side = if side == CastlingSide::KingSide { "kingside" } else { "queenside" };
                 let who = color.name();

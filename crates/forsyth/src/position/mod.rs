@@ -519,7 +519,7 @@ impl Position {
 
     fn why_castling_illegal(&self, m: Move) -> IllegalReason {
         let us = self.turn();
-        let Some(king) = self.king(us) else { return IllegalReason::NoKing };
+        let Some(king) = self.king(us) else { return IllegalReason::NoKing { color: us } };
         let rook = self.castling_candidate(m).unwrap_or(m.to());
         let side = CastlingSide::of(king.file(), rook.file());
         let blocked = |why| IllegalReason::Castling { color: us, side, why };

@@ -8,6 +8,7 @@ use crate::{CastlingPrefix, CastlingSide, Color, Role, Setup, Square, SquareSet,
 
 /// One reason a setup is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Problem {
     /// The board has a different shape from the variant's.
     WrongBoardShape {
@@ -88,6 +89,7 @@ pub enum Problem {
 /// assert_eq!(reason.to_string(), "the rook is not on its start square");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum CastlingRightProblem {
     /// The square is not on the first or last rank.
     RookNotOnBackRank,
@@ -162,6 +164,7 @@ impl std::error::Error for CastlingRightProblem {}
 /// assert_eq!(reason.to_string(), "with White to move it must be on rank 6");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EnPassantProblem {
     /// The square is off the variant's board.
     OffBoard,

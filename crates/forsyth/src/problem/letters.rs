@@ -52,6 +52,7 @@ impl PieceLetter {
 
 /// A letter that names no piece this reader knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LetterProblem {
     /// An uppercase letter outside the language's six and `X`: a fairy piece's letter, which a problem declares.
     Fairy(char),

@@ -383,6 +383,7 @@ impl Ending {
 
 /// What is wrong with a pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PatternErrorKind {
     /// Nothing but spaces.
     Empty,

@@ -299,6 +299,7 @@ impl ProblemDescription {
 
 /// What is wrong with a Popeye input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PopeyeErrorKind {
     /// No `BeginProblem` (or `AnfangProblem`) where the input starts.
     NoBegin,

@@ -37,6 +37,7 @@ pub struct Entry {
 
 /// What is wrong with an entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum YacpdbErrorKind {
     /// Not YAML.
     Yaml(String),

@@ -38,6 +38,7 @@ use crate::{BoardShape, Color, File, PositionError, Rank, Role, Square, Variant}
 
 /// Why the retro analysis cannot answer for an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RetroError {
     /// The text is not a FEN.
     Fen(FenError),

@@ -11,6 +11,7 @@ use crate::{Color, Piece, Position, Problem, Role, Square, Variant};
 /// One reason a position cannot arise in a game from the array. [`Reason::code`] is stable; the words for people
 /// are in [`crate::diagram::retro_words`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reason {
     /// The position breaks the rules of a single position (validation).
     Invalid(Problem),
