@@ -99,34 +99,46 @@ pub fn start(variant: Option<Variant>) -> Position {
     Position::new(variant.unwrap_or_default())
 }
 
-/// The arguments, or else the non-empty lines of standard input.
-pub fn args_or_stdin(args: Vec<String>) -> Result<Vec<String>, Failure> {
+/// The arguments, or else the non-empty lines of standard input, read one at a time as they are asked for: a file
+/// of millions of FENs is never held whole, and what comes first is answered first. A line that is too long or not
+/// UTF-8 ends the lines with its error.
+pub fn args_or_stdin(args: Vec<String>) -> Box<dyn Iterator<Item = Result<String, Failure>>> {
     if !args.is_empty() {
-        return Ok(args);
+        return Box::new(args.into_iter().map(Ok));
     }
-    let mut lines = Vec::new();
     let mut stdin = std::io::stdin().lock();
+    let mut number = 0u64;
+    let mut ended = false;
     let mut bytes = Vec::new();
-    for number in 1.. {
-        bytes.clear();
-        // One line at most MAX_LINE bytes: a hostile line with no end is refused, not read into memory whole.
-        if (&mut stdin).take(MAX_LINE + 1).read_until(b'\n', &mut bytes)? == 0 {
-            break;
+    Box::new(std::iter::from_fn(move || {
+        while !ended {
+            number += 1;
+            bytes.clear();
+            // One line at most MAX_LINE bytes: a hostile line with no end is refused, not read into memory whole.
+            let read = (&mut stdin).take(MAX_LINE + 1).read_until(b'\n', &mut bytes);
+            let line = match read {
+                Ok(0) => break,
+                Err(e) => Err(Failure::from(e)),
+                Ok(_) if bytes.len() as u64 > MAX_LINE => Err(Failure(format!(
+                    "line {number} of standard input is longer than {} MiB: no FEN or move is",
+                    MAX_LINE >> 20
+                ))),
+                Ok(_) => std::str::from_utf8(&bytes)
+                    .map(|line| line.trim_end_matches(['\n', '\r']).to_string())
+                    .map_err(|e| Failure(format!("line {number} of standard input is not UTF-8: {e}"))),
+            };
+            match line {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) => return Some(Ok(line)),
+                Err(e) => {
+                    ended = true;
+                    return Some(Err(e));
+                }
+            }
         }
-        if bytes.len() as u64 > MAX_LINE {
-            return Err(Failure(format!(
-                "line {number} of standard input is longer than {} MiB: no FEN or move is",
-                MAX_LINE >> 20
-            )));
-        }
-        let line = String::from_utf8(std::mem::take(&mut bytes))
-            .map_err(|e| Failure(format!("line {number} of standard input is not UTF-8: {e}")))?;
-        let line = line.trim_end_matches(['\n', '\r']);
-        if !line.trim().is_empty() {
-            lines.push(line.to_string());
-        }
-    }
-    Ok(lines)
+        ended = true;
+        None
+    }))
 }
 
 /// The longest line of standard input read by [`args_or_stdin`] (1 MiB; a FEN is under 100 bytes).

@@ -34,3 +34,18 @@ fn invalid_utf8_and_random_bytes_are_errors_not_panics() {
         assert_eq!(out.status.code(), Some(1), "{command:?}: {}", String::from_utf8_lossy(&out.stderr));
     }
 }
+
+/// Standard input is read a line at a time, never held whole: the lines before a refused one are answered.
+#[test]
+fn lines_before_a_refused_line_are_answered() {
+    let mut input = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\n".to_vec();
+    input.extend(vec![b'8'; 3 << 20]);
+    for (command, answer) in [(&["fen", "check"][..], "ok\n"), (&["fen", "convert"], "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")]
+    {
+        let out = forsyth(command, &input);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {stderr}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), answer, "{command:?}");
+        assert!(stderr.contains("line 3 of standard input is longer than 1 MiB"), "{command:?}: {stderr}");
+    }
+}

@@ -36,8 +36,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let fens = if args.fen.is_empty() { input::args_or_stdin(Vec::new())? } else { vec![args.fen.join(" ")] };
-    for text in fens {
+    let fens = if args.fen.is_empty() { Vec::new() } else { vec![args.fen.join(" ")] };
+    for text in input::args_or_stdin(fens) {
+        let text = text?;
         let reading = diagram::read(&text).map_err(|e| input::fen_failure(&text, e))?;
         let marked: forsyth::SquareSet = args.marked.iter().copied().collect();
         let count = reading.diagram.count().with_extras(marked.len(), args.invisible);

@@ -98,12 +98,13 @@ fn read(text: &str, strict: bool) -> Result<(Fen, Vec<Note>), FenError> {
     if strict { Fen::parse_strict(text).map(|fen| (fen, Vec::new())) } else { Fen::parse_lenient(text) }
 }
 
-fn check(args: CheckArgs) -> Result<(), Failure> {
-    let inputs = input::args_or_stdin(args.fens)?;
-    let mut invalid = 0;
+fn check(mut args: CheckArgs) -> Result<(), Failure> {
+    let (mut invalid, mut total) = (0, 0);
     // One lock and one buffer for all lines: `println!` flushes every line, a system call per FEN.
     let mut out = BufWriter::new(io::stdout().lock());
-    for text in &inputs {
+    for text in input::args_or_stdin(std::mem::take(&mut args.fens)) {
+        let text = &text?;
+        total += 1;
         if args.fairy.general() {
             let line = args.fairy.position(text).map(|_| "ok".to_string()).map_err(|e| e.0);
             invalid += usize::from(line.is_err());
@@ -137,7 +138,7 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     }
     out.flush().or_else(closed_pipe)?;
     if invalid > 0 {
-        return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
+        return Err(Failure(format!("{invalid} of {total} FENs invalid")));
     }
     Ok(())
 }
@@ -167,12 +168,13 @@ fn check_general(text: &str, strict: bool, variant: Option<Variant>, allowed: Al
 }
 
 fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
-    let inputs = input::args_or_stdin(std::mem::take(&mut args.fens))?;
-    let mut invalid = 0;
+    let (mut invalid, mut total) = (0, 0);
     // One lock and one buffer for all lines (see `check`); flushed before each message on standard error, so that
     // the two streams keep their order on a terminal.
     let mut out = BufWriter::new(io::stdout().lock());
-    for text in &inputs {
+    for text in input::args_or_stdin(std::mem::take(&mut args.fens)) {
+        let text = &text?;
+        total += 1;
         match convert_one(text, &args) {
             Ok(fen) => writeln!(out, "{fen}").or_else(closed_pipe)?,
             Err(message) => {
@@ -184,7 +186,7 @@ fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
     }
     out.flush().or_else(closed_pipe)?;
     if invalid > 0 {
-        return Err(Failure(format!("{invalid} of {} FENs invalid", inputs.len())));
+        return Err(Failure(format!("{invalid} of {total} FENs invalid")));
     }
     Ok(())
 }

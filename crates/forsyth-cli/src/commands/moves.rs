@@ -36,7 +36,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), Failure> {
     let mut options = args.write.options(MoveStyle::Uci);
     options.chess960_uci = args.uci_960;
-    for fen in input::args_or_stdin(args.fens)? {
+    for fen in input::args_or_stdin(args.fens) {
+        let fen = fen?;
         if args.fairy.general() {
             let pos = args.fairy.position(&fen)?;
             let moves: Vec<String> =
