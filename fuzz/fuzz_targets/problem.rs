@@ -15,6 +15,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     }
     for problem in problems {
         let _ = problem.position();
+        let _ = problem.general_position();
         let _ = problem.count();
         for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
             let written = problem.write(language);

@@ -88,3 +88,15 @@ fn board_and_explain_name_fairy_pieces_in_english_and_german() {
     assert!(words.contains("Weiß: Grashüpfer a1, König e1, Bauer e2."), "{words}");
     assert!(words.contains("senkrechter Zylinder"), "{words}");
 }
+
+#[test]
+fn board_draws_fairy_pieces_and_cylinders_in_svg() {
+    let svg = ok(&["board", "--svg", "-", "--piece", "G=grasshopper", "--board", "vertical-cylinder", GRASSHOPPER]);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let grasshopper = doc.descendants().find(|n| n.attribute("data-piece") == Some("G")).expect("the grasshopper");
+    assert_eq!(grasshopper.attribute("href"), Some("#white-queen"));
+    assert!(grasshopper.attribute("transform").is_some_and(|t| t.starts_with("rotate(180 ")), "{svg}");
+    assert_eq!(doc.descendants().filter(|n| n.attribute("class") == Some("piece")).count(), 4);
+    assert_eq!(doc.descendants().filter(|n| n.attribute("class") == Some("wrap files")).count(), 2);
+    assert!(svg.contains("G = grasshopper"), "{svg}");
+}

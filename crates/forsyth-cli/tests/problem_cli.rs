@@ -68,9 +68,9 @@ fn problem_commands_read_convert_and_draw() {
     assert!(check.contains("4+2+0+1 #2"), "{check}");
     let check = ok(&["problem", "check", "--marked", "e4", yacpdb.to_str().unwrap()]);
     assert!(check.contains("4+2+1+0 #2"), "{check}");
-    std::fs::write(dir.join("bad.inp"), "BeginProblem\nPieces White Ke1 Gd4\nEndProblem\n").unwrap();
+    std::fs::write(dir.join("bad.inp"), "BeginProblem\nPieces White Ke1 GNd4\nEndProblem\n").unwrap();
     let e = fails(&["problem", "check", dir.join("bad.inp").to_str().unwrap()]);
-    assert!(e.contains("popeye.fairy-piece") && e.contains("line 2, column 18"), "{e}");
+    assert!(e.contains("popeye.unknown-piece") && e.contains("line 2, column 18"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -92,4 +92,45 @@ fn a_pattern_without_moves_holds_or_not_in_a_position() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(ok(&["pattern", "--fen", start, "Sg1 & ~Sf3 & [Ta8]"]), "holds");
     assert!(fails(&["pattern", "--fen", start, "Sf3 | Ke2"]).contains("does not hold"));
+}
+
+#[test]
+fn fairy_problems_are_drawn_checked_and_converted() {
+    let dir = std::env::temp_dir().join(format!("forsyth-problem-fairy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("fairy.inp");
+    let text = "BeginProblem\nPieces\nWhite Kc1 Ga3 Nh4\nBlack Ke8\nStipulation ~1\nEndProblem\n";
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    let board = ok(&["problem", "board", path]);
+    assert!(board.contains("G = grasshopper") && board.contains("drawn as inverted queen"), "{board}");
+    assert!(board.contains("I = nightrider"), "{board}");
+    let check = ok(&["problem", "check", path]);
+    assert!(check.contains("3+1 ~1 4k3/8/8/8/7I/G7/8/2K5 w - - 0 1 (pieces G=grasshopper I=nightrider)"), "{check}");
+    // The FEN and its declarations make the same problem again.
+    let again = ok(&[
+        "problem",
+        "convert",
+        "--piece",
+        "G=grasshopper",
+        "--piece",
+        "I=nightrider",
+        "--stipulation",
+        "~1",
+        "--fen",
+        "4k3/8/8/8/7I/G7/8/2K5 w - - 0 1",
+    ]);
+    assert_eq!(again.trim_end(), text.trim_end());
+    let german = ok(&["problem", "convert", "--lang", "de", path]);
+    assert!(german.contains("Weiss Kc1 Ga3 Nh4"), "{german}");
+    // A condition forsyth cannot play is named, and the problem is not checked.
+    std::fs::write(&file, text.replace("EndProblem", "Condition Circe\nEndProblem")).unwrap();
+    let e = fails(&["problem", "check", path]);
+    assert!(e.contains("not playable"), "{e}");
+    let out = forsyth(&["problem", "check", path]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("[problem.condition]") && stdout.contains("'Circe'"), "{stdout}");
+    let e = fails(&["problem", "convert", "--piece", "Z=betza:Z", "--fen", "4k3/8/8/8/8/Z7/8/2K5 w - - 0 1"]);
+    assert!(e.contains("problem.no-popeye-code"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
 }

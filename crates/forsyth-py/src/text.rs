@@ -1,9 +1,11 @@
 //! The functions on texts: translating move lists, explaining and drawing FENs, counting pieces.
 
-use forsyth::Square;
 use forsyth::diagram::{self, explain::explain as explain_fen};
+use forsyth::notation::general::read_fen;
 use forsyth::notation::score::{move_texts, translate as translate_moves};
+use forsyth::piece_kind::PieceTable;
 use forsyth::{Position, Variant};
+use forsyth::{Square, Topology};
 use pyo3::prelude::*;
 
 use crate::position::PyPosition;
@@ -81,9 +83,13 @@ impl Svg {
 }
 
 /// The diagram of a FEN (or a board field alone, unknown pieces `X`/`x` allowed) as SVG: `flip` puts Black at
-/// the bottom, `lastmove` (UCI, such as `e2e4`) marks two squares; a king in check is marked.
+/// the bottom, `lastmove` (UCI, such as `e2e4`) marks two squares; a king in check is marked. `pieces` declares
+/// fairy pieces as `forsyth --piece` does (`["G=grasshopper", "Z=betza:ZW"]`) and `board` names a cylinder
+/// (`vertical-cylinder`, `horizontal-cylinder`, `torus`): the diagram then draws them as problem books do, with a
+/// legend in `lang` (`en` or `de`).
 #[pyfunction]
-#[pyo3(signature = (fen, flip = false, coordinates = true, lastmove = None, caption = None))]
+#[pyo3(signature = (fen, flip = false, coordinates = true, lastmove = None, caption = None, pieces = None, board = None, lang = "en"))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, each with a default
 pub fn board_svg(
     py: Python<'_>,
     fen: &str,
@@ -91,24 +97,32 @@ pub fn board_svg(
     coordinates: bool,
     lastmove: Option<&str>,
     caption: Option<String>,
+    pieces: Option<Vec<String>>,
+    board: Option<&str>,
+    lang: &str,
 ) -> PyResult<Svg> {
+    let language = diagram::sentence_language(lang).map_err(|e| errors::argument(e.to_string()))?;
+    let topology = match board {
+        Some(text) => text.parse::<Topology>().map_err(|e| errors::argument(e.to_string()))?,
+        None => Topology::Plain,
+    };
+    let declarations = pieces.unwrap_or_default();
+    if !declarations.is_empty() || topology != Topology::Plain {
+        let mut table = PieceTable::new();
+        for declaration in &declarations {
+            table
+                .declare_text(declaration)
+                .map_err(|e| errors::argument(format!("piece '{declaration}': [{}] {e}", e.code())))?;
+        }
+        let pos = read_fen(fen, &table, topology)
+            .map_err(|e| errors::argument(format!("invalid FEN '{fen}': [{}] {e}", e.code())))?;
+        let last_move = lastmove.map(|text| uci_squares(text, |_| true)).transpose()?;
+        let style = diagram::DiagramStyle { flip, coordinates, last_move, check: None, count: true, caption };
+        return Ok(Svg { text: diagram::svg::general(&pos, &style, language) });
+    }
     let reading = diagram::read(fen).map_err(|e| errors::fen_syntax(py, fen, &e))?;
-    let last_move = lastmove
-        .map(|text| {
-            let b = text.as_bytes();
-            let squares = (b.get(0..2).and_then(Square::from_ascii), b.get(2..4).and_then(Square::from_ascii));
-            match squares {
-                (Some(from), Some(to))
-                    if reading.diagram.board.shape().contains(from) && reading.diagram.board.shape().contains(to) =>
-                {
-                    Ok((from, to))
-                }
-                _ => Err(errors::argument(format!(
-                    "lastmove '{text}' is not a move on this board: write origin and destination squares, such as e2e4"
-                ))),
-            }
-        })
-        .transpose()?;
+    let shape = reading.diagram.board.shape();
+    let last_move = lastmove.map(|text| uci_squares(text, |sq| shape.contains(sq))).transpose()?;
     let check = reading
         .fen
         .as_ref()
@@ -117,6 +131,17 @@ pub fn board_svg(
         .and_then(|pos| pos.king(pos.turn()));
     let style = diagram::DiagramStyle { flip, coordinates, last_move, check, count: true, caption };
     Ok(Svg { text: diagram::svg::svg(&reading.diagram, &style) })
+}
+
+/// The two squares of a UCI move (`e2e4`), each on the board.
+fn uci_squares(text: &str, on_board: impl Fn(Square) -> bool) -> PyResult<(Square, Square)> {
+    let b = text.as_bytes();
+    match (b.get(0..2).and_then(Square::from_ascii), b.get(2..4).and_then(Square::from_ascii)) {
+        (Some(from), Some(to)) if on_board(from) && on_board(to) => Ok((from, to)),
+        _ => Err(errors::argument(format!(
+            "lastmove '{text}' is not a move on this board: write origin and destination squares, such as e2e4"
+        ))),
+    }
 }
 
 /// The numbers of white and black pieces (pawns included) of a FEN or a board field alone, as problem

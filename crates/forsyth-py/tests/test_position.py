@@ -120,3 +120,26 @@ def test_texts_translate_explain_count_svg():
 
 def test_perft_releases_the_lock_on_python():
     assert runs_beside(lambda: forsyth.Position(KIWIPETE).perft(5)) == 193690690
+
+
+def test_board_svg_draws_fairy_pieces_and_cylinders():
+    import xml.etree.ElementTree as ET
+
+    svg = str(
+        forsyth.board_svg(
+            "4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1", pieces=["G=grasshopper"], board="vertical-cylinder", lang="de"
+        )
+    )
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    pieces = [e for e in root.iter(ns + "use") if e.get("class") == "piece"]
+    assert sorted(e.get("data-square") for e in pieces) == ["a1", "e1", "e2", "e8"]
+    grasshopper = next(e for e in pieces if e.get("data-piece") == "G")
+    assert grasshopper.get("href") == "#white-queen" and grasshopper.get("transform").startswith("rotate(180 ")
+    legend = [e.text for e in root.iter(ns + "text") if e.get("class") == "legend"]
+    assert legend[0].startswith("G = Grashüpfer") and legend[-1].startswith("Brett: senkrechter Zylinder")
+    assert len([e for e in root.iter(ns + "line") if e.get("class") == "wrap files"]) == 2
+    with pytest.raises(ValueError, match="piece.declaration.king"):
+        forsyth.board_svg("4k3/8/8/8/8/8/8/4K3", pieces=["K=camel"])
+    with pytest.raises(ValueError):
+        forsyth.board_svg("4k3/8/8/8/8/8/8/4K3", board="sphere")

@@ -13,10 +13,12 @@ use serde_json::{Value, json};
 use forsyth::diagram::explain::explain;
 use forsyth::diagram::{self, Diagram, svg};
 use forsyth::notation::fen::{CastlingStyle, Fen, FenPositionError};
+use forsyth::notation::general::read_fen;
 use forsyth::notation::score::{move_texts, translate};
 use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
 use forsyth::pgn::{self, GameBuilder, write_game};
-use forsyth::{Position, Problem, Square, Variant, start as starts};
+use forsyth::piece_kind::PieceTable;
+use forsyth::{Color, Position, Problem, Square, Topology, Variant, start as starts};
 
 use crate::{ApiError, limits, report};
 
@@ -50,7 +52,8 @@ pub async fn not_found() -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         "request.not-found",
-        "no such page or API; the API has GET /api/health, POST /api/fen, POST /api/moves, POST /api/pgn, GET /api/start",
+        "no such page or API; the API has GET /api/health, POST /api/fen, POST /api/board, POST /api/moves, POST /api/pgn, \
+         GET /api/start",
     )
 }
 
@@ -143,6 +146,65 @@ pub struct FenRequest {
     flip: bool,
     /// The last move in UCI (`e2e4`), marked on the diagram.
     last_move: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRequest {
+    fen: String,
+    /// Fairy pieces declared as `forsyth --piece` takes them: `["G=grasshopper", "Z=betza:ZW"]`.
+    #[serde(default)]
+    pieces: Vec<String>,
+    /// `plain`, `vertical-cylinder`, `horizontal-cylinder` or `torus`.
+    board: Option<String>,
+    lang: Option<String>,
+    #[serde(default)]
+    flip: bool,
+    /// The last move in UCI (`e2e4`), marked on the diagram.
+    last_move: Option<String>,
+}
+
+/// `POST /api/board`: the diagram of a FEN, with fairy pieces declared and cylinder boards as `forsyth board --svg
+/// --piece … --board …` draws them (turned pieces, a legend in `lang`, the joined edges marked).
+pub async fn board(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejection>) -> Answer {
+    let request: BoardRequest = parse(&body(bytes, limits)?)?;
+    let lang = lang(request.lang.as_deref())?;
+    too_long(&request.fen)?;
+    let last = request.last_move.as_deref().map(uci_squares).transpose()?;
+    let topology = match request.board.as_deref() {
+        Some(name) => name.parse::<Topology>().map_err(|e| ApiError::unprocessable("request.board", e.to_string()))?,
+        None => Topology::Plain,
+    };
+    let mut table = PieceTable::new();
+    for declaration in &request.pieces {
+        table
+            .declare_text(declaration)
+            .map_err(|e| ApiError::unprocessable(e.code(), format!("piece '{declaration}': {e}")))?;
+    }
+    let general = !request.pieces.is_empty() || topology != Topology::Plain;
+    let answer = work(move || -> Result<Value, ApiError> {
+        let style = diagram::DiagramStyle { flip: request.flip, last_move: last, ..diagram::DiagramStyle::default() };
+        if general {
+            let pos = read_fen(&request.fen, &table, topology)
+                .map_err(|e| ApiError::unprocessable(e.code(), e.to_string()))?;
+            let (white, black) = (pos.count(Color::White).0, pos.count(Color::Black).0);
+            return Ok(json!({
+                "svg": svg::general(&pos, &style, lang),
+                "count": {"white": white, "black": black, "text": format!("{white}+{black}")},
+                "legend": diagram::general::legend(&pos, lang),
+            }));
+        }
+        let reading = diagram::read(&request.fen).map_err(|e| ApiError::unprocessable(e.code, e.to_string()))?;
+        let count = reading.diagram.count();
+        let pos = reading.fen.as_ref().and_then(|fen| fen.position(None).ok());
+        Ok(json!({
+            "svg": picture(&reading.diagram, pos.as_ref(), last, request.flip),
+            "count": {"white": count.white, "black": count.black, "text": count.to_string()},
+            "legend": [],
+        }))
+    })
+    .await??;
+    Ok(Json(answer))
 }
 
 /// `POST /api/fen`: a FEN checked, explained, written in each dialect, counted and drawn.

@@ -73,6 +73,7 @@ pub fn router(config: &Config) -> Router {
     let api = Router::new()
         .route("/api/health", get(api::health))
         .route("/api/fen", post(api::fen))
+        .route("/api/board", post(api::board))
         .route("/api/moves", post(api::moves))
         .route("/api/pgn", post(api::pgn))
         .route("/api/start", get(api::start))

@@ -249,3 +249,35 @@ fn slow_requests_and_slow_clients_time_out() {
     assert!(!String::from_utf8_lossy(&rest).contains("200 OK"));
     assert_eq!(get(address, "/api/health").status, 200);
 }
+
+#[test]
+fn the_board_endpoint_draws_declared_fairy_pieces_and_cylinders() {
+    let request = json!({
+        "fen": "8/4k3/8/8/8/8/4P3/G3K3 w - - 0 1",
+        "pieces": ["G=grasshopper"],
+        "board": "torus",
+        "lang": "de",
+    });
+    let answer = post_json(server(), "/api/board", request);
+    assert_eq!(answer.status, 200);
+    let json = answer.json();
+    assert_eq!(json["count"]["text"], "3+1");
+    assert!(json["legend"][0].as_str().unwrap().starts_with("G = Grashüpfer"), "{json}");
+    let svg = json["svg"].as_str().unwrap();
+    assert!(svg.contains("data-piece=\"G\" transform=\"rotate(180 "), "{svg}");
+    assert_eq!(svg.matches("class=\"wrap files\"").count(), 2);
+    assert_eq!(svg.matches("class=\"wrap ranks\"").count(), 2);
+    // Without declarations it is the orthodox diagram of /api/fen.
+    let plain = post_json(server(), "/api/board", json!({"fen": "4k3/8/8/8/8/8/4P3/4K3"})).json();
+    assert_eq!((plain["count"]["text"].as_str(), plain["legend"].as_array().map(Vec::len)), (Some("2+1"), Some(0)));
+    // A bad declaration or board is refused with its code.
+    for (request, code) in [
+        (json!({"fen": "4k3/8/8/8/8/8/8/4K3", "pieces": ["K=camel"]}), "piece.declaration.king"),
+        (json!({"fen": "4k3/8/8/8/8/8/8/4K3", "board": "sphere"}), "request.board"),
+        (json!({"fen": "4k3/8/8/8/8/8/8/G3K3", "pieces": ["G=gnu"]}), "piece.unknown-name"),
+    ] {
+        let answer = post_json(server(), "/api/board", request);
+        assert_eq!(answer.status, 422);
+        assert_eq!(answer.json()["error"]["code"], code);
+    }
+}

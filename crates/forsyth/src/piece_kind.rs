@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::Role;
+
 /// What an atom may do at its target: move there, capture there, or both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
@@ -169,7 +171,7 @@ pub enum Nature {
 /// let zebra = PieceKind::from_name("zebra").unwrap();
 /// assert_eq!(zebra.betza().as_deref(), Some("Z"));
 /// assert_eq!(PieceKind::from_betza("Z").unwrap().atoms(), zebra.atoms());
-/// assert_eq!(PieceKind::from_popeye("CA").unwrap().name(), "camel");
+/// assert_eq!(PieceKind::from_popeye("CA", forsyth::piece_kind::PopeyeLanguage::English).unwrap().name(), "camel");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PieceKind {
@@ -190,10 +192,16 @@ impl PieceKind {
             .map(FairyPiece::kind)
     }
 
-    /// A piece by its English Popeye code (`G`, `N`, `CA`, `EQ`, `S` for the knight), case ignored: the lookup
-    /// the reader of Popeye's input calls.
-    pub fn from_popeye(code: &str) -> Option<PieceKind> {
-        FAIRY_PIECES.iter().find(|p| p.popeye.eq_ignore_ascii_case(code)).map(FairyPiece::kind)
+    /// A piece by its Popeye code in a language of Popeye's input (English `G`, `N`, `CA`, `L` the locust, `S`
+    /// the knight; German `G`, `N`, `CA`, `H` the locust, `L` the bishop), case ignored.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::{PieceKind, PopeyeLanguage};
+    /// assert_eq!(PieceKind::from_popeye("L", PopeyeLanguage::English).unwrap().name(), "locust");
+    /// assert_eq!(PieceKind::from_popeye("L", PopeyeLanguage::German).unwrap().name(), "bishop");
+    /// ```
+    pub fn from_popeye(code: &str, language: PopeyeLanguage) -> Option<PieceKind> {
+        FairyPiece::from_popeye(code, language).map(FairyPiece::kind)
     }
 
     /// A piece from a Betza definition (`ZW`, `gQ`, `mRcpR`, `nN`, `(1,4)`), named `betza:…`.
@@ -538,7 +546,7 @@ fn parse_betza(text: &str) -> Result<Vec<Atom>, PieceDefinitionError> {
 }
 
 /// One piece of the catalogue: its names, Popeye codes, diagram glyph and movement.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FairyPiece {
     /// English name, lowercase, hyphens for spaces (`berolina-pawn`).
     pub name: &'static str,
@@ -554,7 +562,7 @@ pub struct FairyPiece {
     definition: Definition,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 enum Definition {
     Betza(&'static str),
     King,
@@ -567,7 +575,66 @@ enum Definition {
     Kangaroo,
 }
 
+/// The languages of Popeye's input: its keywords and its piece codes differ between them (English `S` knight,
+/// `L` locust; German `S` Springer, `L` Läufer, `H` Heuschrecke). The catalogue holds the codes of both.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PopeyeLanguage {
+    /// `BeginProblem`, `Pieces White ...`.
+    #[default]
+    English,
+    /// `AnfangProblem`, `Steine Weiss ...`.
+    German,
+}
+
 impl FairyPiece {
+    /// The catalogue entry of a Popeye code in a language, case ignored: the one lookup by code.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::{FairyPiece, PopeyeLanguage};
+    /// assert_eq!(FairyPiece::from_popeye("n", PopeyeLanguage::German).unwrap().name, "nightrider");
+    /// assert_eq!(FairyPiece::from_popeye("KN", PopeyeLanguage::German).unwrap().name, "empress");
+    /// assert_eq!(FairyPiece::from_popeye("GN", PopeyeLanguage::English), None); // the gnu: not in the catalogue
+    /// ```
+    pub fn from_popeye(code: &str, language: PopeyeLanguage) -> Option<&'static FairyPiece> {
+        FAIRY_PIECES.iter().find(|p| p.popeye_code(language).eq_ignore_ascii_case(code))
+    }
+
+    /// The Popeye code in a language.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::{FairyPiece, PopeyeLanguage};
+    /// let locust = FairyPiece::from_name("locust").unwrap();
+    /// assert_eq!((locust.popeye_code(PopeyeLanguage::English), locust.popeye_code(PopeyeLanguage::German)), ("L", "H"));
+    /// ```
+    pub fn popeye_code(&self, language: PopeyeLanguage) -> &'static str {
+        match language {
+            PopeyeLanguage::English => self.popeye,
+            PopeyeLanguage::German => self.popeye_german,
+        }
+    }
+
+    /// The catalogue entry of an English name (`berolina-pawn`), exactly as the catalogue spells it.
+    pub fn from_name(name: &str) -> Option<&'static FairyPiece> {
+        FAIRY_PIECES.iter().find(|p| p.name == name)
+    }
+
+    /// The catalogue entry of one of the six orthodox pieces (`None` for the archbishop and chancellor of 10×8).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// use forsyth::piece_kind::FairyPiece;
+    /// let knight = FairyPiece::of_role(Role::Knight).unwrap();
+    /// assert_eq!((knight.name, knight.orthodox_role()), ("knight", Some(Role::Knight)));
+    /// ```
+    pub fn of_role(role: Role) -> Option<&'static FairyPiece> {
+        Role::STANDARD.contains(&role).then(|| FairyPiece::from_name(role.name())).flatten()
+    }
+
+    /// The orthodox piece this entry is (king, queen, rook, bishop, knight, pawn), `None` for fairy pieces.
+    pub fn orthodox_role(&self) -> Option<Role> {
+        Role::STANDARD.into_iter().find(|r| r.name() == self.name)
+    }
+
     /// The movement of this piece.
     ///
     /// ```

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use forsyth::diagram::explain::explain;
 use forsyth::diagram::{self, DiagramStyle, svg, text};
 use forsyth::notation::Language;
-use forsyth::{Color, Role, Variant};
+use forsyth::notation::general::read_fen;
+use forsyth::piece_kind::PieceTable;
+use forsyth::{Color, Role, Topology, Variant};
 
 /// The FEN standard's example FEN (after 1.e4 e5).
 const FEN_AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
@@ -423,4 +425,102 @@ fn fields_left_out_are_named_with_the_values_read() {
     );
     let whole = explain("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39", Language::En, None).unwrap().to_string();
     assert!(!whole.contains("not given"));
+}
+
+/// The general position of a FEN with declared letters on a board.
+fn fairy_position(declarations: &[&str], fen: &str, topology: Topology) -> forsyth::general::GeneralPosition {
+    let mut table = PieceTable::new();
+    for d in declarations {
+        table.declare_text(d).unwrap();
+    }
+    read_fen(fen, &table, topology).unwrap()
+}
+
+/// Fairy pieces in SVG as the German problem-chess conventions draw them (grasshopper = inverted queen, nightrider =
+/// inverted knight, camel = knight turned left, after Popeye's pie-engl.txt), a piece without a glyph as a circle
+/// with its letter; every piece once, on its square; a legend line per fairy piece.
+#[test]
+fn svg_draws_fairy_pieces_as_problem_books_do() {
+    let fen = "4k3/8/5c2/1Z6/3N3I/G7/8/2K5 w - - 0 1";
+    let pos = fairy_position(&["G=grasshopper", "I=nightrider", "C=camel", "Z=betza:ZW"], fen, Topology::Plain);
+    let picture =
+        svg::general(&pos, &DiagramStyle { caption: Some(fen.into()), ..DiagramStyle::default() }, Language::En);
+    // One piece element per piece, each on its square with its letter: the FEN's board, read independently.
+    assert_eq!(svg_pieces(&picture), expand_board(fen.split(' ').next().unwrap()));
+    let doc = roxmltree::Document::parse(&picture).unwrap();
+    let piece = |square: &str| {
+        let node =
+            doc.descendants().find(|n| n.attribute("data-square") == Some(square) && n.has_tag_name("use")).unwrap();
+        (node.attribute("href").unwrap().to_string(), node.attribute("transform").map(str::to_string))
+    };
+    let rect = |square: &str| {
+        let r =
+            doc.descendants().find(|n| n.has_tag_name("rect") && n.attribute("data-square") == Some(square)).unwrap();
+        let c = |a| r.attribute(a).unwrap().parse::<f32>().unwrap() + 22.5;
+        (c("x"), c("y"))
+    };
+    // Turned about the centre of its own square.
+    let turned = |square: &str, degrees: i32| {
+        let (x, y) = rect(square);
+        Some(format!("rotate({degrees} {x} {y})"))
+    };
+    assert_eq!(piece("a3"), ("#white-queen".to_string(), turned("a3", 180)));
+    assert_eq!(piece("h4"), ("#white-knight".to_string(), turned("h4", 180)));
+    assert_eq!(piece("f6"), ("#black-knight".to_string(), turned("f6", 270)));
+    assert_eq!(piece("d4"), ("#white-knight".to_string(), None));
+    assert_eq!(piece("c1"), ("#white-king".to_string(), None));
+    assert_eq!(piece("b5"), ("#white-letter-Z".to_string(), None));
+    let letter = doc.descendants().find(|n| n.attribute("id") == Some("white-letter-Z")).unwrap();
+    assert!(letter.descendants().any(|n| n.has_tag_name("circle")));
+    assert_eq!(letter.descendants().find(|n| n.has_tag_name("text")).and_then(|t| t.text()), Some("Z"));
+    let legend: Vec<&str> =
+        doc.descendants().filter(|n| n.attribute("class") == Some("legend")).filter_map(|n| n.text()).collect();
+    assert_eq!(legend.len(), 4, "{legend:?}");
+    assert!(
+        legend.contains(&"G = grasshopper (Grashüpfer, Popeye G; drawn as inverted queen), Betza gQ"),
+        "{legend:?}"
+    );
+    assert!(legend.contains(&"Z = betza:ZW, Betza ZW"), "{legend:?}");
+    assert!(!picture.contains("class=\"wrap"), "a plain board has no joined edges");
+}
+
+/// Cylinders and the torus: the joined edges drawn (left and right for files, top and bottom for ranks), the board
+/// named in the legend, in German too.
+#[test]
+fn svg_marks_the_joined_edges_of_cylinders() {
+    for (topology, files, ranks) in [
+        (Topology::VerticalCylinder, 2, 0),
+        (Topology::HorizontalCylinder, 0, 2),
+        (Topology::Torus, 2, 2),
+        (Topology::Plain, 0, 0),
+    ] {
+        let pos = fairy_position(&["Z=zebra"], "8/4k3/8/8/3Z4/8/8/4K3 w - - 0 1", topology);
+        let picture = svg::general(&pos, &DiagramStyle::default(), Language::De);
+        let doc = roxmltree::Document::parse(&picture).unwrap();
+        let count = |class| doc.descendants().filter(|n| n.attribute("class") == Some(class)).count();
+        assert_eq!((count("wrap files"), count("wrap ranks")), (files, ranks), "{topology:?}");
+        let legend: Vec<&str> =
+            doc.descendants().filter(|n| n.attribute("class") == Some("legend")).filter_map(|n| n.text()).collect();
+        assert!(legend[0].starts_with("Z = Zebra (zebra, Popeye Z; gezeichnet als Springer nach rechts gedreht)"));
+        assert_eq!(legend.iter().any(|l| l.starts_with("Brett: ")), topology != Topology::Plain, "{legend:?}");
+    }
+}
+
+/// Boards other than 8×8 in SVG: one square per cell, ranks beyond 9 and pieces on them.
+#[test]
+fn svg_draws_general_boards_of_any_size() {
+    let fen = "k11/12/12/12/12/12/12/12/12/12/G11/11K w - - 0 1";
+    let pos = fairy_position(&["G=grasshopper"], fen, Topology::Plain);
+    let picture = svg::general(&pos, &DiagramStyle::default(), Language::En);
+    let doc = roxmltree::Document::parse(&picture).unwrap();
+    assert_eq!(
+        doc.descendants().filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("square "))).count(),
+        144
+    );
+    let squares: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("piece"))
+        .filter_map(|n| n.attribute("data-square"))
+        .collect();
+    assert_eq!(squares, ["l1", "a2", "a12"]);
 }

@@ -12,7 +12,10 @@ fn listed() -> String {
 
 /// The quoted strings of `text` that look like codes of the given families (`fen.board.width`, `move.syntax`).
 fn codes_in(text: &str) -> Vec<String> {
-    const FAMILIES: [&str; 11] = [
+    const FAMILIES: [&str; 14] = [
+        "popeye.",
+        "problem.",
+        "yacpdb.",
         "fen.",
         "move.",
         "letters.",

@@ -8,30 +8,11 @@
 //! The data (`data/popeye/moves.tsv`, with Popeye's inputs in `data/popeye/inputs.txt`) come from
 //! `tests/differential/popeye_fairy.py --py PATH --positions 60 --seed 1`; Popeye itself is not committed.
 
-use forsyth::Topology;
-use forsyth::general::{GeneralMove, GeneralPosition};
-use forsyth::notation::general::read_fen;
-use forsyth::piece_kind::PieceTable;
+mod common;
 
-/// A move as the script normalises Popeye's: `e2-e4`, `d4*c5`, `d4*c5-b6` (locust), `b7*c8=EQ`, `0-0`.
-fn popeye_form(pos: &GeneralPosition, mv: GeneralMove) -> String {
-    let grid = pos.grid();
-    if let Some(rook) = mv.castle_rook {
-        return if grid.file_of(rook) > grid.file_of(mv.from) { "0-0" } else { "0-0-0" }.to_string();
-    }
-    let (from, to) = (grid.name(mv.from), grid.name(mv.to));
-    let mut text = match mv.capture {
-        None => format!("{from}-{to}"),
-        Some(c) if c == mv.to || mv.en_passant => format!("{from}*{to}"),
-        Some(c) => format!("{from}*{}-{to}", grid.name(c)),
-    };
-    if let Some(kind) = mv.promotion {
-        let entry = pos.table().kind(kind as usize).catalogue_entry().expect("promotions are catalogue pieces");
-        text.push('=');
-        text.push_str(entry.popeye);
-    }
-    text
-}
+use forsyth::Topology;
+use forsyth::notation::general::read_fen;
+use forsyth::piece_kind::{PieceTable, PopeyeLanguage};
 
 #[test]
 fn legal_moves_agree_with_popeye() {
@@ -44,7 +25,12 @@ fn legal_moves_agree_with_popeye() {
             table.declare_text(declaration).unwrap();
         }
         let pos = read_fen(fen, &table, Topology::Plain).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let mut ours: Vec<String> = pos.legal_moves().unwrap().into_iter().map(|m| popeye_form(&pos, m)).collect();
+        let mut ours: Vec<String> = pos
+            .legal_moves()
+            .unwrap()
+            .into_iter()
+            .map(|m| common::popeye_form(&pos, m, PopeyeLanguage::English))
+            .collect();
         ours.sort();
         let theirs: Vec<&str> = moves.split(';').collect();
         assert_eq!(ours, theirs, "{declarations} {fen}");

@@ -2,10 +2,15 @@
 //! Popeye 4.104 read it and listed every legal White move for `Stipulation ~1` in `NN.out`. forsyth must read
 //! the input back to the same position, and its legal moves must be exactly Popeye's.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use forsyth::problem::popeye::{self, PopeyeLanguage};
+use forsyth::Topology;
+use forsyth::notation::general::read_fen;
+use forsyth::piece_kind::PieceTable;
+use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
 use forsyth::{Position, Role, Square};
 
 fn dir() -> PathBuf {
@@ -88,4 +93,63 @@ fn forsyths_legal_moves_are_popeyes() {
         checked += 1;
     }
     assert!(checked >= 10);
+}
+
+/// Popeye's moves without piece codes and check signs, as `common::popeye_form` writes forsyth's: `Nh4-d6 + !`
+/// becomes `h4-d6`, `He4*b4-a4 !` (the locust) `e4*b4-a4`, `b7-b8=CA !` `b7-b8=CA`.
+fn popeye_fairy_moves(out: &str) -> BTreeSet<String> {
+    let mut moves = BTreeSet::new();
+    for line in out.lines() {
+        let Some(text) = line.trim().strip_prefix("1.") else { continue };
+        let text = text.split_whitespace().next().unwrap_or_default();
+        moves.insert(text.trim_start_matches(|c: char| c.is_ascii_uppercase()).to_string());
+    }
+    moves
+}
+
+/// Fairy pieces (tests/popeye/fairy/README.md): forsyth wrote each `NN.inp` from `NN.fen` with the declarations of
+/// `NN.pieces`; Popeye 4.104 listed every legal White move in `NN.out`. forsyth reads the input to the same pieces,
+/// its general position's legal moves are Popeye's, and it writes the problem back in both languages unchanged.
+#[test]
+fn fairy_problems_read_and_move_as_in_popeye() {
+    let fairy = dir().join("fairy");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&fairy).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "inp") {
+            continue;
+        }
+        let read = |ext: &str| std::fs::read_to_string(path.with_extension(ext)).unwrap();
+        let (input, out) = (read("inp"), read("out"));
+        assert!(!out.contains("Input-Error") && !out.contains("Eingabe-Fehler"), "{}: {out}", path.display());
+        let language = popeye::language_of(&input).unwrap();
+        let problems = popeye::parse(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(problems.len(), 1, "{}", path.display());
+        let problem = &problems[0];
+        assert!(!problem.is_orthodox(), "{}", path.display());
+        // The pieces are those of the FEN with its declared letters.
+        let mut table = PieceTable::new();
+        for declaration in read("pieces").split_whitespace() {
+            table.declare_text(declaration).unwrap();
+        }
+        let fen_position = read_fen(read("fen").trim(), &table, Topology::Plain).unwrap();
+        let expected = ProblemDescription::from_general_position(&fen_position).unwrap();
+        let sorted =
+            |p: &ProblemDescription| p.pieces.iter().map(|p| p.code(PopeyeLanguage::English)).collect::<BTreeSet<_>>();
+        assert_eq!(sorted(problem), sorted(&expected), "{}", path.display());
+        // Its legal moves are Popeye's.
+        let pos = problem.general_position().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let ours: BTreeSet<String> =
+            pos.legal_moves().unwrap().into_iter().map(|m| common::popeye_form(&pos, m, language)).collect();
+        let theirs = popeye_fairy_moves(&out);
+        assert!(!theirs.is_empty(), "{}: no moves in Popeye's output", path.display());
+        assert_eq!(ours, theirs, "{}", path.display());
+        // The general position reads back to the same pieces; the problem writes and reads back unchanged.
+        assert_eq!(sorted(&ProblemDescription::from_general_position(&pos).unwrap()), sorted(problem));
+        for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+            assert_eq!(popeye::parse(&problem.write(language)).unwrap(), problems, "{}", path.display());
+        }
+        checked += 1;
+    }
+    assert!(checked >= 6);
 }

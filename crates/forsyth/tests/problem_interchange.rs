@@ -3,7 +3,7 @@
 //! each read, written and read back; bad input is an error with line and column.
 
 use forsyth::Square;
-use forsyth::problem::popeye::{self, PopeyeLanguage};
+use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
 use forsyth::problem::yacpdb;
 
 const ENGLISH: &str = "BeginProblem
@@ -68,7 +68,8 @@ fn bad_popeye_input_says_where() {
         ("", "popeye.no-begin", 1, 1),
         ("Pieces White Ke1", "popeye.no-begin", 1, 1),
         ("BeginProblem\nPieces White Ke1 Black Ke8", "popeye.no-end", 2, 1),
-        ("BeginProblem\nPieces White Ke1 Black Ke8 Gd4\nEndProblem", "popeye.fairy-piece", 2, 28),
+        ("BeginProblem\nPieces White Ke1 Black Ke8 GNd4\nEndProblem", "popeye.unknown-piece", 2, 28),
+        ("AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8 EMd4\nEndeProblem", "popeye.unknown-piece", 2, 30),
         ("BeginProblem\nPieces White Ke1 Neutral Pd4\nEndProblem", "popeye.unsupported", 2, 18),
         ("BeginProblem\nPieces White Ke9\nEndProblem", "popeye.bad-square", 2, 14),
         ("BeginProblem\nPieces White Ke1 Black Ke1\nEndProblem", "popeye.occupied", 2, 24),
@@ -126,7 +127,7 @@ fn bad_yacpdb_entries_are_refused() {
         ("a: &x [1, 2]\nb: *x\nalgebraic:\n  white: [Ke1]", "yacpdb.alias"),
         (&format!("algebraic: {}{}", "[".repeat(40), "]".repeat(40)), "yacpdb.depth"),
         ("stipulation: \"#2\"", "yacpdb.shape"),
-        ("algebraic:\n  white: [Ke1, Gd4]", "yacpdb.piece"),
+        ("algebraic:\n  white: [Ke1, GNd4]", "yacpdb.piece"),
         ("algebraic:\n  white: [Ke1]\n  black: [Ke1]", "yacpdb.occupied"),
         ("- a list", "yacpdb.shape"),
         // Popeye's stipulation is one word; found by the problem fuzz target as "#2, ".
@@ -167,4 +168,36 @@ fn hostile_descriptions_are_answered() {
     assert_eq!(popeye::parse(&remarks).unwrap()[0].remarks.len(), 100_000);
     let deep = format!("algebraic: {}", "[".repeat(1_000_000));
     assert!(yacpdb::parse(&deep).is_err());
+}
+
+/// Popeye's piece codes per language, from its `PieNamString` table (4.104): the same letter names different pieces
+/// in English and German input, and forsyth reads each as Popeye does.
+#[test]
+fn fairy_piece_codes_read_in_the_language_of_the_input() {
+    let english = &popeye::parse("BeginProblem Pieces White Kc1 La3 EMb1 Black Ke8 ga1h1 EndProblem").unwrap()[0];
+    let german = &popeye::parse("AnfangProblem Steine Weiss Kc1 La3 KNb1 Schwarz Ke8 ha1h1 EndeProblem").unwrap()[0];
+    let names = |p: &ProblemDescription| p.pieces.iter().map(|p| p.kind.name).collect::<Vec<_>>();
+    assert_eq!(names(english), ["king", "locust", "empress", "king", "grasshopper", "grasshopper"]);
+    assert_eq!(names(german), ["king", "bishop", "empress", "king", "locust", "locust"]);
+    assert_eq!(
+        english.write(PopeyeLanguage::German),
+        "AnfangProblem\nSteine\nWeiss Kc1 Ha3 KNb1\nSchwarz Ke8 Ga1 Gh1\nEndeProblem\n"
+    );
+    assert!(!english.is_orthodox());
+    assert_eq!(english.position().unwrap_err().code(), "problem.fairy-piece");
+    let pos = english.general_position().unwrap();
+    assert_eq!(forsyth::notation::general::write_fen(&pos), "4k3/8/8/8/8/L7/8/gCK4g w - - 0 1");
+}
+
+/// A condition forsyth does not play is never played as orthodox chess: the position is refused with the
+/// condition named; the problem still converts with the condition kept.
+#[test]
+fn a_fairy_condition_is_named_not_played() {
+    let text = "BeginProblem\nPieces\nWhite Kc1 Ga3\nBlack Ke8\nStipulation #2\nCondition Madrasi\nEndProblem\n";
+    let p = &popeye::parse(text).unwrap()[0];
+    for e in [p.general_position().unwrap_err(), p.position().unwrap_err()] {
+        assert_eq!(e.code(), "problem.condition");
+        assert!(e.to_string().contains("'Madrasi'"), "{e}");
+    }
+    assert_eq!(p.write(PopeyeLanguage::English), text);
 }

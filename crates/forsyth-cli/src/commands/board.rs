@@ -20,8 +20,11 @@ use crate::{Failure, input};
   forsyth board --svg - 'rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1' > capablanca.svg
   forsyth board --unicode --piece G=grasshopper --piece N=nightrider '4k3/8/8/8/8/8/8/G2NK3 w - - 0 1'
   forsyth board --board torus --lang de --piece Z=zebra '4k3/8/8/8/3Z4/8/8/4K3'
+  forsyth board --svg fairy.svg --piece G=grasshopper --piece Z=betza:ZW '4k3/8/8/8/3Z4/8/8/G3K3 w - - 0 1'
 
-A board field alone may hold unknown pieces X (white) and x (black). A king in check is marked when the whole
+A board field alone may hold unknown pieces X (white) and x (black). Fairy pieces are drawn as problem books
+draw them (grasshopper an inverted queen, nightrider an inverted knight, ...; a piece without such a glyph as a
+circle with its letter), with a legend under the board; the joined edges of cylinders are dashed. A king in check is marked when the whole
 FEN is given and the position is legal. In text, the last move's squares are [bracketed] and a king in check is
 (parenthesised).
 
@@ -68,13 +71,21 @@ fn parse_last_move(text: &str) -> Result<(Square, Square), String> {
 pub fn run(args: Args) -> Result<(), Failure> {
     let fen_text = args.fen.join(" ");
     if args.fairy.general() {
-        if args.svg.is_some() {
-            return Err(Failure(
-                "--svg does not draw fairy pieces or cylinders yet; draw them as text or with --unicode".to_string(),
-            ));
-        }
         let pos = args.fairy.position(&fen_text)?;
-        print!("{}", diagram::general::diagram(&pos, args.unicode, args.lang));
+        match &args.svg {
+            Some(path) => {
+                let style = DiagramStyle {
+                    flip: args.flip,
+                    coordinates: !args.no_coords,
+                    last_move: args.lastmove,
+                    check: None,
+                    count: true,
+                    caption: Some(fen_text.split_whitespace().collect::<Vec<_>>().join(" ")),
+                };
+                write_svg(path, &svg::general(&pos, &style, args.lang))?;
+            }
+            None => print!("{}", diagram::general::diagram(&pos, args.unicode, args.lang)),
+        }
         return Ok(());
     }
     let reading = diagram::read(&fen_text).map_err(|e| input::fen_failure(&fen_text, e))?;
@@ -105,17 +116,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
         caption: Some(fen_text.split_whitespace().collect::<Vec<_>>().join(" ")),
     };
     match &args.svg {
-        Some(path) => {
-            let picture = svg::svg(&reading.diagram, &style);
-            if path.as_os_str() == "-" {
-                print!("{picture}");
-            } else {
-                std::fs::write(path, picture)
-                    .map_err(|e| Failure(format!("cannot write the SVG to '{}': {e}", path.display())))?;
-            }
-        }
+        Some(path) => write_svg(path, &svg::svg(&reading.diagram, &style))?,
         None if args.unicode => print!("{}", text::unicode(&reading.diagram, &style)),
         None => print!("{}", text::ascii(&reading.diagram, &style)),
     }
     Ok(())
+}
+
+/// Writes an SVG picture to a file, or to standard output for '-'.
+fn write_svg(path: &std::path::Path, picture: &str) -> Result<(), Failure> {
+    if path.as_os_str() == "-" {
+        print!("{picture}");
+        Ok(())
+    } else {
+        std::fs::write(path, picture).map_err(|e| Failure(format!("cannot write the SVG to '{}': {e}", path.display())))
+    }
 }

@@ -2,12 +2,14 @@
 
 use std::path::{Path, PathBuf};
 
-use forsyth::diagram::{Diagram, DiagramStyle, text};
+use forsyth::diagram::{self, Diagram, DiagramStyle, text};
+use forsyth::notation::Language;
+use forsyth::notation::general::write_fen;
 use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
 use forsyth::problem::yacpdb;
 use forsyth::{Position, Square};
 
-use crate::Failure;
+use crate::{Failure, input};
 
 /// Problem descriptions in Popeye's input language (BeginProblem, Pieces, Stipulation, EndProblem; English or
 /// German keywords) or as YACPDB entries (YAML with algebraic: white: [...] black: [...]).
@@ -17,10 +19,13 @@ use crate::Failure;
   forsyth problem convert --lang de problem.inp
   forsyth problem check problem.inp
 
+  forsyth problem board fairy.inp      # Pieces White Kc1 Ga3 Nh4: grasshopper, nightrider
+
 A file is read as a YACPDB entry when it starts with '---' or has an 'algebraic:' line, else as Popeye input.
-Orthodox pieces only for now: a fairy piece code is an error with its line and column. Stipulation, Condition
-and Option are kept as text; YACPDB keys forsyth does not model (solution, twins, ...) are named on standard
-error.")]
+Fairy pieces by their Popeye codes (English G grasshopper, N nightrider, CA camel, L locust; German G, N, CA,
+H); a code outside forsyth's catalogue is an error with its line and column. Stipulation, Condition and Option
+are kept as text; forsyth plays no condition, so check names it and does not check such a problem. YACPDB keys
+forsyth does not model (solution, twins, ...) are named on standard error.")]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
@@ -34,25 +39,29 @@ enum Command {
 }
 
 /// Read every problem of a file and say whether its position is legal (White to move), with the count
-/// (w+s or w+s+m+u), the stipulation and the FEN.
+/// (w+s or w+s+m+u), the stipulation and the FEN (with fairy pieces: the FEN with the problem's letters and their
+/// declarations, as --piece takes them).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   forsyth problem check problem.inp
   forsyth problem check --marked e4,d5 entry.yaml
 
-Exit status: 0 every problem read and legal, 1 unreadable or illegal, 2 usage error.")]
+Exit status: 0 every problem read and legal, 1 unreadable, illegal or with a condition forsyth cannot play,
+2 usage error.")]
 struct CheckArgs {
     #[command(flatten)]
     file: FileArgs,
 }
 
 /// Draw the diagram of every problem of a file, with the FEN, the count (w+s or w+s+m+u) and the stipulation.
+/// Fairy pieces are drawn with the problem's letters and a legend (in the language of the file's keywords).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   forsyth problem board problem.inp
   forsyth problem board --marked e4,d5 problem.inp
 
-Exit status: 0 every problem read and legal, 1 unreadable or illegal, 2 usage error.")]
+Exit status: 0 every problem read and legal, 1 unreadable, illegal or with a condition forsyth cannot play,
+2 usage error.")]
 struct BoardArgs {
     #[command(flatten)]
     file: FileArgs,
@@ -75,8 +84,11 @@ struct FileArgs {
   forsyth problem convert --lang en problem-de.inp > problem-en.inp
   forsyth problem convert --fen '4k3/8/3p4/8/8/2N5/3K4/8 w - - 0 1' --stipulation '~1'
   forsyth problem convert --yacpdb problem.inp
+  forsyth problem convert --piece G=grasshopper --piece I=nightrider --fen '4k3/8/8/8/7I/G7/8/2K5 w - - 0 1'
 
-With --fen, the FEN's pieces become a problem description (Popeye's stipulations are White to move).
+With --fen, the FEN's pieces become a problem description (Popeye's stipulations are White to move). Declared
+fairy pieces are written with their Popeye codes; a piece outside the catalogue (betza:...) or a cylinder board
+cannot be written in Popeye's input and is an error.
 
 Exit status: 0 converted, 1 unreadable, 2 usage error.")]
 struct ConvertArgs {
@@ -92,6 +104,8 @@ struct ConvertArgs {
     /// With --fen: the stipulation, as Popeye writes it (#2, h#3, ~1).
     #[arg(long, value_name = "TEXT", requires = "fen")]
     stipulation: Option<String>,
+    #[command(flatten)]
+    fairy: input::FairyArgs,
     /// The Popeye input file ('-' for standard input).
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
@@ -106,10 +120,6 @@ fn popeye_language(text: &str) -> Result<PopeyeLanguage, String> {
 }
 
 /// The problems of a file, and the language their Condition/Option/Twin texts are in (YACPDB: English).
-fn read(path: &Path) -> Result<Vec<ProblemDescription>, Failure> {
-    read_with_language(path).map(|(problems, _)| problems)
-}
-
 fn read_with_language(path: &Path) -> Result<(Vec<ProblemDescription>, PopeyeLanguage), Failure> {
     let text = if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin()).map_err(|e| Failure(format!("cannot read standard input: {e}")))?
@@ -134,11 +144,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Command::Convert(a) => {
             let problems = match (&a.fen, &a.file) {
                 (Some(fen), _) => {
-                    let pos: Position = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
-                    vec![ProblemDescription {
-                        stipulation: a.stipulation.clone(),
-                        ..ProblemDescription::from_position(&pos)
-                    }]
+                    let described = if a.fairy.general() {
+                        let pos = a.fairy.position(fen)?;
+                        ProblemDescription::from_general_position(&pos)
+                            .map_err(|e| Failure(format!("[{}] {e}", e.code())))?
+                    } else {
+                        let pos: Position = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
+                        ProblemDescription::from_position(&pos)
+                    };
+                    vec![ProblemDescription { stipulation: a.stipulation.clone(), ..described }]
                 }
                 (None, Some(file)) => {
                     let (problems, language) = read_with_language(file)?;
@@ -167,35 +181,66 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Check(CheckArgs { file: a }) => show(read(&a.file)?, &a.marked, false, &a.file),
-        Command::Board(BoardArgs { file: a }) => show(read(&a.file)?, &a.marked, true, &a.file),
+        Command::Check(CheckArgs { file: a }) => {
+            let (problems, language) = read_with_language(&a.file)?;
+            show(problems, language, &a.marked, false, &a.file)
+        }
+        Command::Board(BoardArgs { file: a }) => {
+            let (problems, language) = read_with_language(&a.file)?;
+            show(problems, language, &a.marked, true, &a.file)
+        }
     }
 }
 
-fn show(problems: Vec<ProblemDescription>, marked: &[Square], draw: bool, path: &Path) -> Result<(), Failure> {
-    let mut illegal = Vec::new();
+fn show(
+    problems: Vec<ProblemDescription>,
+    language: PopeyeLanguage,
+    marked: &[Square],
+    draw: bool,
+    path: &Path,
+) -> Result<(), Failure> {
+    let words = if language == PopeyeLanguage::German { Language::De } else { Language::En };
+    let mut failed = Vec::new();
     for (i, mut problem) in problems.into_iter().enumerate() {
         problem.marked = marked.to_vec();
         let count = problem.count();
-        let position = problem.position();
-        if draw {
-            let diagram = Diagram::new(problem.board());
-            let caption = position.as_ref().ok().map(ToString::to_string);
-            let style = DiagramStyle { caption, ..DiagramStyle::default() };
-            print!("{}", text::ascii(&diagram, &DiagramStyle { count: false, ..style }));
-        }
         let stipulation = problem.stipulation.as_deref().unwrap_or("-");
-        match &position {
-            Ok(pos) => println!("problem {}: {count} {stipulation} {pos}", i + 1),
+        // The position in FEN (with the problem's letters declared for fairy pieces), or why it cannot be played.
+        let (drawing, fen) = match problem.board() {
+            Ok(board) => {
+                let position = problem.position();
+                let caption = position.as_ref().ok().map(ToString::to_string);
+                let style = DiagramStyle { caption, count: false, ..DiagramStyle::default() };
+                (text::ascii(&Diagram::new(board), &style), position.map(|p| p.to_string()))
+            }
+            Err(_) => {
+                let drawing = diagram::general::diagram(&problem.general_board(), false, words);
+                let fen = problem.general_position().map(|pos| {
+                    let table = pos.table();
+                    let declared: Vec<String> = table
+                        .declared()
+                        .iter()
+                        .filter_map(|&l| table.index_of(l).map(|i| format!("{l}={}", table.kind(i).name())))
+                        .collect();
+                    format!("{} (pieces {})", write_fen(&pos), declared.join(" "))
+                });
+                (drawing, fen)
+            }
+        };
+        if draw {
+            print!("{drawing}");
+        }
+        match fen {
+            Ok(fen) => println!("problem {}: {count} {stipulation} {fen}", i + 1),
             Err(e) => {
-                println!("problem {}: {count} {stipulation} illegal: {e}", i + 1);
-                illegal.push(i + 1);
+                println!("problem {}: {count} {stipulation} not checked: [{}] {e}", i + 1, e.code());
+                failed.push(i + 1);
             }
         }
     }
-    if illegal.is_empty() {
+    if failed.is_empty() {
         Ok(())
     } else {
-        Err(Failure(format!("{}: illegal position in problem {:?}", path.display(), illegal)))
+        Err(Failure(format!("{}: problem {failed:?} illegal or not playable by forsyth", path.display())))
     }
 }

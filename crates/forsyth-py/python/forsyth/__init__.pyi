@@ -100,5 +100,8 @@ def board_svg(
     coordinates: bool = True,
     lastmove: Optional[str] = None,
     caption: Optional[str] = None,
+    pieces: Optional[list[str]] = None,
+    board: Optional[str] = None,
+    lang: str = "en",
 ) -> Svg: ...
 def count(fen: str) -> tuple[int, int]: ...

@@ -20,65 +20,118 @@
 
 use crate::general::GeneralPosition;
 use crate::notation::general::letter_of;
-use crate::piece_kind::{FairyPiece, Nature, PieceKind};
-use crate::{Color, Topology};
+use crate::piece_kind::{FairyPiece, Nature, PieceKind, PopeyeLanguage};
+use crate::{Color, Role, Topology};
 
 use super::Words;
 use crate::notation::Language;
 
-/// The Unicode figurine of a piece: the orthodox figurines, and for fairy pieces the turned figurines of Unicode's
-/// Chess Symbols block (U+1FA00: turned 90° right, U+1FA12: 180°, U+1FA24: 270° = turned left) after the glyph of
-/// Popeye's pie-engl.txt.
-pub fn figurine(kind: &PieceKind, color: Color) -> Option<char> {
-    let glyph = kind.catalogue_entry().map(|p| p.glyph)?;
-    let mut chars = glyph.chars();
-    let base = chars.next()?;
-    let offset = match base {
-        'K' => 0,
-        'D' => 1,
-        'T' => 2,
-        'L' => 3,
-        'S' => 4,
-        'B' => 5,
-        _ => return None,
-    };
-    let black = if color == Color::White { 0 } else { 6 };
-    let code = match chars.next() {
-        None => {
-            return Some(
-                ['♔', '♕', '♖', '♗', '♘', '♙', '♚', '♛', '♜', '♝', '♞', '♟'][offset as usize + black as usize],
-            );
-        }
-        Some('R') => 0x1FA00,
-        Some('U') => 0x1FA12,
-        Some('L') => 0x1FA24,
-        Some(_) => return None,
-    };
-    char::from_u32(code + offset + black)
+/// How problem books turn a standard piece to draw a fairy piece (German problem-chess conventions).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// Upright: the orthodox pieces.
+    Upright,
+    /// Turned 90° clockwise.
+    Right,
+    /// Upside down (turned 180°): grasshopper = inverted queen, nightrider = inverted knight.
+    UpsideDown,
+    /// Turned 90° counter-clockwise.
+    Left,
 }
 
-/// How a glyph of pie-engl.txt is drawn, in words: `inverted queen`, `knight turned right`.
-fn glyph_words(piece: &FairyPiece, lang: Words) -> String {
-    let mut chars = piece.glyph.chars();
-    let base = chars.next().unwrap_or('?');
-    let (en, de) = match base {
-        'K' => ("king", "König"),
-        'D' => ("queen", "Dame"),
-        'T' => ("rook", "Turm"),
-        'L' => ("bishop", "Läufer"),
-        'S' => ("knight", "Springer"),
+impl Turn {
+    /// The clockwise rotation in degrees.
+    pub const fn degrees(self) -> i32 {
+        match self {
+            Turn::Upright => 0,
+            Turn::Right => 90,
+            Turn::UpsideDown => 180,
+            Turn::Left => 270,
+        }
+    }
+}
+
+/// The standard piece and turn a piece is drawn as, read from the catalogue's glyph (after Popeye's pie-engl.txt:
+/// `DU` inverted queen, `SL` knight turned left); `None` for pieces without a conventional glyph (Betza
+/// definitions, the unknown piece), which diagrams draw as their letter. The one reading of the glyph table that
+/// text, Unicode and SVG diagrams share.
+///
+/// ```
+/// use forsyth::Role;
+/// use forsyth::diagram::general::{Turn, drawn_as};
+/// use forsyth::piece_kind::PieceKind;
+/// assert_eq!(drawn_as(&PieceKind::from_name("grasshopper").unwrap()), Some((Role::Queen, Turn::UpsideDown)));
+/// assert_eq!(drawn_as(&PieceKind::from_name("camel").unwrap()), Some((Role::Knight, Turn::Left)));
+/// assert_eq!(drawn_as(&PieceKind::from_betza("ZW").unwrap()), None);
+/// ```
+pub fn drawn_as(kind: &PieceKind) -> Option<(Role, Turn)> {
+    let glyph = kind.catalogue_entry().map(|p| p.glyph)?;
+    let mut chars = glyph.chars();
+    let role = match chars.next()? {
+        'K' => Role::King,
+        'D' => Role::Queen,
+        'T' => Role::Rook,
+        'L' => Role::Bishop,
+        'S' => Role::Knight,
+        'B' => Role::Pawn,
+        _ => return None,
+    };
+    let turn = match chars.next() {
+        None => Turn::Upright,
+        Some('R') => Turn::Right,
+        Some('U') => Turn::UpsideDown,
+        Some('L') => Turn::Left,
+        Some(_) => return None,
+    };
+    Some((role, turn))
+}
+
+/// The Unicode figurine of a piece: the orthodox figurines, and for fairy pieces the turned figurines of Unicode's
+/// Chess Symbols block (U+1FA00: turned 90° right, U+1FA12: 180°, U+1FA24: 270° = turned left) after
+/// [`drawn_as`].
+pub fn figurine(kind: &PieceKind, color: Color) -> Option<char> {
+    let (role, turn) = drawn_as(kind)?;
+    let offset = match role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        _ => 5,
+    };
+    let black = if color == Color::White { 0 } else { 6 };
+    let code = match turn {
+        Turn::Upright => {
+            return Some(['♔', '♕', '♖', '♗', '♘', '♙', '♚', '♛', '♜', '♝', '♞', '♟'][offset + black]);
+        }
+        Turn::Right => 0x1FA00,
+        Turn::UpsideDown => 0x1FA12,
+        Turn::Left => 0x1FA24,
+    };
+    char::from_u32(code + (offset + black) as u32)
+}
+
+/// How a piece is drawn, in words: `inverted queen`, `knight turned right`.
+fn glyph_words(kind: &PieceKind, lang: Words) -> Option<String> {
+    let (role, turn) = drawn_as(kind)?;
+    let (en, de) = match role {
+        Role::King => ("king", "König"),
+        Role::Queen => ("queen", "Dame"),
+        Role::Rook => ("rook", "Turm"),
+        Role::Bishop => ("bishop", "Läufer"),
+        Role::Knight => ("knight", "Springer"),
         _ => ("pawn", "Bauer"),
     };
-    match (chars.next(), lang) {
-        (None, Words::English) => en.to_string(),
-        (None, Words::German) => de.to_string(),
-        (Some('U'), Words::English) => format!("inverted {en}"),
-        (Some('U'), Words::German) => format!("{de} auf dem Kopf"),
-        (Some('R'), Words::English) => format!("{en} turned right"),
-        (Some('R'), Words::German) => format!("{de} nach rechts gedreht"),
-        (_, Words::English) => format!("{en} turned left"),
-        (_, Words::German) => format!("{de} nach links gedreht"),
-    }
+    Some(match (turn, lang) {
+        (Turn::Upright, Words::English) => en.to_string(),
+        (Turn::Upright, Words::German) => de.to_string(),
+        (Turn::UpsideDown, Words::English) => format!("inverted {en}"),
+        (Turn::UpsideDown, Words::German) => format!("{de} auf dem Kopf"),
+        (Turn::Right, Words::English) => format!("{en} turned right"),
+        (Turn::Right, Words::German) => format!("{de} nach rechts gedreht"),
+        (Turn::Left, Words::English) => format!("{en} turned left"),
+        (Turn::Left, Words::German) => format!("{de} nach links gedreht"),
+    })
 }
 
 /// The name of a piece in a language: the catalogue's, or its Betza definition.
@@ -148,29 +201,58 @@ pub fn diagram(pos: &GeneralPosition, unicode: bool, language: Language) -> Stri
     out.push_str(&format!("     {}\n", files.join(" ")));
     let (white, black) = (pos.count(Color::White), pos.count(Color::Black));
     out.push_str(&format!("{}+{}\n", white.0, black.0));
-    for (letter, kind) in pos.table().entries() {
-        let used = pos.pieces().any(|(_, u)| pos.table().letter(u.kind as usize) == letter);
-        if !used || !(pos.table().declared().contains(&letter) || is_fairy(kind)) {
-            continue;
-        }
-        out.push_str(&format!("{letter} = {}", piece_name(kind, language)));
-        if let Some(entry) = kind.catalogue_entry() {
-            let drawn = if lang == Words::English { "drawn as" } else { "gezeichnet als" };
-            let code = if lang == Words::English { entry.popeye } else { entry.popeye_german };
-            out.push_str(&format!(
-                " ({}, Popeye {code}; {drawn} {})",
-                other_name(entry, lang),
-                glyph_words(entry, lang)
-            ));
-        }
-        if let Some(betza) = kind.betza() {
-            out.push_str(&format!(", Betza {betza}"));
-        }
+    for line in legend(pos, language) {
+        out.push_str(&line);
         out.push('\n');
     }
     if topology != Topology::Plain {
         let board = if lang == Words::English { "Board" } else { "Brett" };
         out.push_str(&format!("{board}: {}\n", topology_words(topology, language)));
+    }
+    out
+}
+
+/// The legend under a diagram: a line for each declared or fairy piece on the board, with its name in the other
+/// language, its Popeye code, how it is drawn and its Betza definition:
+/// `G = grasshopper (Grashüpfer, Popeye G; drawn as inverted queen), Betza gQ`.
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::notation::Language;
+/// use forsyth::diagram::general::legend;
+/// use forsyth::notation::general::read_fen;
+/// use forsyth::piece_kind::PieceTable;
+/// let mut table = PieceTable::new();
+/// table.declare_text("G=grasshopper").unwrap();
+/// let pos = read_fen("4k3/8/8/8/8/8/8/G3K3 w - - 0 1", &table, Topology::Plain).unwrap();
+/// assert_eq!(legend(&pos, Language::En), ["G = grasshopper (Grashüpfer, Popeye G; drawn as inverted queen), Betza gQ"]);
+/// ```
+pub fn legend(pos: &GeneralPosition, language: Language) -> Vec<String> {
+    let lang = Words::of(language);
+    let mut out = Vec::new();
+    for (letter, kind) in pos.table().entries() {
+        let used = pos.pieces().any(|(_, u)| pos.table().letter(u.kind as usize) == letter);
+        if !used || !(pos.table().declared().contains(&letter) || is_fairy(kind)) {
+            continue;
+        }
+        let mut line = format!("{letter} = {}", piece_name(kind, language));
+        if let Some(entry) = kind.catalogue_entry() {
+            let drawn = if lang == Words::English { "drawn as" } else { "gezeichnet als" };
+            let code = entry.popeye_code(if lang == Words::English {
+                PopeyeLanguage::English
+            } else {
+                PopeyeLanguage::German
+            });
+            line.push_str(&format!(" ({}, Popeye {code}", other_name(entry, lang)));
+            if let Some(words) = glyph_words(kind, lang) {
+                line.push_str(&format!("; {drawn} {words}"));
+            }
+            line.push(')');
+        }
+        if let Some(betza) = kind.betza() {
+            line.push_str(&format!(", Betza {betza}"));
+        }
+        out.push(line);
     }
     out
 }

@@ -17,8 +17,12 @@
 
 use std::fmt::Write as _;
 
+use super::general::{Turn, drawn_as, topology_words};
 use super::{Diagram, DiagramStyle, Occupant};
-use crate::{Color, File, Rank, Role, Square};
+use crate::general::GeneralPosition;
+use crate::notation::Language;
+use crate::notation::general::letter_of;
+use crate::{Color, File, Piece, Role, Square, Topology};
 
 /// Side of a square in SVG user units.
 const SQUARE: f32 = 45.0;
@@ -33,6 +37,10 @@ const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 const LAST_MOVE: &str = "#e8e04a";
 const TEXT: &str = "#333";
+/// The joined edges of cylinders.
+const WRAP: &str = "#c0392b";
+/// Height of a legend line.
+const LEGEND_LINE: f32 = 14.0;
 
 /// The diagram as a standalone SVG document.
 ///
@@ -46,165 +54,347 @@ const TEXT: &str = "#333";
 /// ```
 pub fn svg(diagram: &Diagram, style: &DiagramStyle) -> String {
     let files = diagram.board.shape().files();
-    let left = PAD + if style.coordinates { COORDS } else { 0.0 };
-    let top = PAD;
-    let board_w = SQUARE * files as f32;
-    let board_h = SQUARE * 8.0;
-    let mut bottom = top + board_h + PAD;
-    if style.coordinates {
-        bottom += COORDS;
-    }
-    let count_y = bottom + LINE - 4.0;
-    if style.count {
-        bottom += LINE;
-    }
-    let caption_y = bottom + LINE - 5.0;
-    if style.caption.is_some() {
-        bottom += LINE;
-    }
-    let width = left + board_w + PAD;
-    let height = bottom + PAD / 2.0;
-
-    let mut out = String::new();
-    let label = match &style.caption {
-        Some(c) => format!("Chess diagram {}", escape(c)),
-        None => format!("Chess diagram, {} pieces", diagram.count()),
-    };
-    let _ = write!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{label}\" \
-         font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n<title>{label}</title>\n",
-        num(width),
-        num(height)
-    );
-    out.push_str("<defs>\n");
     let mut used: Vec<Occupant> = diagram.occupants().map(|(_, o)| o).collect();
     used.sort_by_key(|o| (o.color(), o.char()));
     used.dedup();
-    for o in &used {
-        out.push_str(&piece_def(*o));
-    }
-    out.push_str(
-        "<radialGradient id=\"check\"><stop offset=\"0\" stop-color=\"#ff0000\"/>\
-         <stop offset=\"0.3\" stop-color=\"#e70000\"/><stop offset=\"1\" stop-color=\"#ff0000\" stop-opacity=\"0\"/>\
-         </radialGradient>\n",
-    );
-    out.push_str("</defs>\n");
-
-    let square_xy = |sq: Square| -> (f32, f32) {
-        let (col, row) = if style.flip {
-            (files - 1 - sq.file().index(), sq.rank().index())
-        } else {
-            (sq.file().index(), 7 - sq.rank().index())
-        };
-        (left + SQUARE * col as f32, top + SQUARE * row as f32)
+    let pieces = diagram
+        .occupants()
+        .map(|(sq, o)| Placed {
+            file: sq.file().index(),
+            rank: sq.rank().index(),
+            href: piece_id(o),
+            letter: o.letter(diagram.variant),
+            turn: Turn::Upright,
+        })
+        .collect();
+    let frame = Frame {
+        files,
+        ranks: 8,
+        file_labels: (0..files).map(|f| File::new(f).expect("file on the board").to_string()).collect(),
+        defs: used.iter().map(|o| piece_def(*o)).collect(),
+        pieces,
+        count: diagram.count().to_string(),
+        legend: Vec::new(),
+        wraps: (false, false),
     };
+    frame.render(style)
+}
 
-    out.push_str("<g class=\"board\">\n");
-    for sq in diagram.board.shape().squares() {
-        let (x, y) = square_xy(sq);
-        let (class, fill) = if sq.is_light() { ("light", LIGHT) } else { ("dark", DARK) };
-        let _ = writeln!(
-            out,
-            "<rect class=\"square {class}\" data-square=\"{sq}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" height=\"{SQUARE}\" \
-             fill=\"{fill}\"/>",
-            num(x),
-            num(y)
-        );
+/// A diagram of a general position (fairy pieces, boards of any size, cylinders) as problem books draw it: fairy
+/// pieces as turned standard pieces after [`drawn_as`] (the one glyph table of the text diagrams: grasshopper =
+/// inverted queen, nightrider = inverted knight), pieces without a glyph as a circle with their letter, a legend
+/// under the board (in English or German), and the joined edges of cylinders drawn as thick dashed lines
+/// (`class="wrap files"` left and right, `class="wrap ranks"` top and bottom).
+///
+/// Each piece is one `<use class="piece">` with `data-square` and `data-piece` (its letter), and a `transform`
+/// (`rotate(180 …)`) when it is drawn turned; each legend line is a `<text class="legend">`.
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::diagram::{DiagramStyle, svg};
+/// use forsyth::notation::Language;
+/// use forsyth::notation::general::read_fen;
+/// use forsyth::piece_kind::PieceTable;
+/// let mut table = PieceTable::new();
+/// table.declare_text("G=grasshopper").unwrap();
+/// let pos = read_fen("4k3/8/8/8/8/8/8/G3K3 w - - 0 1", &table, Topology::VerticalCylinder).unwrap();
+/// let picture = svg::general(&pos, &DiagramStyle::default(), Language::En);
+/// assert!(picture.contains("href=\"#white-queen\" x=\"20\" y=\"319\" data-square=\"a1\" data-piece=\"G\" transform=\"rotate(180 42.5 341.5)\""));
+/// assert!(picture.contains("G = grasshopper"));
+/// assert_eq!(picture.matches("class=\"wrap files\"").count(), 2);
+/// ```
+pub fn general(pos: &GeneralPosition, style: &DiagramStyle, language: Language) -> String {
+    let grid = pos.grid();
+    let table = pos.table();
+    let mut defs: Vec<(String, String)> = Vec::new();
+    let mut pieces = Vec::new();
+    for (cell, unit) in pos.pieces() {
+        let kind = table.kind(unit.kind as usize);
+        let letter = letter_of(pos, unit);
+        let (href, def, turn) = match drawn_as(kind) {
+            Some((role, turn)) => {
+                let o = Occupant::Piece(Piece::new(unit.color, role));
+                (piece_id(o), piece_def(o), turn)
+            }
+            None => {
+                let id = letter_id(unit.color, letter);
+                (id.clone(), letter_def(&id, unit.color, letter), Turn::Upright)
+            }
+        };
+        if !defs.iter().any(|(id, _)| *id == href) {
+            defs.push((href.clone(), def));
+        }
+        pieces.push(Placed { file: grid.file_of(cell), rank: grid.rank_of(cell), href, letter, turn });
     }
-    let _ = writeln!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"1\"/>",
-        num(left - 0.5),
-        num(top - 0.5),
-        num(board_w + 1.0),
-        num(board_h + 1.0)
-    );
-    out.push_str("</g>\n");
+    defs.sort();
+    let (white, black) = (pos.count(Color::White).0, pos.count(Color::Black).0);
+    let mut legend = super::general::legend(pos, language);
+    if grid.topology() != Topology::Plain {
+        let board = if language == Language::De { "Brett" } else { "Board" };
+        legend.push(format!("{board}: {}", topology_words(grid.topology(), language)));
+    }
+    let frame = Frame {
+        files: grid.files(),
+        ranks: grid.ranks(),
+        file_labels: (0..grid.files())
+            .map(|f| grid.name(grid.cell(f, 0)).trim_end_matches(|c: char| c.is_ascii_digit()).to_string())
+            .collect(),
+        defs: defs.into_iter().map(|(_, def)| def).collect(),
+        pieces,
+        count: format!("{white}+{black}"),
+        legend,
+        wraps: (grid.topology().wraps_files(), grid.topology().wraps_ranks()),
+    };
+    frame.render(style)
+}
 
-    if let Some((from, to)) = style.last_move {
-        for sq in [from, to] {
-            if diagram.board.shape().contains(sq) {
-                let (x, y) = square_xy(sq);
+/// A piece to draw: its square (file and rank from 0), the picture it uses, its letter and its turn.
+struct Placed {
+    file: u8,
+    rank: u8,
+    href: String,
+    letter: char,
+    turn: Turn,
+}
+
+/// Everything the one renderer draws: the board, the pieces' pictures and places, the count, the legend and the
+/// joined edges (files, ranks).
+struct Frame {
+    files: u8,
+    ranks: u8,
+    file_labels: Vec<String>,
+    defs: Vec<String>,
+    pieces: Vec<Placed>,
+    count: String,
+    legend: Vec<String>,
+    wraps: (bool, bool),
+}
+
+impl Frame {
+    fn render(&self, style: &DiagramStyle) -> String {
+        let (files, ranks) = (self.files, self.ranks);
+        let left = PAD + if style.coordinates { COORDS } else { 0.0 };
+        let top = PAD;
+        let board_w = SQUARE * files as f32;
+        let board_h = SQUARE * ranks as f32;
+        let mut bottom = top + board_h + PAD;
+        if style.coordinates {
+            bottom += COORDS;
+        }
+        let count_y = bottom + LINE - 4.0;
+        if style.count {
+            bottom += LINE;
+        }
+        let legend_y = bottom + LEGEND_LINE - 4.0;
+        bottom += LEGEND_LINE * self.legend.len() as f32;
+        let caption_y = bottom + LINE - 5.0;
+        if style.caption.is_some() {
+            bottom += LINE;
+        }
+        let width = left + board_w + PAD;
+        let height = bottom + PAD / 2.0;
+
+        let mut out = String::new();
+        let label = match &style.caption {
+            Some(c) => format!("Chess diagram {}", escape(c)),
+            None => format!("Chess diagram, {} pieces", self.count),
+        };
+        let _ = write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{label}\" \
+             font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n<title>{label}</title>\n",
+            num(width),
+            num(height)
+        );
+        out.push_str("<defs>\n");
+        for def in &self.defs {
+            out.push_str(def);
+        }
+        out.push_str(
+            "<radialGradient id=\"check\"><stop offset=\"0\" stop-color=\"#ff0000\"/>\
+             <stop offset=\"0.3\" stop-color=\"#e70000\"/><stop offset=\"1\" stop-color=\"#ff0000\" stop-opacity=\"0\"/>\
+             </radialGradient>\n",
+        );
+        out.push_str("</defs>\n");
+
+        let xy = |file: u8, rank: u8| -> (f32, f32) {
+            let (col, row) = if style.flip { (files - 1 - file, rank) } else { (file, ranks - 1 - rank) };
+            (left + SQUARE * col as f32, top + SQUARE * row as f32)
+        };
+        let name = |file: u8, rank: u8| format!("{}{}", self.file_labels[file as usize], rank + 1);
+        // A square of the style (last move, check) on this board, as (file, rank).
+        let on_board = |sq: Square| {
+            let (f, r) = (sq.file().index(), sq.rank().index());
+            (f < files && r < ranks).then_some((f, r))
+        };
+
+        out.push_str("<g class=\"board\">\n");
+        for rank in 0..ranks {
+            for file in 0..files {
+                let (x, y) = xy(file, rank);
+                let (class, fill) = if (file + rank) % 2 == 1 { ("light", LIGHT) } else { ("dark", DARK) };
                 let _ = writeln!(
                     out,
-                    "<rect class=\"last-move\" data-square=\"{sq}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" \
-                     height=\"{SQUARE}\" fill=\"{LAST_MOVE}\" fill-opacity=\"0.55\"/>",
+                    "<rect class=\"square {class}\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" \
+                     height=\"{SQUARE}\" fill=\"{fill}\"/>",
+                    name(file, rank),
                     num(x),
                     num(y)
                 );
             }
         }
-    }
-    if let Some(sq) = style.check.filter(|&sq| diagram.board.shape().contains(sq)) {
-        let (x, y) = square_xy(sq);
         let _ = writeln!(
             out,
-            "<rect class=\"check\" data-square=\"{sq}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" height=\"{SQUARE}\" \
-             fill=\"url(#check)\"/>",
-            num(x),
-            num(y)
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"1\"/>",
+            num(left - 0.5),
+            num(top - 0.5),
+            num(board_w + 1.0),
+            num(board_h + 1.0)
         );
-    }
-
-    out.push_str("<g class=\"pieces\">\n");
-    for (sq, o) in diagram.occupants() {
-        let (x, y) = square_xy(sq);
-        let _ = writeln!(
-            out,
-            "<use class=\"piece\" href=\"#{}\" x=\"{}\" y=\"{}\" data-square=\"{sq}\" data-piece=\"{}\"/>",
-            piece_id(o),
-            num(x),
-            num(y),
-            o.letter(diagram.variant)
-        );
-    }
-    out.push_str("</g>\n");
-
-    if style.coordinates {
-        out.push_str(&format!("<g class=\"coordinates\" font-size=\"12\" fill=\"{TEXT}\" text-anchor=\"middle\">\n"));
-        for r in 0..8 {
-            let rank = Rank::new(r).expect("eight ranks");
-            let (_, y) = square_xy(Square::new(File::A, rank));
-            let _ = writeln!(out, "<text x=\"{}\" y=\"{}\">{}</text>", num(PAD + COORDS / 2.0), num(y + 27.0), rank);
+        out.push_str("</g>\n");
+        if self.wraps.0 || self.wraps.1 {
+            // The joined edges: the two edges that touch on a cylinder are drawn alike, thick and dashed.
+            out.push_str(&format!(
+                "<g class=\"wraps\" stroke=\"{WRAP}\" stroke-width=\"3\" stroke-dasharray=\"6 4\" fill=\"none\">\n"
+            ));
+            let (l, r, t, b) = (left - 1.5, left + board_w + 1.5, top - 1.5, top + board_h + 1.5);
+            if self.wraps.0 {
+                for x in [l, r] {
+                    let _ = writeln!(
+                        out,
+                        "<line class=\"wrap files\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+                        num(x),
+                        num(t),
+                        num(x),
+                        num(b)
+                    );
+                }
+            }
+            if self.wraps.1 {
+                for y in [t, b] {
+                    let _ = writeln!(
+                        out,
+                        "<line class=\"wrap ranks\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+                        num(l),
+                        num(y),
+                        num(r),
+                        num(y)
+                    );
+                }
+            }
+            out.push_str("</g>\n");
         }
-        for f in 0..files {
-            let file = File::new(f).expect("file on the board");
-            let (x, _) = square_xy(Square::new(file, Rank::FIRST));
+
+        if let Some((from, to)) = style.last_move {
+            for (file, rank) in [from, to].into_iter().filter_map(on_board) {
+                let (x, y) = xy(file, rank);
+                let _ = writeln!(
+                    out,
+                    "<rect class=\"last-move\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" \
+                     height=\"{SQUARE}\" fill=\"{LAST_MOVE}\" fill-opacity=\"0.55\"/>",
+                    name(file, rank),
+                    num(x),
+                    num(y)
+                );
+            }
+        }
+        if let Some((file, rank)) = style.check.and_then(on_board) {
+            let (x, y) = xy(file, rank);
             let _ = writeln!(
                 out,
-                "<text x=\"{}\" y=\"{}\">{}</text>",
-                num(x + SQUARE / 2.0),
-                num(top + board_h + PAD + 10.0),
-                file
+                "<rect class=\"check\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" height=\"{SQUARE}\" \
+                 fill=\"url(#check)\"/>",
+                name(file, rank),
+                num(x),
+                num(y)
             );
         }
+
+        out.push_str("<g class=\"pieces\">\n");
+        for p in &self.pieces {
+            let (x, y) = xy(p.file, p.rank);
+            let _ = write!(
+                out,
+                "<use class=\"piece\" href=\"#{}\" x=\"{}\" y=\"{}\" data-square=\"{}\" data-piece=\"{}\"",
+                p.href,
+                num(x),
+                num(y),
+                name(p.file, p.rank),
+                p.letter
+            );
+            if p.turn != Turn::Upright {
+                let half = SQUARE / 2.0;
+                let _ = write!(out, " transform=\"rotate({} {} {})\"", p.turn.degrees(), num(x + half), num(y + half));
+            }
+            out.push_str("/>\n");
+        }
         out.push_str("</g>\n");
+
+        if style.coordinates {
+            out.push_str(&format!(
+                "<g class=\"coordinates\" font-size=\"12\" fill=\"{TEXT}\" text-anchor=\"middle\">\n"
+            ));
+            for rank in 0..ranks {
+                let (_, y) = xy(0, rank);
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\">{}</text>",
+                    num(PAD + COORDS / 2.0),
+                    num(y + 27.0),
+                    rank + 1
+                );
+            }
+            for file in 0..files {
+                let (x, _) = xy(file, 0);
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\">{}</text>",
+                    num(x + SQUARE / 2.0),
+                    num(top + board_h + PAD + 10.0),
+                    self.file_labels[file as usize]
+                );
+            }
+            out.push_str("</g>\n");
+        }
+        if style.count {
+            let _ = writeln!(
+                out,
+                "<text class=\"count\" x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"{TEXT}\">{}</text>",
+                num(left),
+                num(count_y),
+                self.count
+            );
+        }
+        // One size for every legend line, small enough for the longest to fit the board's width (proportional
+        // glyphs are about 0.55 em wide).
+        let longest = self.legend.iter().map(|l| l.chars().count()).max().unwrap_or(1).max(1);
+        let size = (board_w / (0.55 * longest as f32)).clamp(5.0, 11.0);
+        for (i, line) in self.legend.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "<text class=\"legend\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{TEXT}\">{}</text>",
+                num(left),
+                num(legend_y + LEGEND_LINE * i as f32),
+                num(size),
+                escape(line)
+            );
+        }
+        if let Some(caption) = &style.caption {
+            // Shrink long FENs so that they fit under the board (monospace glyphs are about 0.6 em wide).
+            let size = (board_w / (0.6 * caption.chars().count().max(1) as f32)).clamp(5.0, 10.0);
+            let _ = writeln!(
+                out,
+                "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{}\" font-family=\"DejaVu Sans Mono, Menlo, \
+                 Consolas, monospace\" fill=\"{TEXT}\">{}</text>",
+                num(left),
+                num(caption_y),
+                num(size),
+                escape(caption)
+            );
+        }
+        out.push_str("</svg>\n");
+        out
     }
-    if style.count {
-        let _ = writeln!(
-            out,
-            "<text class=\"count\" x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"{TEXT}\">{}</text>",
-            num(left),
-            num(count_y),
-            diagram.count()
-        );
-    }
-    if let Some(caption) = &style.caption {
-        // Shrink long FENs so that they fit under the board (monospace glyphs are about 0.6 em wide).
-        let size = (board_w / (0.6 * caption.chars().count().max(1) as f32)).clamp(5.0, 10.0);
-        let _ = writeln!(
-            out,
-            "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{}\" font-family=\"DejaVu Sans Mono, Menlo, \
-             Consolas, monospace\" fill=\"{TEXT}\">{}</text>",
-            num(left),
-            num(caption_y),
-            num(size),
-            escape(caption)
-        );
-    }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// Numbers without needless decimals, so the output is short and stable.
@@ -223,6 +413,26 @@ fn piece_id(o: Occupant) -> String {
         Occupant::Piece(p) => format!("{color}-{}", p.role.name()),
         Occupant::Unknown(_) => format!("{color}-unknown"),
     }
+}
+
+/// The id of the picture of a piece drawn as its letter.
+fn letter_id(color: Color, letter: char) -> String {
+    let color = if color == Color::White { "white" } else { "black" };
+    match letter.to_ascii_uppercase() {
+        c @ 'A'..='Z' => format!("{color}-letter-{c}"),
+        _ => format!("{color}-letter-unknown"),
+    }
+}
+
+/// A piece without a conventional glyph: a circle with its letter (uppercase, in the piece's colour).
+fn letter_def(id: &str, color: Color, letter: char) -> String {
+    let (fill, detail) = if color == Color::White { ("#fff", "#000") } else { ("#000", "#fff") };
+    format!(
+        "<g id=\"{id}\" fill=\"{fill}\" stroke=\"#000\" stroke-width=\"1.5\"><circle cx=\"22.5\" cy=\"22.5\" \
+         r=\"15\"/><text class=\"letter\" x=\"22.5\" y=\"30\" font-size=\"21\" font-weight=\"bold\" \
+         text-anchor=\"middle\" fill=\"{detail}\" stroke=\"none\">{}</text></g>\n",
+        escape(&letter.to_ascii_uppercase().to_string())
+    )
 }
 
 /// The definition of one piece's picture, drawn in a 45×45 square.

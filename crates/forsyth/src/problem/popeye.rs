@@ -2,7 +2,10 @@
 //! `Title`, `Pieces White Kd2 Sc3 Black Ke8 Pd6` (several squares after one piece, `Pa2b2`, as Popeye allows),
 //! `TotalInvisible N`, `Stipulation` and `Condition`/`Option` kept as text, `EndProblem`. English and German
 //! keywords as Popeye 4.104 spells them (its `language_dependant.c`); keywords in any case and abbreviated to a
-//! unique prefix, as Popeye reads them. Fairy pieces and piece flags are refused with a typed error for now.
+//! unique prefix, as Popeye reads them. Fairy pieces by their Popeye codes in the input's language (English `G`
+//! grasshopper, `N` nightrider, `L` locust; German `G`, `N`, `H` Heuschrecke), as forsyth's piece catalogue holds
+//! them; a code outside the catalogue and piece flags are refused with a typed error. Conditions are kept as text
+//! and named when a position is asked for: forsyth plays none.
 //!
 //! ```
 //! use forsyth::problem::popeye::{self, PopeyeLanguage};
@@ -19,17 +22,11 @@
 use std::fmt;
 
 use crate::diagram::PieceCount;
-use crate::{Board, Color, Piece, Position, PositionError, Role, Setup, Square, SquareSet, Variant};
+use crate::general::{GeneralError, GeneralPosition, Grid, Unit};
+use crate::piece_kind::{FAIRY_PIECES, FairyPiece, PieceTable};
+use crate::{Board, Color, Piece, Position, PositionError, Role, Setup, Square, SquareSet, Topology, Variant};
 
-/// The languages of Popeye's input whose keywords forsyth reads and writes.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum PopeyeLanguage {
-    /// `BeginProblem`, `Pieces White ...`.
-    #[default]
-    English,
-    /// `AnfangProblem`, `Steine Weiss ...`.
-    German,
-}
+pub use crate::piece_kind::PopeyeLanguage;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Keyword {
@@ -86,22 +83,6 @@ impl PopeyeLanguage {
             PopeyeLanguage::German => COLOURS[index].1,
         }
     }
-
-    /// The piece code of an orthodox piece: English K Q R B S P, German K D T L S B.
-    ///
-    /// ```
-    /// use forsyth::Role;
-    /// use forsyth::problem::popeye::PopeyeLanguage;
-    /// assert_eq!(PopeyeLanguage::English.piece_code(Role::Knight), 'S');
-    /// assert_eq!(PopeyeLanguage::German.piece_code(Role::Queen), 'D');
-    /// ```
-    pub fn piece_code(self, role: Role) -> char {
-        let letters = match self {
-            PopeyeLanguage::English => "PSBRQK",
-            PopeyeLanguage::German => "BSLTDK",
-        };
-        letters.chars().nth(role.index()).unwrap_or('?')
-    }
 }
 
 /// Whether `token` names `word` as Popeye reads names: in any case, abbreviated to a prefix.
@@ -122,29 +103,42 @@ fn keyword_of(token: &str, language: PopeyeLanguage) -> Option<Keyword> {
     }
 }
 
-/// The orthodox piece a Popeye piece code names. Popeye's fairy codes (G grasshopper, N nightrider, CA camel, ...)
-/// are refused for now: this is the one place where the fairy catalogue plugs in.
+/// A piece of a problem description on its square: an orthodox or fairy piece of the catalogue
+/// ([`FAIRY_PIECES`](crate::piece_kind::FAIRY_PIECES)), whose Popeye codes are the ones read and written.
 ///
 /// ```
-/// use forsyth::Role;
-/// use forsyth::problem::popeye::{PopeyeLanguage, popeye_piece};
-/// assert_eq!(popeye_piece("S", PopeyeLanguage::English), Some(Role::Knight));
-/// assert_eq!(popeye_piece("t", PopeyeLanguage::German), Some(Role::Rook));
-/// assert_eq!(popeye_piece("N", PopeyeLanguage::English), None); // the nightrider
+/// use forsyth::{Color, Piece, Role, Square};
+/// use forsyth::problem::popeye::PlacedPiece;
+/// let knight = PlacedPiece::orthodox(Piece::new(Color::White, Role::Knight), Square::C3);
+/// assert_eq!(knight.kind.name, "knight");
+/// assert_eq!(knight.orthodox_piece(), Some(Piece::new(Color::White, Role::Knight)));
 /// ```
-pub fn popeye_piece(code: &str, language: PopeyeLanguage) -> Option<Role> {
-    let mut chars = code.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
-    Role::STANDARD.into_iter().find(|&r| language.piece_code(r).eq_ignore_ascii_case(&c))
-}
-
-/// A piece of a problem description on its square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PlacedPiece {
-    /// The piece.
-    pub piece: Piece,
+    /// Its colour.
+    pub color: Color,
+    /// The piece, an entry of the catalogue.
+    pub kind: &'static FairyPiece,
     /// Its square.
     pub square: Square,
+}
+
+impl PlacedPiece {
+    /// One of the six orthodox pieces on a square.
+    pub fn orthodox(piece: Piece, square: Square) -> PlacedPiece {
+        let kind = FairyPiece::of_role(piece.role).unwrap_or(&FAIRY_PIECES[0]);
+        PlacedPiece { color: piece.color, kind, square }
+    }
+
+    /// The orthodox piece, `None` for a fairy piece.
+    pub fn orthodox_piece(&self) -> Option<Piece> {
+        self.kind.orthodox_role().map(|role| Piece::new(self.color, role))
+    }
+
+    /// Its Popeye code and square, `Kd2`, `CAa3`.
+    pub fn code(&self, language: PopeyeLanguage) -> String {
+        format!("{}{}", self.kind.popeye_code(language), self.square)
+    }
 }
 
 /// A problem read from Popeye's input: the position and the texts around it.
@@ -177,13 +171,19 @@ pub struct ProblemDescription {
 }
 
 impl ProblemDescription {
-    /// The board of the pieces.
-    pub fn board(&self) -> Board {
+    /// The board of the orthodox pieces, or the first fairy piece (which a [`Board`] cannot hold).
+    pub fn board(&self) -> Result<Board, ProblemError> {
         let mut board = Board::empty(crate::BoardShape::Standard);
         for p in &self.pieces {
-            board.set(p.square, Some(p.piece));
+            let piece = p.orthodox_piece().ok_or(ProblemError::FairyPiece(*p))?;
+            board.set(p.square, Some(piece));
         }
-        board
+        Ok(board)
+    }
+
+    /// Whether every piece is one of the six orthodox pieces.
+    pub fn is_orthodox(&self) -> bool {
+        self.pieces.iter().all(|p| p.kind.orthodox_role().is_some())
     }
 
     /// The piece count `w+s`, or `w+s+m+u` with marked squares and invisible pieces.
@@ -195,19 +195,30 @@ impl ProblemDescription {
     /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
     /// ```
     pub fn count(&self) -> PieceCount {
-        let board = self.board();
+        let of = |color| self.pieces.iter().filter(|p| p.color == color).count();
         PieceCount {
-            white: board.count(Color::White),
-            black: board.count(Color::Black),
+            white: of(Color::White),
+            black: of(Color::Black),
             marked: self.marked.len(),
             invisible: self.invisible,
         }
     }
 
+    /// The first condition, if any: forsyth plays no fairy condition, so a problem with one cannot be played by
+    /// orthodox rules without changing its meaning.
+    fn refuse_conditions(&self) -> Result<(), ProblemError> {
+        match self.conditions.first() {
+            Some(c) => Err(ProblemError::Condition(c.clone())),
+            None => Ok(()),
+        }
+    }
+
     /// The position, White to move as in Popeye's direct stipulations; castling where king and rook stand on
-    /// their squares of the game array (Popeye's default), no en passant.
-    pub fn position(&self) -> Result<Position, PositionError> {
-        let board = self.board();
+    /// their squares of the game array (Popeye's default), no en passant. Refused for a problem with a fairy piece
+    /// (see [`ProblemDescription::general_position`]) or a condition.
+    pub fn position(&self) -> Result<Position, ProblemError> {
+        self.refuse_conditions()?;
+        let board = self.board()?;
         let mut castling = SquareSet::EMPTY;
         for (color, king, rooks) in
             [(Color::White, Square::E1, [Square::A1, Square::H1]), (Color::Black, Square::E8, [Square::A8, Square::H8])]
@@ -221,7 +232,96 @@ impl ProblemDescription {
             }
         }
         let setup = Setup { board, castling_rooks: castling, ..Setup::empty(crate::BoardShape::Standard) };
-        Position::from_setup(&setup, Variant::Standard)
+        Position::from_setup(&setup, Variant::Standard).map_err(ProblemError::Position)
+    }
+
+    /// The problem's letter table: FEN's letters, and a declared letter for every fairy piece of the problem
+    /// (the first letter of its English Popeye code or name that is free, else the first free letter), so that
+    /// pawns promote to the fairy pieces of the problem, as in Popeye. The orthodox letters K Q R B N P stay.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye;
+    /// let p = &popeye::parse("BeginProblem Pieces White Kc1 Ga3 Nh4 Sd4 Black Ke8 EndProblem")?[0];
+    /// assert_eq!(p.piece_table().declared(), &['G', 'I']); // grasshopper G; nightrider I, since N is the knight
+    /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+    /// ```
+    pub fn piece_table(&self) -> PieceTable {
+        let mut table = PieceTable::new();
+        let mut kinds: Vec<&'static FairyPiece> = Vec::new();
+        for p in &self.pieces {
+            if p.kind.orthodox_role().is_none() && !kinds.contains(&p.kind) {
+                kinds.push(p.kind);
+            }
+        }
+        for kind in kinds {
+            let taken = |c: char| "KQRBNPX".contains(c) || table.declared().contains(&c);
+            // FEN's own letter first (A princess, C empress), so that the piece keeps it and is declared.
+            let own = table.entries().find(|(l, k)| !taken(*l) && k.catalogue_entry() == Some(kind)).map(|(l, _)| l);
+            let candidates = own.into_iter().chain(kind.popeye.chars()).chain(kind.name.chars()).chain('A'..='Z');
+            let letter = candidates.map(|c| c.to_ascii_uppercase()).find(|&c| c.is_ascii_uppercase() && !taken(c));
+            if let Some(letter) = letter {
+                // Cannot fail: an uppercase letter other than K.
+                let _ = table.declare(letter, kind.kind());
+            }
+        }
+        table
+    }
+
+    /// The general position of the problem (any fairy piece of the catalogue, on the plain 8×8 board), read as
+    /// [`ProblemDescription::position`] reads the orthodox one and checked for legality. Refused for a problem
+    /// with a condition.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye;
+    /// let p = &popeye::parse("BeginProblem Pieces White Kc1 Ga3 Nh4 Black Ke8 Stipulation ~1 EndProblem")?[0];
+    /// let pos = p.general_position()?;
+    /// assert_eq!(forsyth::notation::general::write_fen(&pos), "4k3/8/8/8/7I/G7/8/2K5 w - - 0 1");
+    /// let with_condition = &popeye::parse("BeginProblem Pieces White Kc1 Black Ke8 Condition Circe\nEndProblem")?[0];
+    /// assert_eq!(with_condition.general_position().unwrap_err().code(), "problem.condition");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn general_position(&self) -> Result<GeneralPosition, ProblemError> {
+        self.refuse_conditions()?;
+        let pos = self.general_board();
+        pos.validate().map_err(ProblemError::General)?;
+        Ok(pos)
+    }
+
+    /// The pieces on a general board with the problem's letters ([`ProblemDescription::piece_table`]), White to
+    /// move, castling as in [`ProblemDescription::position`]; not checked for legality or conditions: the
+    /// position to draw.
+    pub fn general_board(&self) -> GeneralPosition {
+        let table = self.piece_table();
+        let grid = Grid::new(8, 8, Topology::Plain).expect("8×8 is a board");
+        let cell = |sq: Square| grid.cell(sq.file().index(), sq.rank().index());
+        let index = |kind: &FairyPiece| {
+            let letter = match kind.orthodox_role() {
+                Some(role) => role.upper_char(),
+                None => {
+                    let declared =
+                        |l: &&char| table.index_of(**l).is_some_and(|i| table.kind(i).catalogue_entry() == Some(kind));
+                    table.declared().iter().find(declared).copied().unwrap_or('X')
+                }
+            };
+            table.index_of(letter).unwrap_or(0) as u8
+        };
+        let mut pos = GeneralPosition::empty(grid, table.clone());
+        for p in &self.pieces {
+            pos.put(cell(p.square), Some(Unit { color: p.color, kind: index(p.kind) }));
+        }
+        let is = |sq: Square, name: &str, color| {
+            self.pieces.iter().any(|p| p.square == sq && p.color == color && p.kind.name == name)
+        };
+        for (color, king, rooks) in
+            [(Color::White, Square::E1, [Square::A1, Square::H1]), (Color::Black, Square::E8, [Square::A8, Square::H8])]
+        {
+            if is(king, "king", color) {
+                for rook in rooks.into_iter().filter(|&r| is(r, "rook", color)) {
+                    pos.add_castling(cell(rook));
+                }
+            }
+        }
+        pos
     }
 
     /// A description of a position's pieces (nothing else), in Popeye's order: White first, kings first.
@@ -235,13 +335,51 @@ impl ProblemDescription {
     /// assert_eq!(p.position().unwrap(), pos);
     /// ```
     pub fn from_position(pos: &Position) -> ProblemDescription {
-        let mut pieces: Vec<PlacedPiece> =
-            pos.board().pieces().map(|(square, piece)| PlacedPiece { piece, square }).collect();
-        // Popeye's own order: by colour, then the king first, then by piece, then a1, b1, ...
+        let pieces = pos.board().pieces().map(|(square, piece)| PlacedPiece::orthodox(piece, square)).collect();
+        ProblemDescription::sorted(pieces)
+    }
+
+    /// Pieces in Popeye's own order: by colour, then the king first, then a1, b1, ...
+    fn sorted(mut pieces: Vec<PlacedPiece>) -> ProblemDescription {
         pieces.sort_by_key(|p| {
-            (!p.piece.color.is_white(), p.piece.role != Role::King, p.square.rank().index(), p.square.file().index())
+            (!p.color.is_white(), p.kind.name != "king", p.square.rank().index(), p.square.file().index())
         });
         ProblemDescription { pieces, ..ProblemDescription::default() }
+    }
+
+    /// A description of a general position's pieces: every piece must be one of the catalogue (Popeye has codes
+    /// for those only) and the board the plain 8×8 one (Popeye has no cylinders).
+    ///
+    /// ```
+    /// use forsyth::Topology;
+    /// use forsyth::notation::general::read_fen;
+    /// use forsyth::piece_kind::{PieceTable, PopeyeLanguage};
+    /// use forsyth::problem::popeye::ProblemDescription;
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("G=grasshopper").unwrap();
+    /// let pos = read_fen("4k3/8/8/8/8/G7/8/2K5 w - - 0 1", &table, Topology::Plain).unwrap();
+    /// let p = ProblemDescription::from_general_position(&pos)?;
+    /// assert!(p.write(PopeyeLanguage::German).contains("Weiss Kc1 Ga3\n"));
+    /// # Ok::<(), forsyth::problem::popeye::ProblemError>(())
+    /// ```
+    pub fn from_general_position(pos: &GeneralPosition) -> Result<ProblemDescription, ProblemError> {
+        let grid = pos.grid();
+        if (grid.files(), grid.ranks(), grid.topology()) != (8, 8, Topology::Plain) {
+            return Err(ProblemError::Board);
+        }
+        let mut pieces = Vec::new();
+        for (cell, unit) in pos.pieces() {
+            let letter = pos.table().letter(unit.kind as usize);
+            let kind = pos.table().kind(unit.kind as usize);
+            let square = grid.square(cell).ok_or(ProblemError::Board)?;
+            let entry = kind.catalogue_entry().ok_or_else(|| ProblemError::NoPopeyeCode {
+                letter,
+                name: kind.name().to_string(),
+                square,
+            })?;
+            pieces.push(PlacedPiece { color: unit.color, kind: entry, square });
+        }
+        Ok(ProblemDescription::sorted(pieces))
     }
 
     /// The description in Popeye's input language.
@@ -265,15 +403,14 @@ impl ProblemDescription {
         out.push_str(kw(Keyword::Pieces));
         out.push('\n');
         for (index, color) in [Color::White, Color::Black].into_iter().enumerate() {
-            let of_color: Vec<&PlacedPiece> = self.pieces.iter().filter(|p| p.piece.color == color).collect();
+            let of_color: Vec<&PlacedPiece> = self.pieces.iter().filter(|p| p.color == color).collect();
             if of_color.is_empty() {
                 continue;
             }
             out.push_str(language.colour(index));
             for p in of_color {
                 out.push(' ');
-                out.push(language.piece_code(p.piece.role));
-                out.push_str(&p.square.to_string());
+                out.push_str(&p.code(language));
             }
             out.push('\n');
         }
@@ -307,8 +444,8 @@ pub enum PopeyeErrorKind {
     NoEnd,
     /// A word that is no keyword here.
     UnknownWord(String),
-    /// A piece code that names a fairy piece (or none): forsyth reads orthodox pieces only for now.
-    FairyPiece(String),
+    /// A piece code that names no piece of forsyth's catalogue in the input's language.
+    UnknownPiece(String, PopeyeLanguage),
     /// A piece token without a square after its code, or a square off the board.
     BadSquare(String),
     /// Neutral pieces and piece flags (Royal, Kamikaze, ...), which forsyth does not model.
@@ -323,8 +460,8 @@ pub enum PopeyeErrorKind {
 ///
 /// ```
 /// use forsyth::problem::popeye;
-/// let e = popeye::parse("BeginProblem\nPieces White Kd2 Gc3\nEndProblem").unwrap_err();
-/// assert_eq!((e.code(), e.line, e.column), ("popeye.fairy-piece", 2, 18));
+/// let e = popeye::parse("BeginProblem\nPieces White Kd2 GNc3\nEndProblem").unwrap_err();
+/// assert_eq!((e.code(), e.line, e.column), ("popeye.unknown-piece", 2, 18));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PopeyeError {
@@ -343,7 +480,7 @@ impl PopeyeError {
             PopeyeErrorKind::NoBegin => "popeye.no-begin",
             PopeyeErrorKind::NoEnd => "popeye.no-end",
             PopeyeErrorKind::UnknownWord(_) => "popeye.unknown-word",
-            PopeyeErrorKind::FairyPiece(_) => "popeye.fairy-piece",
+            PopeyeErrorKind::UnknownPiece(..) => "popeye.unknown-piece",
             PopeyeErrorKind::BadSquare(_) => "popeye.bad-square",
             PopeyeErrorKind::Unsupported(_) => "popeye.unsupported",
             PopeyeErrorKind::BadNumber(_) => "popeye.bad-number",
@@ -363,10 +500,14 @@ impl fmt::Display for PopeyeError {
                 "'{w}' is no keyword here: expected Author, Origin, Title, Award, Remark, Pieces, Stipulation, \
                  Condition, Option, Twin or EndProblem"
             ),
-            PopeyeErrorKind::FairyPiece(c) => write!(
-                f,
-                "'{c}' is no orthodox piece code (English K Q R B S P, German K D T L S B); fairy pieces are not known here yet"
-            ),
+            PopeyeErrorKind::UnknownPiece(c, language) => {
+                let codes: Vec<&str> = FAIRY_PIECES.iter().map(|p| p.popeye_code(*language)).collect();
+                write!(
+                    f,
+                    "'{c}' is no piece code forsyth knows; the codes of this input's language: {}",
+                    codes.join(" ")
+                )
+            }
             PopeyeErrorKind::BadSquare(t) => {
                 write!(f, "'{t}' needs squares a1 to h8 after the piece code, like Kd2 or Pa2b2")
             }
@@ -378,6 +519,75 @@ impl fmt::Display for PopeyeError {
 }
 
 impl std::error::Error for PopeyeError {}
+
+/// Why a problem's position cannot be built or played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProblemError {
+    /// A fairy condition (the `Condition` line's text): forsyth plays none, and playing the problem by orthodox
+    /// rules would change its meaning.
+    Condition(String),
+    /// A fairy piece where an orthodox position was asked for.
+    FairyPiece(PlacedPiece),
+    /// A piece without a Popeye code (a Betza definition, the unknown piece): Popeye's input cannot name it.
+    NoPopeyeCode {
+        /// Its letter.
+        letter: char,
+        /// Its name or definition.
+        name: String,
+        /// Its square.
+        square: Square,
+    },
+    /// A board Popeye's input cannot state: other than 8×8, or a cylinder or torus.
+    Board,
+    /// The orthodox position is not legal.
+    Position(PositionError),
+    /// The general position is not legal.
+    General(GeneralError),
+}
+
+impl ProblemError {
+    /// A stable identifier, listed in docs/errors.md (the position's own for an illegal position).
+    pub fn code(&self) -> &'static str {
+        match self {
+            ProblemError::Condition(_) => "problem.condition",
+            ProblemError::FairyPiece(_) => "problem.fairy-piece",
+            ProblemError::NoPopeyeCode { .. } => "problem.no-popeye-code",
+            ProblemError::Board => "problem.board",
+            ProblemError::Position(e) => e.code(),
+            ProblemError::General(e) => e.code(),
+        }
+    }
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemError::Condition(c) => write!(
+                f,
+                "forsyth cannot play the condition '{c}' (it plays orthodox rules, with fairy pieces and boards only); \
+                 the problem is read and can be drawn and converted, but not checked"
+            ),
+            ProblemError::FairyPiece(p) => write!(
+                f,
+                "the {} on {} is a fairy piece: an orthodox position cannot hold it (read it as a general position)",
+                p.kind.name.replace('-', " "),
+                p.square
+            ),
+            ProblemError::NoPopeyeCode { letter, name, square } => write!(
+                f,
+                "{letter} on {square} ({name}) has no Popeye code: declare a piece of the catalogue \
+                 (grasshopper, nightrider, ...) to write it in Popeye's input"
+            ),
+            ProblemError::Board => {
+                f.write_str("Popeye's input states the plain 8×8 board only (no other sizes, no cylinders)")
+            }
+            ProblemError::Position(e) => write!(f, "{e}"),
+            ProblemError::General(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ProblemError {}
 
 struct Token<'a> {
     text: &'a str,
@@ -503,12 +713,12 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
                     if keyword_of(t.text, language).is_some() {
                         break;
                     }
-                    for (square, piece) in read_piece_token(t, color, language).map_err(|kind| error(kind, Some(t)))? {
-                        if occupied.contains(square) {
-                            return Err(error(PopeyeErrorKind::Occupied(square), Some(t)));
+                    for piece in read_piece_token(t, color, language).map_err(|kind| error(kind, Some(t)))? {
+                        if occupied.contains(piece.square) {
+                            return Err(error(PopeyeErrorKind::Occupied(piece.square), Some(t)));
                         }
-                        occupied.insert(square);
-                        problem.pieces.push(PlacedPiece { piece, square });
+                        occupied.insert(piece.square);
+                        problem.pieces.push(piece);
                     }
                     i += 1;
                 }
@@ -519,14 +729,10 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
 }
 
 /// `Kd2`, `Pa2b2c2`: a piece code and one or more squares.
-fn read_piece_token(
-    t: &Token,
-    color: Color,
-    language: PopeyeLanguage,
-) -> Result<Vec<(Square, Piece)>, PopeyeErrorKind> {
+fn read_piece_token(t: &Token, color: Color, language: PopeyeLanguage) -> Result<Vec<PlacedPiece>, PopeyeErrorKind> {
     let text = t.text;
     if !text.is_ascii() {
-        return Err(PopeyeErrorKind::FairyPiece(text.to_string()));
+        return Err(PopeyeErrorKind::UnknownPiece(text.to_string(), language));
     }
     // A code is one or two letters; the squares follow as letter-digit pairs, so the code ends one letter
     // before the first digit.
@@ -538,8 +744,8 @@ fn read_piece_token(
     if code.chars().all(|c| c.is_ascii_alphabetic()) && code.len() > 2 {
         return Err(PopeyeErrorKind::Unsupported(text.to_string()));
     }
-    let Some(role) = popeye_piece(code, language) else {
-        return Err(PopeyeErrorKind::FairyPiece(code.to_string()));
+    let Some(kind) = FairyPiece::from_popeye(code, language) else {
+        return Err(PopeyeErrorKind::UnknownPiece(code.to_string(), language));
     };
     let bytes = squares.as_bytes();
     if bytes.is_empty() || bytes.len() % 2 != 0 {
@@ -550,7 +756,7 @@ fn read_piece_token(
         let sq = Square::from_ascii(pair)
             .filter(|s| s.file().index() < 8 && s.rank().index() < 8)
             .ok_or_else(|| PopeyeErrorKind::BadSquare(text.to_string()))?;
-        out.push((sq, Piece::new(color, role)));
+        out.push(PlacedPiece { color, kind, square: sq });
     }
     Ok(out)
 }

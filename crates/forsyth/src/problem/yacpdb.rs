@@ -20,8 +20,9 @@ use std::fmt;
 use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::popeye::{PlacedPiece, PopeyeLanguage, ProblemDescription, popeye_piece};
-use crate::{Color, Piece, Square};
+use super::popeye::{PlacedPiece, PopeyeLanguage, ProblemDescription};
+use crate::piece_kind::FairyPiece;
+use crate::{Color, Square};
 
 /// How deep YAML collections may nest: YACPDB entries need three levels; deeper input is refused.
 const MAX_DEPTH: usize = 16;
@@ -47,7 +48,7 @@ pub enum YacpdbErrorKind {
     Depth,
     /// Not one mapping with `algebraic`.
     Shape(&'static str),
-    /// A piece that is not a Popeye code and a square (`Kd2`), or a fairy piece.
+    /// A piece that is not a Popeye code of the catalogue and a square (`Kd2`, `Ga3`).
     Piece(String),
     /// Two pieces on one square.
     Occupied(Square),
@@ -90,8 +91,8 @@ impl fmt::Display for YacpdbError {
             YacpdbErrorKind::Shape(why) => f.write_str(why),
             YacpdbErrorKind::Piece(p) => write!(
                 f,
-                "'{p}' is no piece on a square: write Popeye's English code and the square (Kd2, Sc3); fairy pieces \
-                 are not known here yet"
+                "'{p}' is no piece on a square: write Popeye's English code of a piece of forsyth's catalogue and the \
+                 square (Kd2, Sc3, Ga3 for a grasshopper)"
             ),
             YacpdbErrorKind::Occupied(sq) => write!(f, "two pieces on {sq}"),
         }
@@ -230,7 +231,7 @@ fn read_algebraic(value: &Yaml, problem: &mut ProblemDescription) -> Result<(), 
                 return Err(piece_error());
             }
             let (code, square) = text.split_at(text.len() - 2);
-            let role = popeye_piece(code, PopeyeLanguage::English).ok_or_else(piece_error)?;
+            let kind = FairyPiece::from_popeye(code, PopeyeLanguage::English).ok_or_else(piece_error)?;
             let square: Square = square.parse().map_err(|_| piece_error())?;
             if square.file().index() >= 8 {
                 return Err(piece_error());
@@ -239,7 +240,7 @@ fn read_algebraic(value: &Yaml, problem: &mut ProblemDescription) -> Result<(), 
                 return Err(YacpdbError { kind: YacpdbErrorKind::Occupied(square), line: 0, column: 0 });
             }
             occupied.insert(square);
-            problem.pieces.push(PlacedPiece { piece: Piece::new(color, role), square });
+            problem.pieces.push(PlacedPiece { color, kind, square });
         }
     }
     Ok(())
@@ -286,12 +287,8 @@ pub fn write(problem: &ProblemDescription) -> String {
     list(&mut out, "options", &options);
     out.push_str("algebraic:\n");
     for (name, color) in [("white", Color::White), ("black", Color::Black)] {
-        let pieces: Vec<String> = problem
-            .pieces
-            .iter()
-            .filter(|p| p.piece.color == color)
-            .map(|p| format!("{}{}", PopeyeLanguage::English.piece_code(p.piece.role), p.square))
-            .collect();
+        let pieces: Vec<String> =
+            problem.pieces.iter().filter(|p| p.color == color).map(|p| p.code(PopeyeLanguage::English)).collect();
         out.push_str(&format!("  {name}: [{}]\n", pieces.join(", ")));
     }
     list(&mut out, "comments", &problem.remarks);

@@ -73,3 +73,28 @@ pub fn corpus(name: &str) -> Option<Vec<u8>> {
     let compressed = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     Some(zstd::decode_all(compressed.as_slice()).unwrap())
 }
+
+/// A move of a general position as Popeye writes it without its piece code and check sign: `e2-e4`, `d4*c5`,
+/// `d4*c5-b6` (the locust captures on c5), `b7*c8=EQ` (the promotion in the Popeye code of `language`), `0-0`.
+pub fn popeye_form(
+    pos: &forsyth::general::GeneralPosition,
+    mv: forsyth::general::GeneralMove,
+    language: forsyth::piece_kind::PopeyeLanguage,
+) -> String {
+    let grid = pos.grid();
+    if let Some(rook) = mv.castle_rook {
+        return if grid.file_of(rook) > grid.file_of(mv.from) { "0-0" } else { "0-0-0" }.to_string();
+    }
+    let (from, to) = (grid.name(mv.from), grid.name(mv.to));
+    let mut text = match mv.capture {
+        None => format!("{from}-{to}"),
+        Some(c) if c == mv.to || mv.en_passant => format!("{from}*{to}"),
+        Some(c) => format!("{from}*{}-{to}", grid.name(c)),
+    };
+    if let Some(kind) = mv.promotion {
+        let entry = pos.table().kind(kind as usize).catalogue_entry().expect("promotions are catalogue pieces");
+        text.push('=');
+        text.push_str(entry.popeye_code(language));
+    }
+    text
+}

@@ -1,9 +1,12 @@
 //! The invariants of the `fairy` fuzz target, shared (by `#[path]`) with `tests/fairy_inputs.rs`: piece
 //! declarations and FENs with a letter table never panic; Betza definitions that read write back to the same
 //! movement; FENs that read write back to a FEN that reads to the same position; moves of small positions written
-//! in SAN, long algebraic and UCI read back to a move written alike, and play.
+//! in SAN, long algebraic and UCI read back to a move written alike, and play; every position read draws as SVG
+//! with one piece element per piece.
 
 use forsyth::Topology;
+use forsyth::diagram::{DiagramStyle, svg};
+use forsyth::notation::Language;
 use forsyth::notation::MoveStyle;
 use forsyth::notation::general::{read_fen, read_general_move, write_board, write_fen, write_general_move};
 use forsyth::piece_kind::{PieceKind, PieceTable};
@@ -28,6 +31,10 @@ pub fn check_text(text: &str) {
         let written = write(&pos);
         let again = read_fen(&written, &table, topology).expect("a written FEN reads");
         assert_eq!(write(&again), written);
+        // Every position read is drawn: one piece element per piece, in either language.
+        let picture = svg::general(&pos, &DiagramStyle::default(), Language::De);
+        assert_eq!(picture.matches("<use class=\"piece\"").count(), pos.pieces().count());
+        assert!(picture.ends_with("</svg>\n"));
         if pos.pieces().count() <= 24
             && pos.grid().size() <= 100
             && let Ok(moves) = pos.legal_moves()
