@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 
+# The README's tour of every command is real output: regenerated and compared (scripts/readme-tour.sh --write
+# rewrites it after a change of output).
+bash scripts/readme-tour.sh --check
+
 # The library's optional serde feature: its tests and doctests.
 cargo test -q -p forsyth --features serde --test serde
 cargo test -q -p forsyth --features serde --doc serialization
