@@ -1,6 +1,6 @@
 //! Reading the inputs every command shares: variants, FENs, and lines from standard input.
 
-use std::io::{BufRead, Read};
+use std::io::{BufRead, BufReader, Read};
 
 use forsyth::general::GeneralPosition;
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, FenWriteError, Quoted};
@@ -99,49 +99,38 @@ pub fn start(variant: Option<Variant>) -> Position {
     Position::new(variant.unwrap_or_default())
 }
 
-/// The arguments, or else the non-empty lines of standard input, read one at a time as they are asked for: a file
-/// of millions of FENs is never held whole, and what comes first is answered first. A line that is too long or not
-/// UTF-8 ends the lines with its error.
-pub fn args_or_stdin(args: Vec<String>) -> Box<dyn Iterator<Item = Result<String, Failure>>> {
+/// Hands `each` the arguments, or else the non-empty lines of standard input, one at a time as they are read: a
+/// file of millions of FENs is never held whole, and a line is a borrowed slice of one reused buffer (no allocation
+/// per line). A line that is too long or not UTF-8 ends the walk with its error, after the lines before it.
+pub fn each_line(args: &[String], mut each: impl FnMut(&str) -> Result<(), Failure>) -> Result<(), Failure> {
     if !args.is_empty() {
-        return Box::new(args.into_iter().map(Ok));
+        return args.iter().try_for_each(|arg| each(arg));
     }
-    let mut stdin = std::io::stdin().lock();
-    let mut number = 0u64;
-    let mut ended = false;
+    let mut stdin = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
     let mut bytes = Vec::new();
-    Box::new(std::iter::from_fn(move || {
-        while !ended {
-            number += 1;
-            bytes.clear();
-            // One line at most MAX_LINE bytes: a hostile line with no end is refused, not read into memory whole.
-            let read = (&mut stdin).take(MAX_LINE + 1).read_until(b'\n', &mut bytes);
-            let line = match read {
-                Ok(0) => break,
-                Err(e) => Err(Failure::from(e)),
-                Ok(_) if bytes.len() as u64 > MAX_LINE => Err(Failure(format!(
-                    "line {number} of standard input is longer than {} MiB: no FEN or move is",
-                    MAX_LINE >> 20
-                ))),
-                Ok(_) => std::str::from_utf8(&bytes)
-                    .map(|line| line.trim_end_matches(['\n', '\r']).to_string())
-                    .map_err(|e| Failure(format!("line {number} of standard input is not UTF-8: {e}"))),
-            };
-            match line {
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => return Some(Ok(line)),
-                Err(e) => {
-                    ended = true;
-                    return Some(Err(e));
-                }
-            }
+    for number in 1.. {
+        bytes.clear();
+        // One line at most MAX_LINE bytes: a hostile line with no end is refused, not read into memory whole.
+        if (&mut stdin).take(MAX_LINE + 1).read_until(b'\n', &mut bytes)? == 0 {
+            break;
         }
-        ended = true;
-        None
-    }))
+        if bytes.len() as u64 > MAX_LINE {
+            return Err(Failure(format!(
+                "line {number} of standard input is longer than {} MiB: no FEN or move is",
+                MAX_LINE >> 20
+            )));
+        }
+        let line = std::str::from_utf8(bytes.strip_suffix(b"\n").unwrap_or(&bytes))
+            .map_err(|e| Failure(format!("line {number} of standard input is not UTF-8: {e}")))?;
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if !line.trim().is_empty() {
+            each(line)?;
+        }
+    }
+    Ok(())
 }
 
-/// The longest line of standard input read by [`args_or_stdin`] (1 MiB; a FEN is under 100 bytes).
+/// The longest line of standard input read by [`each_line`] (1 MiB; a FEN is under 100 bytes).
 const MAX_LINE: u64 = 1 << 20;
 
 /// How pieces are written: `--lang`, `--letters` or `--figurine` (English letters by default).

@@ -37,9 +37,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let fens = if args.fen.is_empty() { Vec::new() } else { vec![args.fen.join(" ")] };
-    for text in input::args_or_stdin(fens) {
-        let text = text?;
-        let reading = diagram::read(&text).map_err(|e| input::fen_failure(&text, e))?;
+    input::each_line(&fens, |text| {
+        let reading = diagram::read(text).map_err(|e| input::fen_failure(text, e))?;
         let marked: forsyth::SquareSet = args.marked.iter().copied().collect();
         let count = reading.diagram.count().with_extras(marked.len(), args.invisible);
         if args.json {
@@ -51,6 +50,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
         } else {
             println!("{count}");
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }

@@ -98,12 +98,12 @@ fn read(text: &str, strict: bool) -> Result<(Fen, Vec<Note>), FenError> {
     if strict { Fen::parse_strict(text).map(|fen| (fen, Vec::new())) } else { Fen::parse_lenient(text) }
 }
 
-fn check(mut args: CheckArgs) -> Result<(), Failure> {
+fn check(args: CheckArgs) -> Result<(), Failure> {
     let (mut invalid, mut total) = (0, 0);
+    let allowed = args.allow.allowed();
     // One lock and one buffer for all lines: `println!` flushes every line, a system call per FEN.
     let mut out = BufWriter::new(io::stdout().lock());
-    for text in input::args_or_stdin(std::mem::take(&mut args.fens)) {
-        let text = &text?;
+    input::each_line(&args.fens, |text| {
         total += 1;
         if args.fairy.general() {
             let line = args.fairy.position(text).map(|_| "ok".to_string()).map_err(|e| e.0);
@@ -113,29 +113,30 @@ fn check(mut args: CheckArgs) -> Result<(), Failure> {
                     Ok(_) => ("ok", None),
                     Err(e) => ("error", Some(e.as_str())),
                 };
-                println!("{}", serde_json::json!({"fen": text.trim(), "result": result, "error": error}));
+                writeln!(out, "{}", serde_json::json!({"fen": text.trim(), "result": result, "error": error}))
             } else {
-                println!("{}", line.unwrap_or_else(|e| e));
+                writeln!(out, "{}", line.unwrap_or_else(|e| e))
             }
-            continue;
+            .or_else(closed_pipe)?;
+            return Ok(());
         }
         if args.json {
-            let json = forsyth_server::report::fen_check(text, args.strict, args.variant, args.allow.allowed());
+            let json = forsyth_server::report::fen_check(text, args.strict, args.variant, allowed);
             invalid += usize::from(json["result"] != "ok");
             writeln!(out, "{json}").or_else(closed_pipe)?;
-            continue;
+            return Ok(());
         }
-        let allowed = args.allow.allowed();
         // A canonical standard FEN has no notes: read it straight into its position (an illegal one takes the general
         // path when some problems are allowed).
         let line = match Fen::parse_canonical_position(text, args.variant) {
-            Some(Ok(_)) => Ok("ok".to_string()),
+            Some(Ok(_)) => return out.write_all(b"ok\n").or_else(closed_pipe).map_err(Failure::from),
             Some(Err(e)) if allowed.is_none() => Err(format!("invalid {}", input::problem_list(&e.problems))),
             _ => check_general(text, args.strict, args.variant, allowed),
         };
         invalid += usize::from(line.is_err());
         writeln!(out, "{}", line.unwrap_or_else(|e| e)).or_else(closed_pipe)?;
-    }
+        Ok(())
+    })?;
     out.flush().or_else(closed_pipe)?;
     if invalid > 0 {
         return Err(Failure(format!("{invalid} of {total} FENs invalid")));
@@ -167,13 +168,12 @@ fn check_general(text: &str, strict: bool, variant: Option<Variant>, allowed: Al
     }
 }
 
-fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
+fn convert(args: ConvertArgs) -> Result<(), Failure> {
     let (mut invalid, mut total) = (0, 0);
     // One lock and one buffer for all lines (see `check`); flushed before each message on standard error, so that
     // the two streams keep their order on a terminal.
     let mut out = BufWriter::new(io::stdout().lock());
-    for text in input::args_or_stdin(std::mem::take(&mut args.fens)) {
-        let text = &text?;
+    input::each_line(&args.fens, |text| {
         total += 1;
         match convert_one(text, &args) {
             Ok(fen) => writeln!(out, "{fen}").or_else(closed_pipe)?,
@@ -183,7 +183,8 @@ fn convert(mut args: ConvertArgs) -> Result<(), Failure> {
                 eprintln!("forsyth: '{text}': {message}");
             }
         }
-    }
+        Ok(())
+    })?;
     out.flush().or_else(closed_pipe)?;
     if invalid > 0 {
         return Err(Failure(format!("{invalid} of {total} FENs invalid")));

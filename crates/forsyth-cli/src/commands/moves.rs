@@ -36,10 +36,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), Failure> {
     let mut options = args.write.options(MoveStyle::Uci);
     options.chess960_uci = args.uci_960;
-    for fen in input::args_or_stdin(args.fens) {
-        let fen = fen?;
+    input::each_line(&args.fens, |fen| {
         if args.fairy.general() {
-            let pos = args.fairy.position(&fen)?;
+            let pos = args.fairy.position(fen)?;
             let moves: Vec<String> =
                 pos.legal_moves()?.iter().map(|&m| write_general_move(&pos, m, options.style)).collect();
             if args.json {
@@ -47,9 +46,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             } else {
                 println!("{}", moves.join(" "));
             }
-            continue;
+            return Ok(());
         }
-        let pos = input::position_allowing(&fen, args.variant, args.allow.allowed())?;
+        let pos = input::position_allowing(fen, args.variant, args.allow.allowed())?;
         options.letters.check(pos.variant())?;
         let moves: Vec<String> = pos.legal_moves().iter().map(|&m| write_move(&pos, m, &options)).collect();
         if args.json {
@@ -57,6 +56,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
         } else {
             println!("{}", moves.join(" "));
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
