@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use forsyth::Variant;
 use forsyth::openings::is_eco_code;
-use forsyth::pgn::{GameFacts, Selection, escape_tag_value, start_position};
+use forsyth::pgn::{Selection, escape_tag_value};
 
 use super::pgn::{ReadArgs, output, read_games};
 use crate::{Failure, input, stream};
@@ -33,7 +33,9 @@ use crate::{Failure, input, stream};
     ?? parts matches only when every date it may stand for does. A test on a tag the game lacks is false.\n\
     --variant may repeat (a game matches any); --tag NAME= matches games without that tag. docs/pgn-extract.md\n\
     compares every option with pgn-extract's.\n\
-    Games with errors are reported on standard error and left out; exit status 1 if any."
+    Games with errors are reported on standard error and left out; exit status 1 if any. A game rejected by its tags\n\
+    alone (--result, --player, --where 'WhiteElo >= 2500', ...) is not replayed, so an illegal move in it is not\n\
+    reported, as with pgn-extract; --check-all replays and checks every game."
 )]
 pub struct FilterArgs {
     #[command(flatten)]
@@ -84,6 +86,10 @@ pub struct FilterArgs {
     /// Keep the games that do not match instead.
     #[arg(long)]
     not: bool,
+    /// Read and check the moves of every game, also of games the conditions reject by their tags alone (which are
+    /// otherwise not replayed): an illegal move anywhere is then reported.
+    #[arg(long)]
+    check_all: bool,
     /// Keep only the first of games with the same start position and mainline moves (however written).
     #[arg(long)]
     dedupe: bool,
@@ -210,8 +216,14 @@ impl FilterArgs {
             })?;
             parts.push(part);
         }
+        for (name, value) in &self.tag {
+            parts.push(Selection::tag_is(name, value));
+        }
+        if !self.variant.is_empty() {
+            parts.push(Selection::variant_in(self.variant.clone()));
+        }
         let selection = Selection::all(parts);
-        Ok(selection)
+        Ok(if self.not { selection.negated() } else { selection })
     }
 }
 
@@ -335,28 +347,15 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
     let mut errors = io::stderr().lock();
     // Only the hashes of the games kept so far: 16 bytes a game, whatever the games' length.
     let mut seen: HashSet<u128> = HashSet::new();
-    let tag_matches = |facts: &GameFacts<'_>| {
-        // --tag and --variant read tag names in any case, as they always have.
-        let get = |name: &str| facts.tags().iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
-        let tags_match = args.tag.iter().all(|(name, value)| match get(name) {
-            Some(found) => found == value,
-            None => value.is_empty(),
-        });
-        let variant_matches = args.variant.is_empty() || {
-            let variant = start_position(get("Variant"), get("FEN")).map(|p| p.variant());
-            variant.is_ok_and(|v| args.variant.contains(&v))
-        };
-        tags_match && variant_matches
-    };
     let tally = read_games(
         &args.read,
         &options,
         &mut errors,
-        || selection.facts(),
+        || if args.check_all { selection.facts().reading_every_move() } else { selection.facts() },
         |facts, report| {
-            let selected = selection.matches(&facts) && tag_matches(&facts);
+            let selected = report.error.is_none() && selection.matches(&facts);
             let by = args.by.as_deref().and_then(|tag| facts.tag(tag)).map(str::to_string);
-            Verdict { selected: report.error.is_none() && selected != args.not, moves_hash: facts.moves_hash(), by }
+            Verdict { selected, moves_hash: facts.moves_hash(), by }
         },
         |raw, verdict| {
             if !verdict.selected {

@@ -41,8 +41,9 @@ use std::hash::{Hash, Hasher};
 use regex::Regex;
 
 use super::reader::Visitor;
+use super::tags::start_position;
 use crate::notation::fen::Fen;
-use crate::{Board, Color, Move, Position, Role, Status};
+use crate::{Board, Color, Move, Position, Role, Status, Variant};
 
 /// Why a condition cannot be read: where (column, from 1, in characters) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,6 +122,13 @@ enum Condition {
     Material(usize),
     /// Has this material at the end.
     FinalMaterial(usize),
+    /// The tag of this name in any case has exactly this value; an empty value: the game has no such tag.
+    TagIs {
+        name: String,
+        value: String,
+    },
+    /// Is of one of these variants (from the `Variant` and `FEN` tags).
+    VariantIn(Vec<Variant>),
 }
 
 /// A position a game must reach: the board, and the side to move if given.
@@ -252,6 +260,31 @@ impl Selection {
         Selection { condition: Condition::All(conditions), positions, materials }
     }
 
+    /// The games whose tag `name` (in any case: `eco` finds `ECO`) has exactly `value`; with an empty `value`,
+    /// the games without that tag.
+    ///
+    /// ```
+    /// use forsyth::pgn::Selection;
+    /// let standard = Selection::tag_is("FEN", "");
+    /// assert!(!standard.needs_positions());
+    /// ```
+    pub fn tag_is(name: &str, value: &str) -> Selection {
+        let condition = Condition::TagIs { name: name.to_string(), value: value.to_string() };
+        Selection { condition, positions: Vec::new(), materials: Vec::new() }
+    }
+
+    /// The games of one of `variants`, as their `Variant` and `FEN` tags tell (a FEN that needs Chess960 castling
+    /// is Chess960); games whose tags describe no start position match none.
+    ///
+    /// ```
+    /// use forsyth::{Variant, pgn::Selection};
+    /// let chess960 = Selection::variant_in(vec![Variant::Chess960]);
+    /// assert!(!chess960.needs_positions());
+    /// ```
+    pub fn variant_in(variants: Vec<Variant>) -> Selection {
+        Selection { condition: Condition::VariantIn(variants), positions: Vec::new(), materials: Vec::new() }
+    }
+
     /// The same selection, negated.
     pub fn negated(self) -> Selection {
         Selection { condition: Condition::Not(Box::new(self.condition)), ..self }
@@ -263,9 +296,24 @@ impl Selection {
         !self.positions.is_empty() || !self.materials.is_empty() || self.condition.mentions(&Field::Ends)
     }
 
-    /// A visitor that collects what this selection tests, for one game.
+    /// A visitor that collects what this selection tests, for one game. A game the selection rejects by its tags
+    /// alone (what it says of the moves cannot change the answer) is not replayed: its moves are neither read nor
+    /// checked (see [`Visitor::wants_moves`]), as pgn-extract does; [`GameFacts::reading_every_move`] reads them.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let selection = Selection::parse("Result = 1-0 and Plies > 2").unwrap();
+    /// let game = "[Result \"0-1\"]\n\n1. e4 Ke7 2. Qxf7 0-1\n";
+    /// let raw = GameSplitter::new(game.as_bytes()).next().unwrap().unwrap();
+    /// let mut facts = selection.facts();
+    /// assert!(read_game(&raw, &PgnReadOptions::default(), &mut facts).error.is_none(), "not replayed");
+    /// assert!(!selection.matches(&facts));
+    /// let mut facts = selection.facts().reading_every_move();
+    /// assert!(read_game(&raw, &PgnReadOptions::default(), &mut facts).error.is_some(), "2... Ke7 is illegal");
+    /// ```
     pub fn facts(&self) -> GameFacts<'_> {
         GameFacts {
+            read_every_move: false,
             selection: self,
             track_positions: self.needs_positions(),
             tags: Vec::new(),
@@ -299,7 +347,45 @@ impl Condition {
             Condition::Reaches(indices) => Condition::Reaches(indices.into_iter().map(|i| i + positions).collect()),
             Condition::Material(i) => Condition::Material(i + materials),
             Condition::FinalMaterial(i) => Condition::FinalMaterial(i + materials),
-            compare @ Condition::Compare { .. } => compare,
+            by_tags @ (Condition::Compare { .. } | Condition::TagIs { .. } | Condition::VariantIn(_)) => by_tags,
+        }
+    }
+
+    /// Whether the condition holds for a game of which only the tags are known (in `facts`): `None` if that
+    /// depends on the moves. `and`, `or` and `not` follow three-valued logic, so a decided answer is the one
+    /// [`Condition::holds`] gives whatever the moves are.
+    fn holds_by_tags(&self, facts: &GameFacts<'_>) -> Option<bool> {
+        match self {
+            Condition::All(parts) => {
+                let mut answer = Some(true);
+                for part in parts {
+                    match part.holds_by_tags(facts) {
+                        Some(false) => return Some(false),
+                        None => answer = None,
+                        Some(true) => {}
+                    }
+                }
+                answer
+            }
+            Condition::Any(parts) => {
+                let mut answer = Some(false);
+                for part in parts {
+                    match part.holds_by_tags(facts) {
+                        Some(true) => return Some(true),
+                        None => answer = None,
+                        Some(false) => {}
+                    }
+                }
+                answer
+            }
+            Condition::Not(inner) => inner.holds_by_tags(facts).map(|holds| !holds),
+            Condition::Compare { field: Field::Tag(_) | Field::Player, .. }
+            | Condition::TagIs { .. }
+            | Condition::VariantIn(_) => Some(self.holds(facts, None, facts.selection)),
+            Condition::Compare { field: Field::Plies | Field::Ends, .. }
+            | Condition::Reaches(_)
+            | Condition::Material(_)
+            | Condition::FinalMaterial(_) => None,
         }
     }
 
@@ -309,7 +395,7 @@ impl Condition {
             Condition::Not(inner) => inner.mentions(wanted),
             Condition::Compare { field, .. } => field == wanted,
             Condition::FinalMaterial(_) => true,
-            Condition::Reaches(_) | Condition::Material(_) => false,
+            Condition::Reaches(_) | Condition::Material(_) | Condition::TagIs { .. } | Condition::VariantIn(_) => false,
         }
     }
 
@@ -327,6 +413,14 @@ impl Condition {
                 facts.material_seen[*i] || end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i])
             }
             Condition::FinalMaterial(i) => end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i]),
+            Condition::TagIs { name, value } => match facts.tag_any_case(name) {
+                Some(found) => found == value,
+                None => value.is_empty(),
+            },
+            Condition::VariantIn(variants) => {
+                let start = start_position(facts.tag_any_case("Variant"), facts.tag_any_case("FEN"));
+                start.is_ok_and(|p| variants.contains(&p.variant()))
+            }
             Condition::Compare { field, op, value } => match field {
                 Field::Tag(name) => facts.tag(name).is_some_and(|v| compare(v, *op, value, is_date_field(name))),
                 Field::Player => {
@@ -448,6 +542,8 @@ impl DateRange {
 #[derive(Clone, Debug)]
 pub struct GameFacts<'a> {
     selection: &'a Selection,
+    /// Replay every game, also one the selection rejects by its tags.
+    read_every_move: bool,
     track_positions: bool,
     tags: Vec<(String, String)>,
     /// Variation depth: 0 in the main line.
@@ -522,10 +618,21 @@ impl Hasher for MovesHasher {
     }
 }
 
-impl GameFacts<'_> {
+impl<'a> GameFacts<'a> {
+    /// The same visitor, reading and checking the moves of every game, also of one the selection rejects by its
+    /// tags alone: an illegal move in any game is then an error, at the cost of replaying every game.
+    pub fn reading_every_move(self) -> GameFacts<'a> {
+        GameFacts { read_every_move: true, ..self }
+    }
+
     /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The value of the first tag with this name in any case.
+    fn tag_any_case(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
     /// Every tag pair, in file order.
@@ -599,6 +706,10 @@ impl Visitor for GameFacts<'_> {
 
     fn begin_movetext(&mut self, start: &Position) {
         self.start = Some(*start);
+    }
+
+    fn wants_moves(&mut self) -> bool {
+        self.read_every_move || self.selection.condition.holds_by_tags(self) != Some(false)
     }
 
     fn play(&mut self, before: &Position, mv: Move) {
