@@ -34,8 +34,9 @@ use crate::{Failure, input, stream};
     --variant may repeat (a game matches any); --tag NAME= matches games without that tag. docs/pgn-extract.md\n\
     compares every option with pgn-extract's.\n\
     Games with errors are reported on standard error and left out; exit status 1 if any. A game rejected by its tags\n\
-    alone (--result, --player, --where 'WhiteElo >= 2500', ...) is not replayed, so an illegal move in it is not\n\
-    reported, as with pgn-extract; --check-all replays and checks every game."
+    alone (--result, --player, --where 'WhiteElo >= 2500', ...) is not replayed, and replaying stops once a game\n\
+    can no longer reach a --position or --material, so an illegal move there is not reported, as with pgn-extract;\n\
+    --check-all replays and checks every move of every game."
 )]
 pub struct FilterArgs {
     #[command(flatten)]
@@ -86,8 +87,8 @@ pub struct FilterArgs {
     /// Keep the games that do not match instead.
     #[arg(long)]
     not: bool,
-    /// Read and check the moves of every game, also of games the conditions reject by their tags alone (which are
-    /// otherwise not replayed): an illegal move anywhere is then reported.
+    /// Read and check every move of every game, also of games the conditions reject by their tags alone or once a
+    /// position is out of reach (which are otherwise not replayed further): an illegal move anywhere is reported.
     #[arg(long)]
     check_all: bool,
     /// Keep only the first of games with the same start position and mainline moves (however written).

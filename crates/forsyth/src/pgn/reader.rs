@@ -126,11 +126,12 @@ pub trait Visitor {
     fn tag(&mut self, name: &str, value: &str) {}
     /// The movetext begins from `start` (from the tags: standard, `FEN`, `Variant`).
     fn begin_movetext(&mut self, start: &Position) {}
-    /// Asked once, after [`Visitor::begin_movetext`]: whether the moves are wanted. If not, the movetext is still
-    /// read for its structure (comments, variations, annotation glyphs, the result, where the game ends) but its
-    /// moves are neither read nor checked: [`Visitor::play`] is not called, an illegal or unreadable move is no
-    /// error, and [`GameReport::moves`] counts the words that stand where moves do. A selection that rejects a
-    /// game by its tags alone saves replaying it this way.
+    /// Asked after [`Visitor::begin_movetext`] and after every move played: whether the (further) moves are
+    /// wanted. Once not, the rest of the movetext is still read for its structure (comments, variations,
+    /// annotation glyphs, the result, where the game ends) but its moves are neither read nor checked:
+    /// [`Visitor::play`] is not called again, an illegal or unreadable move is no error, and
+    /// [`GameReport::moves`] counts the words that stand where moves do. A selection that rejects a game by its
+    /// tags, or once the game can no longer reach a position, saves replaying the rest this way.
     ///
     /// ```
     /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Visitor, read_game};
@@ -1011,6 +1012,7 @@ impl<'a> Parser<'a> {
         };
         let mv = read.mv;
         visitor.play(before, mv);
+        self.skip_moves = !visitor.wants_moves();
         line.last = Some(mv);
         line.ply += 1;
         self.report.moves += 1;

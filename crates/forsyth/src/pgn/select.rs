@@ -131,16 +131,58 @@ enum Condition {
     VariantIn(Vec<Variant>),
 }
 
-/// A position a game must reach: the board, and the side to move if given.
+/// A position a game must reach: the board, and the side to move if given; and what a game must still have to
+/// reach it later, so that replaying can stop once it cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Target {
     board: Board,
     turn: Option<Color>,
+    material: Material,
+    /// For each pawn of the target, White's then Black's: the squares (as board bits) from which a pawn can get to
+    /// its square. Pawns only move forward, at most one file sideways per rank (by capturing), and no piece ever
+    /// becomes a pawn: a target pawn none of whose squares holds a pawn now can never be there.
+    pawn_sources: [Vec<u128>; 2],
 }
 
 impl Target {
+    fn new(board: Board, turn: Option<Color>) -> Target {
+        let mut pawn_sources = [Vec::new(), Vec::new()];
+        for (square, piece) in board.pieces() {
+            if piece.role != Role::Pawn {
+                continue;
+            }
+            let (file, rank) = (i32::from(square.file().index()), i32::from(square.rank().index()));
+            let mut sources = 0u128;
+            for from_rank in 0..8 {
+                // How many ranks the pawn has to advance from `from_rank`: files within that distance.
+                let advance = if piece.color == Color::White { rank - from_rank } else { from_rank - rank };
+                if advance < 0 {
+                    continue;
+                }
+                let files = (file - advance).max(0)..=(file + advance).min(i32::from(board.shape().files()) - 1);
+                for from_file in files {
+                    sources |= 1u128 << (from_rank * 16 + from_file);
+                }
+            }
+            pawn_sources[piece.color as usize].push(sources);
+        }
+        Target { material: Material::of(&board), board, turn, pawn_sources }
+    }
+
     fn is_reached_by(&self, position: &Position) -> bool {
         self.turn.is_none_or(|t| t == position.turn()) && self.board == position.board()
+    }
+
+    /// Whether a game whose mainline stands on `board` (with `material`) may still reach the target: false when
+    /// pieces the target has are gone for good, or pawns have passed squares they cannot come back to. A necessary
+    /// condition, not a sufficient one: it may hold for a position that never leads to the target.
+    fn may_be_reached_from(&self, board: &Board, material: &Material) -> bool {
+        board.shape() == self.board.shape()
+            && material.may_become(&self.material)
+            && [Color::White, Color::Black].into_iter().all(|color| {
+                let pawns = board.color_bits(color) & board.role_bits(Role::Pawn);
+                self.pawn_sources[color as usize].iter().all(|sources| sources & pawns != 0)
+            })
     }
 }
 
@@ -167,6 +209,27 @@ impl Material {
             }
         }
         Material(counts)
+    }
+
+    /// Whether a game with this material may have `later` at a later point: pieces are only taken, and a pawn
+    /// only becomes another piece (never a king or a pawn). A necessary condition: `KQ:K` may become `K:K`, never
+    /// `KR:K`... unless a pawn is there to promote.
+    ///
+    /// ```
+    /// use forsyth::pgn::Material;
+    /// let now: Material = "KRP:KR".parse().unwrap();
+    /// assert!(now.may_become(&"KQ:KR".parse().unwrap()));
+    /// assert!(now.may_become(&"KR:K".parse().unwrap()));
+    /// assert!(!now.may_become(&"KQR:KR".parse().unwrap()));
+    /// assert!(!now.may_become(&"KRPP:KR".parse().unwrap()));
+    /// ```
+    pub fn may_become(&self, later: &Material) -> bool {
+        let pawn = Role::Pawn.index();
+        self.0.iter().zip(later.0.iter()).all(|(now, later)| {
+            let promotions_needed: u32 =
+                (0..8).filter(|&role| role != pawn).map(|role| u32::from(later[role].saturating_sub(now[role]))).sum();
+            later[pawn] <= now[pawn] && promotions_needed <= u32::from(now[pawn] - later[pawn])
+        })
     }
 }
 
@@ -322,7 +385,10 @@ impl Selection {
             last: None,
             start: None,
             reached: vec![false; self.positions.len()],
+            unreachable: vec![false; self.positions.len()],
             material_seen: vec![false; self.materials.len()],
+            material_unreachable: vec![false; self.materials.len()],
+            rejected: false,
             hasher: MovesHasher::default(),
         }
     }
@@ -351,15 +417,17 @@ impl Condition {
         }
     }
 
-    /// Whether the condition holds for a game of which only the tags are known (in `facts`): `None` if that
-    /// depends on the moves. `and`, `or` and `not` follow three-valued logic, so a decided answer is the one
-    /// [`Condition::holds`] gives whatever the moves are.
-    fn holds_by_tags(&self, facts: &GameFacts<'_>) -> Option<bool> {
+    /// Whether the condition holds for a game of which `facts` knows the tags and the mainline so far: `None` if
+    /// that depends on the moves still to come. A position or material reached is a test that holds; one that can
+    /// no longer be reached ([`Target::may_be_reached_from`], [`Material::may_become`]) a test that fails.
+    /// `and`, `or` and `not` follow three-valued logic, so a decided answer is the one [`Condition::holds`] gives
+    /// whatever the rest of the game is.
+    fn holds_so_far(&self, facts: &GameFacts<'_>) -> Option<bool> {
         match self {
             Condition::All(parts) => {
                 let mut answer = Some(true);
                 for part in parts {
-                    match part.holds_by_tags(facts) {
+                    match part.holds_so_far(facts) {
                         Some(false) => return Some(false),
                         None => answer = None,
                         Some(true) => {}
@@ -370,7 +438,7 @@ impl Condition {
             Condition::Any(parts) => {
                 let mut answer = Some(false);
                 for part in parts {
-                    match part.holds_by_tags(facts) {
+                    match part.holds_so_far(facts) {
                         Some(true) => return Some(true),
                         None => answer = None,
                         Some(false) => {}
@@ -378,12 +446,22 @@ impl Condition {
                 }
                 answer
             }
-            Condition::Not(inner) => inner.holds_by_tags(facts).map(|holds| !holds),
+            Condition::Not(inner) => inner.holds_so_far(facts).map(|holds| !holds),
             Condition::Compare { field: Field::Tag(_) | Field::Player, .. }
             | Condition::TagIs { .. }
             | Condition::VariantIn(_) => Some(self.holds(facts, None, facts.selection)),
+            Condition::Reaches(indices) => {
+                if indices.iter().any(|&i| facts.reached[i]) {
+                    Some(true)
+                } else if indices.iter().all(|&i| facts.unreachable[i]) {
+                    Some(false)
+                } else {
+                    None
+                }
+            }
+            Condition::Material(i) if facts.material_seen[*i] => Some(true),
+            Condition::Material(i) | Condition::FinalMaterial(i) if facts.material_unreachable[*i] => Some(false),
             Condition::Compare { field: Field::Plies | Field::Ends, .. }
-            | Condition::Reaches(_)
             | Condition::Material(_)
             | Condition::FinalMaterial(_) => None,
         }
@@ -553,7 +631,13 @@ pub struct GameFacts<'a> {
     last: Option<(Position, Move)>,
     start: Option<Position>,
     reached: Vec<bool>,
+    /// The positions the mainline can no longer reach.
+    unreachable: Vec<bool>,
     material_seen: Vec<bool>,
+    /// The material balances the mainline can no longer have.
+    material_unreachable: Vec<bool>,
+    /// The selection rejects the game whatever its moves still to come: they are not read.
+    rejected: bool,
     hasher: MovesHasher,
 }
 
@@ -680,21 +764,43 @@ impl<'a> GameFacts<'a> {
         hasher.finish128()
     }
 
+    /// Whether the selection rejects the game whatever its moves still to come (never when every move is read).
+    fn settle(&mut self) {
+        self.rejected = !self.read_every_move && self.selection.condition.holds_so_far(self) == Some(false);
+    }
+
     fn see(&mut self, position: &Position) {
         let selection = self.selection;
-        if !selection.positions.is_empty() {
-            let board = position.board();
-            for (i, target) in selection.positions.iter().enumerate() {
-                if !self.reached[i] && target.turn.is_none_or(|t| t == position.turn()) && target.board == board {
-                    self.reached[i] = true;
-                }
+        if selection.positions.is_empty() && selection.materials.is_empty() {
+            return;
+        }
+        let board = position.board();
+        let material = Material::of(&board);
+        // Whether a test was decided here: the selection may then be decided too.
+        let mut decided = false;
+        for (i, target) in selection.positions.iter().enumerate() {
+            if self.reached[i] || self.unreachable[i] {
+                continue;
+            }
+            if target.turn.is_none_or(|t| t == position.turn()) && target.board == board {
+                self.reached[i] = true;
+                decided = true;
+            } else if !target.may_be_reached_from(&board, &material) {
+                self.unreachable[i] = true;
+                decided = true;
             }
         }
-        if !selection.materials.is_empty() {
-            let material = Material::of(&position.board());
-            for (i, wanted) in selection.materials.iter().enumerate() {
-                self.material_seen[i] |= *wanted == material;
+        for (i, wanted) in selection.materials.iter().enumerate() {
+            if *wanted == material {
+                decided |= !self.material_seen[i];
+                self.material_seen[i] = true;
+            } else if !self.material_unreachable[i] && !material.may_become(wanted) {
+                self.material_unreachable[i] = true;
+                decided = true;
             }
+        }
+        if decided {
+            self.settle();
         }
     }
 }
@@ -706,10 +812,11 @@ impl Visitor for GameFacts<'_> {
 
     fn begin_movetext(&mut self, start: &Position) {
         self.start = Some(*start);
+        self.settle();
     }
 
     fn wants_moves(&mut self) -> bool {
-        self.read_every_move || self.selection.condition.holds_by_tags(self) != Some(false)
+        !self.rejected
     }
 
     fn play(&mut self, before: &Position, mv: Move) {
@@ -1017,13 +1124,13 @@ fn parse_target(text: &str) -> Result<Target, String> {
     let text = text.trim();
     if text.split_whitespace().count() >= 2 {
         let position = Fen::parse_position(text, None).map_err(|e| e.to_string())?;
-        return Ok(Target { board: position.board(), turn: Some(position.turn()) });
+        return Ok(Target::new(position.board(), Some(position.turn())));
     }
     // The board alone: legal with one side or the other to move.
     let white = Fen::parse_position(&format!("{text} w - - 0 1"), None);
     let black = Fen::parse_position(&format!("{text} b - - 0 1"), None);
     match (white, black) {
-        (Ok(position), _) | (_, Ok(position)) => Ok(Target { board: position.board(), turn: None }),
+        (Ok(position), _) | (_, Ok(position)) => Ok(Target::new(position.board(), None)),
         (Err(e), _) => Err(e.to_string()),
     }
 }
