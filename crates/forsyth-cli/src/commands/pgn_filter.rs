@@ -21,6 +21,7 @@ use crate::{Failure, input, stream};
     forsyth pgn filter --where 'Player ~ carlsen or Event =~ \"^Tata\"' --not games.pgn\n  \
     forsyth pgn filter --position 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R' games.pgn\n  \
     forsyth pgn filter --material KQ:KR --ends mate games.pgn\n  \
+    forsyth pgn filter --repetition --where 'Result = 1/2-1/2 and (fifty() or underpromotion())' games.pgn\n  \
     forsyth pgn filter --dedupe --duplicates dups.pgn --jobs 2 big.pgn.zst -o unique.pgn\n  \
     forsyth pgn filter --split 1000 --output-dir parts games.pgn        # parts/1.pgn, parts/2.pgn, ...\n  \
     forsyth pgn filter --by Event --output-dir events games.pgn        # events/<Event>.pgn\n  \
@@ -29,8 +30,9 @@ use crate::{Failure, input, stream};
     Every option is a condition; a game is kept when all hold (--not keeps the others). --where takes the condition\n\
     language: TAG OP VALUE with OP = != < <= > >= (numbers, dates, text), ~ !~ (contains, any case), =~ (regular\n\
     expression); fields Player (White or Black), Plies (mainline), Ends (mate, stalemate, none); tests\n\
-    position(FEN, ...), material(KQ:KR), final_material(KQ:KR); joined by and, or, not and parentheses. A date with\n\
-    ?? parts matches only when every date it may stand for does. A test on a tag the game lacks is false.\n\
+    position(FEN, ...), material(KQ:KR), final_material(KQ:KR), underpromotion(), fifty(), repetition() (main\n\
+    line); joined by and, or, not and parentheses. A date with ?? parts matches only when every date it may stand\n\
+    for does. A test on a tag the game lacks is false.\n\
     --variant may repeat (a game matches any); --tag NAME= matches games without that tag. docs/pgn-extract.md\n\
     compares every option with pgn-extract's.\n\
     Games with errors are reported on standard error and left out; exit status 1 if any. A game rejected by its tags\n\
@@ -75,6 +77,15 @@ pub struct FilterArgs {
     /// Keep games whose mainline ends in mate or stalemate.
     #[arg(long, value_name = "mate|stalemate")]
     ends: Option<String>,
+    /// Keep games whose main line has an underpromotion (to a rook, bishop or knight).
+    #[arg(long)]
+    underpromotion: bool,
+    /// Keep games whose main line has fifty moves by each side without a capture or pawn move.
+    #[arg(long)]
+    fifty: bool,
+    /// Keep games whose main line has a position for the third time (threefold repetition).
+    #[arg(long)]
+    repetition: bool,
     /// Keep games whose Termination tag is this (any case): normal, time forfeit, ...
     #[arg(long, value_name = "TEXT")]
     termination: Option<String>,
@@ -197,6 +208,15 @@ impl FilterArgs {
                 return Err(Failure(format!("--ends '{ends}': give mate or stalemate")));
             }
             add("--ends", format!("Ends = {ends}"));
+        }
+        for (wanted, option, test) in [
+            (self.underpromotion, "--underpromotion", "underpromotion()"),
+            (self.fifty, "--fifty", "fifty()"),
+            (self.repetition, "--repetition", "repetition()"),
+        ] {
+            if wanted {
+                add(option, test.to_string());
+            }
         }
         if let Some(termination) = &self.termination {
             add("--termination", format!("Termination =~ {}", quoted(&format!("(?i)^{}$", regex_escape(termination)))));
@@ -352,7 +372,13 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
         &args.read,
         &options,
         &mut errors,
-        || if args.check_all { selection.facts().reading_every_move() } else { selection.facts() },
+        || {
+            let facts = if args.check_all { selection.facts().reading_every_move() } else { selection.facts() };
+            match args.by.as_deref() {
+                Some(tag) => facts.keeping_tag(tag),
+                None => facts,
+            }
+        },
         |facts, report| {
             let selected = report.error.is_none() && selection.matches(&facts);
             let by = args.by.as_deref().and_then(|tag| facts.tag(tag)).map(str::to_string);

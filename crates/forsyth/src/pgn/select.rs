@@ -10,6 +10,7 @@
 //! and        := unary ( ("and" | "&&") unary )*
 //! unary      := ("not" | "!") unary | "(" expression ")" | test
 //! test       := FIELD OP VALUE | position(FEN, ...) | material(SIGNATURE) | final_material(SIGNATURE)
+//!             | underpromotion() | fifty() | repetition()
 //! OP         := = | == | != | < | <= | > | >= | ~ (contains, any case) | !~ | =~ (regular expression)
 //! VALUE      := a word without spaces, or "a quoted string" (\" and \\ inside)
 //! ```
@@ -129,6 +130,19 @@ enum Condition {
     },
     /// Is of one of these variants (from the `Variant` and `FEN` tags).
     VariantIn(Vec<Variant>),
+    /// Has this pattern in its main line.
+    Pattern(Pattern),
+}
+
+/// Something that happens in a game's main line, tested by `underpromotion()`, `fifty()`, `repetition()`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Pattern {
+    /// A pawn promotes to a piece other than a queen.
+    Underpromotion,
+    /// Fifty moves by each side without a capture or a pawn move (the halfmove clock reaches 100).
+    FiftyMoves,
+    /// A position occurs for the third time (the same position as FIDE 9.2.3 defines it).
+    Repetition,
 }
 
 /// A position a game must reach: the board, and the side to move if given; and what a game must still have to
@@ -285,9 +299,17 @@ pub struct Selection {
     condition: Condition,
     positions: Vec<Target>,
     materials: Vec<Material>,
+    /// The tags the condition looks at (compared in any case): [`GameFacts`] keeps no others.
+    tag_names: Vec<String>,
 }
 
 impl Selection {
+    fn new(condition: Condition, positions: Vec<Target>, materials: Vec<Material>) -> Selection {
+        let mut tag_names = Vec::new();
+        condition.tag_names(&mut tag_names);
+        Selection { condition, positions, materials, tag_names }
+    }
+
     /// Reads a condition (see the [module](self) for the language). An empty text selects every game.
     pub fn parse(text: &str) -> Result<Selection, SelectError> {
         let mut parser =
@@ -298,7 +320,7 @@ impl Selection {
         if !parser.at_end() {
             return Err(parser.error("select.syntax", "expected 'and', 'or' or the end of the condition"));
         }
-        Ok(Selection { condition, positions: parser.positions, materials: parser.materials })
+        Ok(Selection::new(condition, parser.positions, parser.materials))
     }
 
     /// Every condition of `parts` must hold (parts that fail to parse are errors, with their index).
@@ -320,7 +342,7 @@ impl Selection {
                 condition
             })
             .collect();
-        Selection { condition: Condition::All(conditions), positions, materials }
+        Selection::new(Condition::All(conditions), positions, materials)
     }
 
     /// The games whose tag `name` (in any case: `eco` finds `ECO`) has exactly `value`; with an empty `value`,
@@ -333,7 +355,7 @@ impl Selection {
     /// ```
     pub fn tag_is(name: &str, value: &str) -> Selection {
         let condition = Condition::TagIs { name: name.to_string(), value: value.to_string() };
-        Selection { condition, positions: Vec::new(), materials: Vec::new() }
+        Selection::new(condition, Vec::new(), Vec::new())
     }
 
     /// The games of one of `variants`, as their `Variant` and `FEN` tags tell (a FEN that needs Chess960 castling
@@ -345,7 +367,7 @@ impl Selection {
     /// assert!(!chess960.needs_positions());
     /// ```
     pub fn variant_in(variants: Vec<Variant>) -> Selection {
-        Selection { condition: Condition::VariantIn(variants), positions: Vec::new(), materials: Vec::new() }
+        Selection::new(Condition::VariantIn(variants), Vec::new(), Vec::new())
     }
 
     /// The same selection, negated.
@@ -356,7 +378,7 @@ impl Selection {
     /// Whether testing needs the positions of the game (position, material and `Ends` tests); without them
     /// [`GameFacts`] does no work per move beyond counting and hashing.
     pub fn needs_positions(&self) -> bool {
-        !self.positions.is_empty() || !self.materials.is_empty() || self.condition.mentions(&Field::Ends)
+        !self.positions.is_empty() || !self.materials.is_empty() || self.condition.needs_final_position()
     }
 
     /// A visitor that collects what this selection tests, for one game. A game the selection rejects by its tags
@@ -377,8 +399,13 @@ impl Selection {
     pub fn facts(&self) -> GameFacts<'_> {
         GameFacts {
             read_every_move: false,
+            extra_tag: None,
             selection: self,
             track_positions: self.needs_positions(),
+            patterns_wanted: [Pattern::Underpromotion, Pattern::FiftyMoves, Pattern::Repetition]
+                .map(|pattern| self.condition.tests(pattern)),
+            patterns_seen: [false; 3],
+            reversible_keys: Vec::new(),
             tags: Vec::new(),
             depth: 0,
             plies: 0,
@@ -413,7 +440,10 @@ impl Condition {
             Condition::Reaches(indices) => Condition::Reaches(indices.into_iter().map(|i| i + positions).collect()),
             Condition::Material(i) => Condition::Material(i + materials),
             Condition::FinalMaterial(i) => Condition::FinalMaterial(i + materials),
-            by_tags @ (Condition::Compare { .. } | Condition::TagIs { .. } | Condition::VariantIn(_)) => by_tags,
+            kept @ (Condition::Compare { .. }
+            | Condition::TagIs { .. }
+            | Condition::VariantIn(_)
+            | Condition::Pattern(_)) => kept,
         }
     }
 
@@ -460,20 +490,55 @@ impl Condition {
                 }
             }
             Condition::Material(i) if facts.material_seen[*i] => Some(true),
+            Condition::Pattern(pattern) if facts.patterns_seen[*pattern as usize] => Some(true),
             Condition::Material(i) | Condition::FinalMaterial(i) if facts.material_unreachable[*i] => Some(false),
             Condition::Compare { field: Field::Plies | Field::Ends, .. }
             | Condition::Material(_)
-            | Condition::FinalMaterial(_) => None,
+            | Condition::FinalMaterial(_)
+            | Condition::Pattern(_) => None,
         }
     }
 
-    fn mentions(&self, wanted: &Field) -> bool {
+    /// Whether testing needs the final position (`Ends`, `final_material`, the patterns, which may happen there).
+    fn needs_final_position(&self) -> bool {
         match self {
-            Condition::All(parts) | Condition::Any(parts) => parts.iter().any(|c| c.mentions(wanted)),
-            Condition::Not(inner) => inner.mentions(wanted),
-            Condition::Compare { field, .. } => field == wanted,
-            Condition::FinalMaterial(_) => true,
+            Condition::All(parts) | Condition::Any(parts) => parts.iter().any(Condition::needs_final_position),
+            Condition::Not(inner) => inner.needs_final_position(),
+            Condition::Compare { field, .. } => *field == Field::Ends,
+            Condition::FinalMaterial(_) | Condition::Pattern(_) => true,
             Condition::Reaches(_) | Condition::Material(_) | Condition::TagIs { .. } | Condition::VariantIn(_) => false,
+        }
+    }
+
+    /// Adds the names of the tags the condition looks at to `names`.
+    fn tag_names(&self, names: &mut Vec<String>) {
+        let found: &[&str] = match self {
+            Condition::All(parts) | Condition::Any(parts) => {
+                parts.iter().for_each(|c| c.tag_names(names));
+                &[]
+            }
+            Condition::Not(inner) => {
+                inner.tag_names(names);
+                &[]
+            }
+            Condition::Compare { field: Field::Tag(name), .. } | Condition::TagIs { name, .. } => &[name.as_str()],
+            Condition::Compare { field: Field::Player, .. } => &["White", "Black"],
+            Condition::VariantIn(_) => &["Variant", "FEN"],
+            _ => &[],
+        };
+        for name in found {
+            if !names.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+                names.push(name.to_string());
+            }
+        }
+    }
+
+    fn tests(&self, pattern: Pattern) -> bool {
+        match self {
+            Condition::All(parts) | Condition::Any(parts) => parts.iter().any(|c| c.tests(pattern)),
+            Condition::Not(inner) => inner.tests(pattern),
+            Condition::Pattern(tested) => *tested == pattern,
+            _ => false,
         }
     }
 
@@ -491,6 +556,17 @@ impl Condition {
                 facts.material_seen[*i] || end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i])
             }
             Condition::FinalMaterial(i) => end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i]),
+            Condition::Pattern(pattern) => {
+                facts.patterns_seen[*pattern as usize]
+                    || end.is_some_and(|end| match pattern {
+                        Pattern::Underpromotion => false,
+                        Pattern::FiftyMoves => end.halfmoves() >= 100,
+                        Pattern::Repetition => {
+                            let key = end.repetition_key();
+                            end.halfmoves() > 0 && facts.reversible_keys.iter().filter(|&&k| k == key).count() >= 2
+                        }
+                    })
+            }
             Condition::TagIs { name, value } => match facts.tag_any_case(name) {
                 Some(found) => found == value,
                 None => value.is_empty(),
@@ -622,6 +698,8 @@ pub struct GameFacts<'a> {
     selection: &'a Selection,
     /// Replay every game, also one the selection rejects by its tags.
     read_every_move: bool,
+    /// A tag kept beside those the selection looks at.
+    extra_tag: Option<&'a str>,
     track_positions: bool,
     tags: Vec<(String, String)>,
     /// Variation depth: 0 in the main line.
@@ -638,6 +716,11 @@ pub struct GameFacts<'a> {
     material_unreachable: Vec<bool>,
     /// The selection rejects the game whatever its moves still to come: they are not read.
     rejected: bool,
+    /// Which [`Pattern`]s the selection tests, and which the main line has shown so far (by `Pattern as usize`).
+    patterns_wanted: [bool; 3],
+    patterns_seen: [bool; 3],
+    /// With `repetition()`: the repetition keys of the mainline positions since the last capture or pawn move.
+    reversible_keys: Vec<u64>,
     hasher: MovesHasher,
 }
 
@@ -709,7 +792,13 @@ impl<'a> GameFacts<'a> {
         GameFacts { read_every_move: true, ..self }
     }
 
-    /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`).
+    /// The same visitor, keeping the tag `name` (in any case) too, for [`GameFacts::tag`].
+    pub fn keeping_tag(self, name: &'a str) -> GameFacts<'a> {
+        GameFacts { extra_tag: Some(name), ..self }
+    }
+
+    /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`), among the
+    /// tags kept: those the selection looks at and the one of [`GameFacts::keeping_tag`].
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
@@ -719,7 +808,7 @@ impl<'a> GameFacts<'a> {
         self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
-    /// Every tag pair, in file order.
+    /// The tag pairs kept (see [`GameFacts::tag`]), in file order.
     pub fn tags(&self) -> &[(String, String)] {
         &self.tags
     }
@@ -762,6 +851,30 @@ impl<'a> GameFacts<'a> {
             hasher.write_u8(start.variant() as u8);
         }
         hasher.finish128()
+    }
+
+    fn see_patterns(&mut self, before: &Position, mv: Move) {
+        let [underpromotion, fifty, repetition] = self.patterns_wanted;
+        let mut seen = self.patterns_seen;
+        if underpromotion {
+            seen[Pattern::Underpromotion as usize] |= mv.promotion_role().is_some_and(|role| role != Role::Queen);
+        }
+        if fifty {
+            seen[Pattern::FiftyMoves as usize] |= before.halfmoves() >= 100;
+        }
+        if repetition {
+            // No position repeats across a capture or pawn move: the keys before one are dropped.
+            if before.halfmoves() == 0 {
+                self.reversible_keys.clear();
+            }
+            let key = before.repetition_key();
+            seen[Pattern::Repetition as usize] |= self.reversible_keys.iter().filter(|&&k| k == key).count() >= 2;
+            self.reversible_keys.push(key);
+        }
+        if seen != self.patterns_seen {
+            self.patterns_seen = seen;
+            self.settle();
+        }
     }
 
     /// Whether the selection rejects the game whatever its moves still to come (never when every move is read).
@@ -807,7 +920,11 @@ impl<'a> GameFacts<'a> {
 
 impl Visitor for GameFacts<'_> {
     fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_string(), value.to_string()));
+        // Only the tags looked at are kept: copying every tag of every game costs more than reading it.
+        let wanted = |kept: &str| kept.eq_ignore_ascii_case(name);
+        if self.selection.tag_names.iter().any(|n| wanted(n)) || self.extra_tag.is_some_and(wanted) {
+            self.tags.push((name.to_string(), value.to_string()));
+        }
     }
 
     fn begin_movetext(&mut self, start: &Position) {
@@ -828,6 +945,9 @@ impl Visitor for GameFacts<'_> {
         // Each position is seen as the one before a move; the last, after the last move, when testing.
         if self.track_positions {
             self.see(before);
+        }
+        if self.patterns_wanted != [false; 3] {
+            self.see_patterns(before, mv);
         }
         self.last = Some((*before, mv));
     }
@@ -1068,6 +1188,20 @@ impl Parser {
     }
 
     fn call(&mut self, name_at: usize, name: &str) -> Result<Condition, SelectError> {
+        let pattern = match name.to_ascii_lowercase().as_str() {
+            "underpromotion" => Some(Pattern::Underpromotion),
+            "fifty" => Some(Pattern::FiftyMoves),
+            "repetition" => Some(Pattern::Repetition),
+            _ => None,
+        };
+        if let Some(pattern) = pattern {
+            self.skip_space();
+            if self.peek() != Some(')') {
+                return Err(self.error("select.syntax", format!("{name}() takes no value: expected ')'")));
+            }
+            self.at += 1;
+            return Ok(Condition::Pattern(pattern));
+        }
         let mut arguments = Vec::new();
         loop {
             arguments.push(self.value()?);
@@ -1112,7 +1246,10 @@ impl Parser {
             _ => Err(self.error_at(
                 name_at,
                 "select.unknown-test",
-                format!("'{name}' is not a test: position(FEN, ...), material(KQ:KR) or final_material(KQ:KR)"),
+                format!(
+                    "'{name}' is not a test: position(FEN, ...), material(KQ:KR), final_material(KQ:KR), \
+                     underpromotion(), fifty() or repetition()"
+                ),
             )),
         }
     }
@@ -1205,6 +1342,28 @@ mod tests {
         assert!(selects("White = X and Black = Y or White = A", game));
         assert!(!selects("White = X and (Black = Y or White = A)", game));
         assert!(selects("Player = B && !Player = C", game));
+    }
+
+    #[test]
+    fn underpromotion_fifty_moves_and_repetition_in_the_main_line() {
+        let promotion = |role: char| format!("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8={role} Kg6 *\n");
+        assert!(selects("underpromotion()", &promotion('N')));
+        assert!(!selects("underpromotion()", &promotion('Q')));
+        assert!(!selects("underpromotion()", "1. e4 e5 (1... d5 2. exd5) *"));
+        let quiet = |clock: u32| format!("[FEN \"8/8/4k3/8/8/4K3/8/8 w - - {clock} 70\"]\n\n1. Kd3 Kd6 *\n");
+        assert!(selects("fifty()", &quiet(98)), "the clock reaches 100 at the end");
+        assert!(selects("fifty()", &quiet(100)));
+        assert!(!selects("fifty()", &quiet(97)));
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8";
+        assert!(selects("repetition()", &format!("{shuffle} *")), "the third time at the end");
+        assert!(selects("repetition() and Plies = 9", &format!("{shuffle} 5. e4 *")));
+        assert!(!selects("repetition()", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 *"));
+        assert!(!selects("repetition()", "1. Nf3 Nf6 2. Ng1 Ng8 3. e4 e5 4. Nf3 Nf6 5. Ng1 Ng8 *"), "e4 e5 between");
+        // After 1... h5 an en-passant capture is impossible: the position counts as the same one (FIDE 9.2.3).
+        let no_capture = "1. Nf3 h5 2. Ng1 Nf6 3. Nf3 Ng8 4. Ng1 Nf6 5. Nf3 Ng8 *";
+        assert!(selects("repetition()", no_capture));
+        let error = Selection::parse("fifty(3)").unwrap_err();
+        assert_eq!((error.column, error.code()), (7, "select.syntax"));
     }
 
     #[test]
