@@ -382,7 +382,9 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
         |facts, report| {
             let selected = report.error.is_none() && selection.matches(&facts);
             let by = args.by.as_deref().and_then(|tag| facts.tag(tag)).map(str::to_string);
-            Verdict { selected, moves_hash: facts.moves_hash(), by }
+            // The hash costs a key of the start position: only the games kept need one.
+            let moves_hash = if selected && dedupe { facts.moves_hash() } else { 0 };
+            Verdict { selected, moves_hash, by }
         },
         |raw, verdict| {
             if !verdict.selected {

@@ -301,13 +301,20 @@ pub struct Selection {
     materials: Vec<Material>,
     /// The tags the condition looks at (compared in any case): [`GameFacts`] keeps no others.
     tag_names: Vec<String>,
+    /// Whether the condition needs the final position, and which [`Pattern`]s it tests (by `Pattern as usize`):
+    /// worked out once, not for every game.
+    needs_final_position: bool,
+    patterns: [bool; 3],
 }
 
 impl Selection {
     fn new(condition: Condition, positions: Vec<Target>, materials: Vec<Material>) -> Selection {
         let mut tag_names = Vec::new();
         condition.tag_names(&mut tag_names);
-        Selection { condition, positions, materials, tag_names }
+        let needs_final_position = condition.needs_final_position();
+        let patterns =
+            [Pattern::Underpromotion, Pattern::FiftyMoves, Pattern::Repetition].map(|pattern| condition.tests(pattern));
+        Selection { condition, positions, materials, tag_names, needs_final_position, patterns }
     }
 
     /// Reads a condition (see the [module](self) for the language). An empty text selects every game.
@@ -378,7 +385,7 @@ impl Selection {
     /// Whether testing needs the positions of the game (position, material and `Ends` tests); without them
     /// [`GameFacts`] does no work per move beyond counting and hashing.
     pub fn needs_positions(&self) -> bool {
-        !self.positions.is_empty() || !self.materials.is_empty() || self.condition.needs_final_position()
+        !self.positions.is_empty() || !self.materials.is_empty() || self.needs_final_position
     }
 
     /// A visitor that collects what this selection tests, for one game. A game the selection rejects by its tags
@@ -402,8 +409,7 @@ impl Selection {
             extra_tag: None,
             selection: self,
             track_positions: self.needs_positions(),
-            patterns_wanted: [Pattern::Underpromotion, Pattern::FiftyMoves, Pattern::Repetition]
-                .map(|pattern| self.condition.tests(pattern)),
+            patterns_wanted: self.patterns,
             patterns_seen: [false; 3],
             reversible_keys: Vec::new(),
             tags: Vec::new(),
@@ -422,6 +428,10 @@ impl Selection {
 
     /// Whether the game read into `facts` is selected.
     pub fn matches(&self, facts: &GameFacts<'_>) -> bool {
+        if facts.rejected {
+            // Decided while reading (and the same answer as below, which would look at the facts again).
+            return false;
+        }
         let end = if self.needs_positions() { facts.final_position() } else { None };
         self.condition.holds(facts, end.as_ref(), self)
     }
