@@ -51,6 +51,13 @@ fn same_selection(conditions: &[&str], games: &[Vec<u8>]) {
     }
 }
 
+/// [`same_selection`] on the first games of the corpus's TCEC sample and of its opening book.
+fn same_selection_on_the_corpus(conditions: &[&str], engine_games: usize, opening_lines: usize) {
+    let mut all = games("tcec-standard-sample.pgn.zst", engine_games);
+    all.extend(games("openings-books.pgn.zst", opening_lines));
+    same_selection(conditions, &all);
+}
+
 #[test]
 fn games_rejected_by_their_tags_select_the_same_without_replaying() {
     let conditions = [
@@ -65,9 +72,7 @@ fn games_rejected_by_their_tags_select_the_same_without_replaying() {
         "Event ~ tcec or material(KQ:KQ)",
         "ECO >= B00 and ECO < B99~ and Plies < 100",
     ];
-    let mut all = games("tcec-standard-sample.pgn.zst", 150);
-    all.extend(games("openings-books.pgn.zst", 1500));
-    same_selection(&conditions, &all);
+    same_selection_on_the_corpus(&conditions, 150, 1500);
 }
 
 #[test]
@@ -172,7 +177,5 @@ fn stopping_early_on_the_corpus_selects_the_same() {
         "position(rnbqkbnr/pp2pppp/8/2pp4/3P4/8/PPP1PPPP/RNBQKBNR, rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR)",
         "material(KQRRBBNNPPPPPPP:KQRRBBNNPPPPPPP) and Result = 1/2-1/2",
     ];
-    let mut all = games("openings-books.pgn.zst", 3000);
-    all.extend(games("tcec-standard-sample.pgn.zst", 40));
-    same_selection(&conditions, &all);
+    same_selection_on_the_corpus(&conditions, 40, 3000);
 }

@@ -464,28 +464,9 @@ impl Condition {
     /// whatever the rest of the game is.
     fn holds_so_far(&self, facts: &GameFacts<'_>) -> Option<bool> {
         match self {
-            Condition::All(parts) => {
-                let mut answer = Some(true);
-                for part in parts {
-                    match part.holds_so_far(facts) {
-                        Some(false) => return Some(false),
-                        None => answer = None,
-                        Some(true) => {}
-                    }
-                }
-                answer
-            }
-            Condition::Any(parts) => {
-                let mut answer = Some(false);
-                for part in parts {
-                    match part.holds_so_far(facts) {
-                        Some(true) => return Some(true),
-                        None => answer = None,
-                        Some(false) => {}
-                    }
-                }
-                answer
-            }
+            // `and` is decided by a part that fails, `or` by one that holds; else undecided if any part is.
+            Condition::All(parts) => Condition::decided_by(parts, false, facts),
+            Condition::Any(parts) => Condition::decided_by(parts, true, facts),
             Condition::Not(inner) => inner.holds_so_far(facts).map(|holds| !holds),
             Condition::Compare { field: Field::Tag(_) | Field::Player, .. }
             | Condition::TagIs { .. }
@@ -518,6 +499,19 @@ impl Condition {
             Condition::FinalMaterial(_) | Condition::Pattern(_) => true,
             Condition::Reaches(_) | Condition::Material(_) | Condition::TagIs { .. } | Condition::VariantIn(_) => false,
         }
+    }
+
+    /// [`Condition::holds_so_far`] of `parts` joined so that one part with the answer `decisive` decides.
+    fn decided_by(parts: &[Condition], decisive: bool, facts: &GameFacts<'_>) -> Option<bool> {
+        let mut answer = Some(!decisive);
+        for part in parts {
+            match part.holds_so_far(facts) {
+                Some(holds) if holds == decisive => return Some(decisive),
+                Some(_) => {}
+                None => answer = None,
+            }
+        }
+        answer
     }
 
     /// Adds the names of the tags the condition looks at to `names`.
