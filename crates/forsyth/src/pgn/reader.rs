@@ -143,7 +143,7 @@ pub trait Visitor {
     /// }
     /// let raw = GameSplitter::new("[Event \"x\"]\n\n1. e4 Ke7 2. Qxf7 *\n".as_bytes()).next().unwrap().unwrap();
     /// let report = read_game(&raw, &PgnReadOptions::default(), &mut TagsOnly);
-    /// assert_eq!((report.error, report.moves), (None, 4));
+    /// assert_eq!((report.error, report.moves), (None, 3));
     /// ```
     fn wants_moves(&mut self) -> bool {
         true

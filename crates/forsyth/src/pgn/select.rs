@@ -234,7 +234,7 @@ impl Material {
     /// let now: Material = "KRP:KR".parse().unwrap();
     /// assert!(now.may_become(&"KQ:KR".parse().unwrap()));
     /// assert!(now.may_become(&"KR:K".parse().unwrap()));
-    /// assert!(!now.may_become(&"KQR:KR".parse().unwrap()));
+    /// assert!(!now.may_become(&"KQQR:KR".parse().unwrap()), "one pawn, two new queens");
     /// assert!(!now.may_become(&"KRPP:KR".parse().unwrap()));
     /// ```
     pub fn may_become(&self, later: &Material) -> bool {
