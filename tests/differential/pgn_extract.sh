@@ -97,6 +97,8 @@ compare fifty "--fifty" -- --fifty
 # pgn-extract counts a position after a double pawn step apart even when no en-passant capture is possible
 # (docs/pgn-extract.md); games drawn by repetition have no such difference on the samples.
 compare repetition-draws "--repetition" "-Tr1/2-1/2" -- --repetition --result 1/2-1/2
+compare stop-after "-TpKasparov" "--stopafter" "3" -- --where 'Player =~ "^Kasparov"' --stop-after 3
+compare stop-after-wins "-Tr1-0" "--stopafter" "5" -- --result 1-0 --stop-after 5
 compare not-player "-TpKasparov" "-n$work/rest.pgn" "-o/dev/null" -- --where 'Player =~ "^Kasparov"' --not
 echo "pgn-extract differential: $checks comparisons, $failures different"
 [ "$failures" -eq 0 ]

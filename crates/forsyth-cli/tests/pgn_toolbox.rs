@@ -187,6 +187,19 @@ fn games_rejected_by_their_tags_are_not_replayed_unless_check_all() {
 }
 
 #[test]
+fn stop_after_n_games_kept() {
+    assert_eq!(filter(&["--stop-after", "2"]), ["Tata Steel", "Club"]);
+    assert_eq!(filter(&["--result", "0-1", "--stop-after", "1"]), ["Club"]);
+    assert_eq!(filter(&["--dedupe", "--stop-after", "4"]), ["Tata Steel", "Club", "Club", "Stalemate"]);
+    // The games after the last one kept are not read: a broken game there is not reported.
+    let games = format!("{GAMES}\n[Event \"Broken\"]\n\n1. e4 e5 2. Ke3 *\n");
+    assert_eq!(events(&ok(&["pgn", "filter", "--stop-after", "5"], &games)).len(), 5);
+    assert_eq!(events(&ok(&["pgn", "filter", "--stop-after", "2", "--jobs", "2"], &games.repeat(300))).len(), 2);
+    let error = fails(&["pgn", "filter", "--stop-after", "0"], GAMES);
+    assert!(error.contains("--stop-after"), "{error}");
+}
+
+#[test]
 fn split_and_one_file_per_tag_value() {
     let dir = temp_dir("split");
     ok(&["pgn", "filter", "--split", "2", "--output-dir", dir.to_str().unwrap()], GAMES);

@@ -26,6 +26,7 @@ use crate::{Failure, input, stream};
     forsyth pgn filter --split 1000 --output-dir parts games.pgn        # parts/1.pgn, parts/2.pgn, ...\n  \
     forsyth pgn filter --by Event --output-dir events games.pgn        # events/<Event>.pgn\n  \
     forsyth pgn filter --variant chess960 games.pgn\n  \
+    forsyth pgn filter --player Carlsen --stop-after 10 big.pgn.zst        # the first 10 games kept\n  \
     forsyth pgn filter --tag FEN= games.pgn        # standard games: no FEN tag (PGN standard)\n\n\
     Every option is a condition; a game is kept when all hold (--not keeps the others). --where takes the condition\n\
     language: TAG OP VALUE with OP = != < <= > >= (numbers, dates, text), ~ !~ (contains, any case), =~ (regular\n\
@@ -108,6 +109,9 @@ pub struct FilterArgs {
     /// Write the duplicates --dedupe drops to this file (implies --dedupe).
     #[arg(long, value_name = "FILE")]
     duplicates: Option<String>,
+    /// Stop reading once N games are kept (after --dedupe); the games after them are not read, nor checked.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    stop_after: Option<u64>,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE", conflicts_with_all = ["split", "by"])]
     output: Option<String>,
@@ -368,6 +372,7 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
     let mut errors = io::stderr().lock();
     // Only the hashes of the games kept so far: 16 bytes a game, whatever the games' length.
     let mut seen: HashSet<u128> = HashSet::new();
+    let mut kept = 0u64;
     let tally = read_games(
         &args.read,
         &options,
@@ -399,7 +404,13 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
                     None => Ok(()),
                 };
             }
-            out.write(raw.bytes, verdict.by.as_deref())
+            out.write(raw.bytes, verdict.by.as_deref())?;
+            kept += 1;
+            if args.stop_after == Some(kept) {
+                // The way a closed output stops reading (stream::closed_pipe): no error, the rest is not read.
+                return Err(io::Error::new(io::ErrorKind::BrokenPipe, "--stop-after: enough games kept"));
+            }
+            Ok(())
         },
     )?;
     out.flush().or_else(stream::closed_pipe)?;
