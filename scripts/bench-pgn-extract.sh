@@ -32,4 +32,5 @@ bench position "'-Tfrnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2
   --position 'rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2'
 bench dedupe "-D" openings.pgn --dedupe
 bench dedupe-2-jobs "-D" openings.pgn --dedupe --jobs 2
+bench result "-Tr1-0" openings.pgn --result 1-0
 bench result-plies "-Tr1-0 -pl60" openings.pgn --result 1-0 --plies 60-

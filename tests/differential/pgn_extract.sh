@@ -92,6 +92,13 @@ compare dedupe "-D" -- --dedupe
 # A position reached in the main line (1. d4 Nf6; 1. e4 e5 2. Nf3 Nc6 by any order).
 compare position-d4-nf6 "-Tfrnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2" -- --position 'rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2'
 compare position-open-game "-Tfr1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3" -- --position 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'
+compare underpromotion "--underpromotion" -- --underpromotion
+compare fifty "--fifty" -- --fifty
+# pgn-extract counts a position after a double pawn step apart even when no en-passant capture is possible
+# (docs/pgn-extract.md); games drawn by repetition have no such difference on the samples.
+compare repetition-draws "--repetition" "-Tr1/2-1/2" -- --repetition --result 1/2-1/2
+compare stop-after "-TpKasparov" "--stopafter" "3" -- --where 'Player =~ "^Kasparov"' --stop-after 3
+compare stop-after-wins "-Tr1-0" "--stopafter" "5" -- --result 1-0 --stop-after 5
 compare not-player "-TpKasparov" "-n$work/rest.pgn" "-o/dev/null" -- --where 'Player =~ "^Kasparov"' --not
 echo "pgn-extract differential: $checks comparisons, $failures different"
 [ "$failures" -eq 0 ]

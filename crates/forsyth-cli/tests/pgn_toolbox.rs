@@ -169,6 +169,37 @@ fn duplicates_by_moves_not_text_also_on_several_threads() {
 }
 
 #[test]
+fn games_rejected_by_their_tags_are_not_replayed_unless_check_all() {
+    // The second game's third move is illegal; its tags already reject it for --result 1-0 (as pgn-extract, which
+    // does not replay it either). --check-all replays every game and reports it; a selection it passes reports it.
+    let games = format!("{GAMES}\n[Event \"Broken\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 Qh4 0-1\n");
+    assert_eq!(events(&ok(&["pgn", "filter", "--result", "1-0"], &games)), ["Tata Steel"]);
+    assert_eq!(events(&ok(&["pgn", "filter", "--result", "1-0", "--plies", "2-"], &games)), ["Tata Steel"]);
+    for options in [vec!["--result", "1-0", "--check-all"], vec!["--result", "0-1"], vec!["--result", "1-0", "--not"]] {
+        let mut args = vec!["pgn", "filter"];
+        args.extend_from_slice(&options);
+        let out = run(&args, &games);
+        assert_eq!(out.status.code(), Some(1), "{options:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains("game 6, ply 3") && stderr.contains("illegal-move"), "{options:?}: {stderr}");
+        assert!(!events(&String::from_utf8(out.stdout).unwrap()).contains(&"Broken".to_string()));
+    }
+}
+
+#[test]
+fn stop_after_n_games_kept() {
+    assert_eq!(filter(&["--stop-after", "2"]), ["Tata Steel", "Club"]);
+    assert_eq!(filter(&["--result", "0-1", "--stop-after", "1"]), ["Club"]);
+    assert_eq!(filter(&["--dedupe", "--stop-after", "4"]), ["Tata Steel", "Club", "Club", "Stalemate"]);
+    // The games after the last one kept are not read: a broken game there is not reported.
+    let games = format!("{GAMES}\n[Event \"Broken\"]\n\n1. e4 e5 2. Ke3 *\n");
+    assert_eq!(events(&ok(&["pgn", "filter", "--stop-after", "5"], &games)).len(), 5);
+    assert_eq!(events(&ok(&["pgn", "filter", "--stop-after", "2", "--jobs", "2"], &games.repeat(300))).len(), 2);
+    let error = fails(&["pgn", "filter", "--stop-after", "0"], GAMES);
+    assert!(error.contains("--stop-after"), "{error}");
+}
+
+#[test]
 fn split_and_one_file_per_tag_value() {
     let dir = temp_dir("split");
     ok(&["pgn", "filter", "--split", "2", "--output-dir", dir.to_str().unwrap()], GAMES);

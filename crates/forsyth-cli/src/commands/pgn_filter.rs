@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use forsyth::Variant;
 use forsyth::openings::is_eco_code;
-use forsyth::pgn::{GameFacts, Selection, escape_tag_value, start_position};
+use forsyth::pgn::{Selection, escape_tag_value};
 
 use super::pgn::{ReadArgs, output, read_games};
 use crate::{Failure, input, stream};
@@ -21,19 +21,25 @@ use crate::{Failure, input, stream};
     forsyth pgn filter --where 'Player ~ carlsen or Event =~ \"^Tata\"' --not games.pgn\n  \
     forsyth pgn filter --position 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R' games.pgn\n  \
     forsyth pgn filter --material KQ:KR --ends mate games.pgn\n  \
+    forsyth pgn filter --repetition --where 'Result = 1/2-1/2 and (fifty() or underpromotion())' games.pgn\n  \
     forsyth pgn filter --dedupe --duplicates dups.pgn --jobs 2 big.pgn.zst -o unique.pgn\n  \
     forsyth pgn filter --split 1000 --output-dir parts games.pgn        # parts/1.pgn, parts/2.pgn, ...\n  \
     forsyth pgn filter --by Event --output-dir events games.pgn        # events/<Event>.pgn\n  \
     forsyth pgn filter --variant chess960 games.pgn\n  \
+    forsyth pgn filter --player Carlsen --stop-after 10 big.pgn.zst        # the first 10 games kept\n  \
     forsyth pgn filter --tag FEN= games.pgn        # standard games: no FEN tag (PGN standard)\n\n\
     Every option is a condition; a game is kept when all hold (--not keeps the others). --where takes the condition\n\
     language: TAG OP VALUE with OP = != < <= > >= (numbers, dates, text), ~ !~ (contains, any case), =~ (regular\n\
     expression); fields Player (White or Black), Plies (mainline), Ends (mate, stalemate, none); tests\n\
-    position(FEN, ...), material(KQ:KR), final_material(KQ:KR); joined by and, or, not and parentheses. A date with\n\
-    ?? parts matches only when every date it may stand for does. A test on a tag the game lacks is false.\n\
+    position(FEN, ...), material(KQ:KR), final_material(KQ:KR), underpromotion(), fifty(), repetition() (main\n\
+    line); joined by and, or, not and parentheses. A date with ?? parts matches only when every date it may stand\n\
+    for does. A test on a tag the game lacks is false.\n\
     --variant may repeat (a game matches any); --tag NAME= matches games without that tag. docs/pgn-extract.md\n\
     compares every option with pgn-extract's.\n\
-    Games with errors are reported on standard error and left out; exit status 1 if any."
+    Games with errors are reported on standard error and left out; exit status 1 if any. A game rejected by its tags\n\
+    alone (--result, --player, --where 'WhiteElo >= 2500', ...) is not replayed, and replaying stops once a game\n\
+    can no longer reach a --position or --material, so an illegal move there is not reported, as with pgn-extract;\n\
+    --check-all replays and checks every move of every game."
 )]
 pub struct FilterArgs {
     #[command(flatten)]
@@ -72,6 +78,15 @@ pub struct FilterArgs {
     /// Keep games whose mainline ends in mate or stalemate.
     #[arg(long, value_name = "mate|stalemate")]
     ends: Option<String>,
+    /// Keep games whose main line has an underpromotion (to a rook, bishop or knight).
+    #[arg(long)]
+    underpromotion: bool,
+    /// Keep games whose main line has fifty moves by each side without a capture or pawn move.
+    #[arg(long)]
+    fifty: bool,
+    /// Keep games whose main line has a position for the third time (threefold repetition).
+    #[arg(long)]
+    repetition: bool,
     /// Keep games whose Termination tag is this (any case): normal, time forfeit, ...
     #[arg(long, value_name = "TEXT")]
     termination: Option<String>,
@@ -84,12 +99,19 @@ pub struct FilterArgs {
     /// Keep the games that do not match instead.
     #[arg(long)]
     not: bool,
+    /// Read and check every move of every game, also of games the conditions reject by their tags alone or once a
+    /// position is out of reach (which are otherwise not replayed further): an illegal move anywhere is reported.
+    #[arg(long)]
+    check_all: bool,
     /// Keep only the first of games with the same start position and mainline moves (however written).
     #[arg(long)]
     dedupe: bool,
     /// Write the duplicates --dedupe drops to this file (implies --dedupe).
     #[arg(long, value_name = "FILE")]
     duplicates: Option<String>,
+    /// Stop reading once N games are kept (after --dedupe); the games after them are not read, nor checked.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    stop_after: Option<u64>,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE", conflicts_with_all = ["split", "by"])]
     output: Option<String>,
@@ -191,6 +213,15 @@ impl FilterArgs {
             }
             add("--ends", format!("Ends = {ends}"));
         }
+        for (wanted, option, test) in [
+            (self.underpromotion, "--underpromotion", "underpromotion()"),
+            (self.fifty, "--fifty", "fifty()"),
+            (self.repetition, "--repetition", "repetition()"),
+        ] {
+            if wanted {
+                add(option, test.to_string());
+            }
+        }
         if let Some(termination) = &self.termination {
             add("--termination", format!("Termination =~ {}", quoted(&format!("(?i)^{}$", regex_escape(termination)))));
         }
@@ -210,8 +241,14 @@ impl FilterArgs {
             })?;
             parts.push(part);
         }
+        for (name, value) in &self.tag {
+            parts.push(Selection::tag_is(name, value));
+        }
+        if !self.variant.is_empty() {
+            parts.push(Selection::variant_in(self.variant.clone()));
+        }
         let selection = Selection::all(parts);
-        Ok(selection)
+        Ok(if self.not { selection.negated() } else { selection })
     }
 }
 
@@ -335,28 +372,24 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
     let mut errors = io::stderr().lock();
     // Only the hashes of the games kept so far: 16 bytes a game, whatever the games' length.
     let mut seen: HashSet<u128> = HashSet::new();
-    let tag_matches = |facts: &GameFacts<'_>| {
-        // --tag and --variant read tag names in any case, as they always have.
-        let get = |name: &str| facts.tags().iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
-        let tags_match = args.tag.iter().all(|(name, value)| match get(name) {
-            Some(found) => found == value,
-            None => value.is_empty(),
-        });
-        let variant_matches = args.variant.is_empty() || {
-            let variant = start_position(get("Variant"), get("FEN")).map(|p| p.variant());
-            variant.is_ok_and(|v| args.variant.contains(&v))
-        };
-        tags_match && variant_matches
-    };
+    let mut kept = 0u64;
     let tally = read_games(
         &args.read,
         &options,
         &mut errors,
-        || selection.facts(),
+        || {
+            let facts = if args.check_all { selection.facts().reading_every_move() } else { selection.facts() };
+            match args.by.as_deref() {
+                Some(tag) => facts.keeping_tag(tag),
+                None => facts,
+            }
+        },
         |facts, report| {
-            let selected = selection.matches(&facts) && tag_matches(&facts);
+            let selected = report.error.is_none() && selection.matches(&facts);
             let by = args.by.as_deref().and_then(|tag| facts.tag(tag)).map(str::to_string);
-            Verdict { selected: report.error.is_none() && selected != args.not, moves_hash: facts.moves_hash(), by }
+            // The hash costs a key of the start position: only the games kept need one.
+            let moves_hash = if selected && dedupe { facts.moves_hash() } else { 0 };
+            Verdict { selected, moves_hash, by }
         },
         |raw, verdict| {
             if !verdict.selected {
@@ -371,7 +404,13 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
                     None => Ok(()),
                 };
             }
-            out.write(raw.bytes, verdict.by.as_deref())
+            out.write(raw.bytes, verdict.by.as_deref())?;
+            kept += 1;
+            if args.stop_after == Some(kept) {
+                // The way a closed output stops reading (stream::closed_pipe): no error, the rest is not read.
+                return Err(io::Error::new(io::ErrorKind::BrokenPipe, "--stop-after: enough games kept"));
+            }
+            Ok(())
         },
     )?;
     out.flush().or_else(stream::closed_pipe)?;

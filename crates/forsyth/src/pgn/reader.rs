@@ -127,6 +127,28 @@ pub trait Visitor {
     fn tag(&mut self, name: &str, value: &str) {}
     /// The movetext begins from `start` (from the tags: standard, `FEN`, `Variant`).
     fn begin_movetext(&mut self, start: &Position) {}
+    /// Asked after [`Visitor::begin_movetext`] and after every move played: whether the (further) moves are
+    /// wanted. Once not, the rest of the movetext is still read for its structure (comments, variations,
+    /// annotation glyphs, the result, where the game ends) but its moves are neither read nor checked:
+    /// [`Visitor::play`] is not called again, an illegal or unreadable move is no error, and
+    /// [`GameReport::moves`] counts the words that stand where moves do. A selection that rejects a game by its
+    /// tags, or once the game can no longer reach a position, saves replaying the rest this way.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Visitor, read_game};
+    /// struct TagsOnly;
+    /// impl Visitor for TagsOnly {
+    ///     fn wants_moves(&mut self) -> bool {
+    ///         false
+    ///     }
+    /// }
+    /// let raw = GameSplitter::new("[Event \"x\"]\n\n1. e4 Ke7 2. Qxf7 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut TagsOnly);
+    /// assert_eq!((report.error, report.moves), (None, 3));
+    /// ```
+    fn wants_moves(&mut self) -> bool {
+        true
+    }
     /// A legal move, played from `before`.
     fn play(&mut self, before: &Position, mv: Move) {}
     /// A numeric annotation glyph (`$1` or `!`) on the last move.
@@ -223,6 +245,7 @@ pub fn read_game<'a>(
         cut: None,
         tag_pair_follows: false,
         line_breaks: 0,
+        skip_moves: false,
     };
     parser.run(visitor);
     parser.report
@@ -264,6 +287,7 @@ pub(crate) fn read_open(
         cut: None,
         tag_pair_follows,
         line_breaks: 0,
+        skip_moves: false,
     };
     match (parser.read(visitor), parser.cut) {
         (Ok(()), Some(cut)) if cut <= super::MAX_GAME_BYTES => Ok((parser.report, cut, parser.line_breaks)),
@@ -306,11 +330,13 @@ struct LineState {
     last: Option<Move>,
     /// Half-moves read in this line, counting from the game's start for the main line.
     ply: u32,
+    /// A move was passed over unread (the visitor wants no moves): the line has a move, but not its position.
+    skipped: bool,
 }
 
 impl LineState {
     fn new(start: Position, ply: u32) -> LineState {
-        LineState { before: start, last: None, ply }
+        LineState { before: start, last: None, ply, skipped: false }
     }
 
     /// The position after every move read, which the next move is played from.
@@ -322,7 +348,7 @@ impl LineState {
     }
 
     fn has_move(&self) -> bool {
-        self.last.is_some()
+        self.last.is_some() || self.skipped
     }
 }
 
@@ -353,6 +379,8 @@ struct Parser<'a> {
     tag_pair_follows: bool,
     /// Line breaks passed (counted in open text, where the game's length is found as it is read).
     line_breaks: u64,
+    /// The visitor wants no moves ([`Visitor::wants_moves`]): move words are passed over unread.
+    skip_moves: bool,
 }
 
 /// An error found by the parser before it is placed: kind, where it starts, token, reason, and the line's
@@ -577,6 +605,7 @@ impl<'a> Parser<'a> {
             Err(error) => self.repaired_start(variant, fen, fen_at, error, movetext_at)?,
         };
         visitor.begin_movetext(&start);
+        self.skip_moves = !visitor.wants_moves();
         self.movetext(start, result_tag, visitor)
     }
 
@@ -943,7 +972,7 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         if matches!(word, "e.p." | "ep" | "e.p") {
-            return if line.last.is_some_and(Move::is_en_passant) {
+            return if line.skipped || line.last.is_some_and(Move::is_en_passant) {
                 Ok(())
             } else {
                 Err(found(
@@ -966,6 +995,12 @@ impl<'a> Parser<'a> {
         line: &mut LineState,
         visitor: &mut impl Visitor,
     ) -> Result<(), Found> {
+        if self.skip_moves {
+            line.skipped = true;
+            line.ply += 1;
+            self.report.moves += 1;
+            return Ok(());
+        }
         let before = line.current();
         let read = match read_move(before, word, self.options) {
             Ok(read) => read,
@@ -977,6 +1012,7 @@ impl<'a> Parser<'a> {
         };
         let mv = read.mv;
         visitor.play(before, mv);
+        self.skip_moves = !visitor.wants_moves();
         line.last = Some(mv);
         line.ply += 1;
         self.report.moves += 1;

@@ -10,6 +10,7 @@
 //! and        := unary ( ("and" | "&&") unary )*
 //! unary      := ("not" | "!") unary | "(" expression ")" | test
 //! test       := FIELD OP VALUE | position(FEN, ...) | material(SIGNATURE) | final_material(SIGNATURE)
+//!             | underpromotion() | fifty() | repetition()
 //! OP         := = | == | != | < | <= | > | >= | ~ (contains, any case) | !~ | =~ (regular expression)
 //! VALUE      := a word without spaces, or "a quoted string" (\" and \\ inside)
 //! ```
@@ -41,8 +42,9 @@ use std::hash::{Hash, Hasher};
 use regex::Regex;
 
 use super::reader::Visitor;
+use super::tags::start_position;
 use crate::notation::fen::Fen;
-use crate::{Board, Color, Move, Position, Role, Status};
+use crate::{Board, Color, Move, Position, Role, Status, Variant};
 
 /// Why a condition cannot be read: where (column, from 1, in characters) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,18 +123,80 @@ enum Condition {
     Material(usize),
     /// Has this material at the end.
     FinalMaterial(usize),
+    /// The tag of this name in any case has exactly this value; an empty value: the game has no such tag.
+    TagIs {
+        name: String,
+        value: String,
+    },
+    /// Is of one of these variants (from the `Variant` and `FEN` tags).
+    VariantIn(Vec<Variant>),
+    /// Has this pattern in its main line.
+    Pattern(Pattern),
 }
 
-/// A position a game must reach: the board, and the side to move if given.
+/// Something that happens in a game's main line, tested by `underpromotion()`, `fifty()`, `repetition()`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Pattern {
+    /// A pawn promotes to a piece other than a queen.
+    Underpromotion,
+    /// Fifty moves by each side without a capture or a pawn move (the halfmove clock reaches 100).
+    FiftyMoves,
+    /// A position occurs for the third time (the same position as FIDE 9.2.3 defines it).
+    Repetition,
+}
+
+/// A position a game must reach: the board, and the side to move if given; and what a game must still have to
+/// reach it later, so that replaying can stop once it cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Target {
     board: Board,
     turn: Option<Color>,
+    material: Material,
+    /// For each pawn of the target, White's then Black's: the squares (as board bits) from which a pawn can get to
+    /// its square. Pawns only move forward, at most one file sideways per rank (by capturing), and no piece ever
+    /// becomes a pawn: a target pawn none of whose squares holds a pawn now can never be there.
+    pawn_sources: [Vec<u128>; 2],
 }
 
 impl Target {
+    fn new(board: Board, turn: Option<Color>) -> Target {
+        let mut pawn_sources = [Vec::new(), Vec::new()];
+        for (square, piece) in board.pieces() {
+            if piece.role != Role::Pawn {
+                continue;
+            }
+            let (file, rank) = (i32::from(square.file().index()), i32::from(square.rank().index()));
+            let mut sources = 0u128;
+            for from_rank in 0..8 {
+                // How many ranks the pawn has to advance from `from_rank`: files within that distance.
+                let advance = if piece.color == Color::White { rank - from_rank } else { from_rank - rank };
+                if advance < 0 {
+                    continue;
+                }
+                let files = (file - advance).max(0)..=(file + advance).min(i32::from(board.shape().files()) - 1);
+                for from_file in files {
+                    sources |= 1u128 << (from_rank * 16 + from_file);
+                }
+            }
+            pawn_sources[piece.color as usize].push(sources);
+        }
+        Target { material: Material::of(&board), board, turn, pawn_sources }
+    }
+
     fn is_reached_by(&self, position: &Position) -> bool {
         self.turn.is_none_or(|t| t == position.turn()) && self.board == position.board()
+    }
+
+    /// Whether a game whose mainline stands on `board` (with `material`) may still reach the target: false when
+    /// pieces the target has are gone for good, or pawns have passed squares they cannot come back to. A necessary
+    /// condition, not a sufficient one: it may hold for a position that never leads to the target.
+    fn may_be_reached_from(&self, board: &Board, material: &Material) -> bool {
+        board.shape() == self.board.shape()
+            && material.may_become(&self.material)
+            && [Color::White, Color::Black].into_iter().all(|color| {
+                let pawns = board.color_bits(color) & board.role_bits(Role::Pawn);
+                self.pawn_sources[color as usize].iter().all(|sources| sources & pawns != 0)
+            })
     }
 }
 
@@ -159,6 +223,27 @@ impl Material {
             }
         }
         Material(counts)
+    }
+
+    /// Whether a game with this material may have `later` at a later point: pieces are only taken, and a pawn
+    /// only becomes another piece (never a king or a pawn). A necessary condition: `KQ:K` may become `K:K`, never
+    /// `KR:K`... unless a pawn is there to promote.
+    ///
+    /// ```
+    /// use forsyth::pgn::Material;
+    /// let now: Material = "KRP:KR".parse().unwrap();
+    /// assert!(now.may_become(&"KQ:KR".parse().unwrap()));
+    /// assert!(now.may_become(&"KR:K".parse().unwrap()));
+    /// assert!(!now.may_become(&"KQQR:KR".parse().unwrap()), "one pawn, two new queens");
+    /// assert!(!now.may_become(&"KRPP:KR".parse().unwrap()));
+    /// ```
+    pub fn may_become(&self, later: &Material) -> bool {
+        let pawn = Role::Pawn.index();
+        self.0.iter().zip(later.0.iter()).all(|(now, later)| {
+            let promotions_needed: u32 =
+                (0..8).filter(|&role| role != pawn).map(|role| u32::from(later[role].saturating_sub(now[role]))).sum();
+            later[pawn] <= now[pawn] && promotions_needed <= u32::from(now[pawn] - later[pawn])
+        })
     }
 }
 
@@ -214,9 +299,24 @@ pub struct Selection {
     condition: Condition,
     positions: Vec<Target>,
     materials: Vec<Material>,
+    /// The tags the condition looks at (compared in any case): [`GameFacts`] keeps no others.
+    tag_names: Vec<String>,
+    /// Whether the condition needs the final position, and which [`Pattern`]s it tests (by `Pattern as usize`):
+    /// worked out once, not for every game.
+    needs_final_position: bool,
+    patterns: [bool; 3],
 }
 
 impl Selection {
+    fn new(condition: Condition, positions: Vec<Target>, materials: Vec<Material>) -> Selection {
+        let mut tag_names = Vec::new();
+        condition.tag_names(&mut tag_names);
+        let needs_final_position = condition.needs_final_position();
+        let patterns =
+            [Pattern::Underpromotion, Pattern::FiftyMoves, Pattern::Repetition].map(|pattern| condition.tests(pattern));
+        Selection { condition, positions, materials, tag_names, needs_final_position, patterns }
+    }
+
     /// Reads a condition (see the [module](self) for the language). An empty text selects every game.
     pub fn parse(text: &str) -> Result<Selection, SelectError> {
         let mut parser =
@@ -227,7 +327,7 @@ impl Selection {
         if !parser.at_end() {
             return Err(parser.error("select.syntax", "expected 'and', 'or' or the end of the condition"));
         }
-        Ok(Selection { condition, positions: parser.positions, materials: parser.materials })
+        Ok(Selection::new(condition, parser.positions, parser.materials))
     }
 
     /// Every condition of `parts` must hold (parts that fail to parse are errors, with their index).
@@ -249,7 +349,32 @@ impl Selection {
                 condition
             })
             .collect();
-        Selection { condition: Condition::All(conditions), positions, materials }
+        Selection::new(Condition::All(conditions), positions, materials)
+    }
+
+    /// The games whose tag `name` (in any case: `eco` finds `ECO`) has exactly `value`; with an empty `value`,
+    /// the games without that tag.
+    ///
+    /// ```
+    /// use forsyth::pgn::Selection;
+    /// let standard = Selection::tag_is("FEN", "");
+    /// assert!(!standard.needs_positions());
+    /// ```
+    pub fn tag_is(name: &str, value: &str) -> Selection {
+        let condition = Condition::TagIs { name: name.to_string(), value: value.to_string() };
+        Selection::new(condition, Vec::new(), Vec::new())
+    }
+
+    /// The games of one of `variants`, as their `Variant` and `FEN` tags tell (a FEN that needs Chess960 castling
+    /// is Chess960); games whose tags describe no start position match none.
+    ///
+    /// ```
+    /// use forsyth::{Variant, pgn::Selection};
+    /// let chess960 = Selection::variant_in(vec![Variant::Chess960]);
+    /// assert!(!chess960.needs_positions());
+    /// ```
+    pub fn variant_in(variants: Vec<Variant>) -> Selection {
+        Selection::new(Condition::VariantIn(variants), Vec::new(), Vec::new())
     }
 
     /// The same selection, negated.
@@ -260,27 +385,53 @@ impl Selection {
     /// Whether testing needs the positions of the game (position, material and `Ends` tests); without them
     /// [`GameFacts`] does no work per move beyond counting and hashing.
     pub fn needs_positions(&self) -> bool {
-        !self.positions.is_empty() || !self.materials.is_empty() || self.condition.mentions(&Field::Ends)
+        !self.positions.is_empty() || !self.materials.is_empty() || self.needs_final_position
     }
 
-    /// A visitor that collects what this selection tests, for one game.
+    /// A visitor that collects what this selection tests, for one game. A game the selection rejects by its tags
+    /// alone (what it says of the moves cannot change the answer) is not replayed: its moves are neither read nor
+    /// checked (see [`Visitor::wants_moves`]), as pgn-extract does; [`GameFacts::reading_every_move`] reads them.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let selection = Selection::parse("Result = 1-0 and Plies > 2").unwrap();
+    /// let game = "[Result \"0-1\"]\n\n1. e4 Ke7 2. Qxf7 0-1\n";
+    /// let raw = GameSplitter::new(game.as_bytes()).next().unwrap().unwrap();
+    /// let mut facts = selection.facts();
+    /// assert!(read_game(&raw, &PgnReadOptions::default(), &mut facts).error.is_none(), "not replayed");
+    /// assert!(!selection.matches(&facts));
+    /// let mut facts = selection.facts().reading_every_move();
+    /// assert!(read_game(&raw, &PgnReadOptions::default(), &mut facts).error.is_some(), "2... Ke7 is illegal");
+    /// ```
     pub fn facts(&self) -> GameFacts<'_> {
         GameFacts {
+            read_every_move: false,
+            extra_tag: None,
             selection: self,
             track_positions: self.needs_positions(),
+            patterns_wanted: self.patterns,
+            patterns_seen: [false; 3],
+            reversible_keys: Vec::new(),
             tags: Vec::new(),
             depth: 0,
             plies: 0,
             last: None,
             start: None,
             reached: vec![false; self.positions.len()],
+            unreachable: vec![false; self.positions.len()],
             material_seen: vec![false; self.materials.len()],
+            material_unreachable: vec![false; self.materials.len()],
+            rejected: false,
             hasher: MovesHasher::default(),
         }
     }
 
     /// Whether the game read into `facts` is selected.
     pub fn matches(&self, facts: &GameFacts<'_>) -> bool {
+        if facts.rejected {
+            // Decided while reading (and the same answer as below, which would look at the facts again).
+            return false;
+        }
         let end = if self.needs_positions() { facts.final_position() } else { None };
         self.condition.holds(facts, end.as_ref(), self)
     }
@@ -299,17 +450,99 @@ impl Condition {
             Condition::Reaches(indices) => Condition::Reaches(indices.into_iter().map(|i| i + positions).collect()),
             Condition::Material(i) => Condition::Material(i + materials),
             Condition::FinalMaterial(i) => Condition::FinalMaterial(i + materials),
-            compare @ Condition::Compare { .. } => compare,
+            kept @ (Condition::Compare { .. }
+            | Condition::TagIs { .. }
+            | Condition::VariantIn(_)
+            | Condition::Pattern(_)) => kept,
         }
     }
 
-    fn mentions(&self, wanted: &Field) -> bool {
+    /// Whether the condition holds for a game of which `facts` knows the tags and the mainline so far: `None` if
+    /// that depends on the moves still to come. A position or material reached is a test that holds; one that can
+    /// no longer be reached ([`Target::may_be_reached_from`], [`Material::may_become`]) a test that fails.
+    /// `and`, `or` and `not` follow three-valued logic, so a decided answer is the one [`Condition::holds`] gives
+    /// whatever the rest of the game is.
+    fn holds_so_far(&self, facts: &GameFacts<'_>) -> Option<bool> {
         match self {
-            Condition::All(parts) | Condition::Any(parts) => parts.iter().any(|c| c.mentions(wanted)),
-            Condition::Not(inner) => inner.mentions(wanted),
-            Condition::Compare { field, .. } => field == wanted,
-            Condition::FinalMaterial(_) => true,
-            Condition::Reaches(_) | Condition::Material(_) => false,
+            // `and` is decided by a part that fails, `or` by one that holds; else undecided if any part is.
+            Condition::All(parts) => Condition::decided_by(parts, false, facts),
+            Condition::Any(parts) => Condition::decided_by(parts, true, facts),
+            Condition::Not(inner) => inner.holds_so_far(facts).map(|holds| !holds),
+            Condition::Compare { field: Field::Tag(_) | Field::Player, .. }
+            | Condition::TagIs { .. }
+            | Condition::VariantIn(_) => Some(self.holds(facts, None, facts.selection)),
+            Condition::Reaches(indices) => {
+                if indices.iter().any(|&i| facts.reached[i]) {
+                    Some(true)
+                } else if indices.iter().all(|&i| facts.unreachable[i]) {
+                    Some(false)
+                } else {
+                    None
+                }
+            }
+            Condition::Material(i) if facts.material_seen[*i] => Some(true),
+            Condition::Pattern(pattern) if facts.patterns_seen[*pattern as usize] => Some(true),
+            Condition::Material(i) | Condition::FinalMaterial(i) if facts.material_unreachable[*i] => Some(false),
+            Condition::Compare { field: Field::Plies | Field::Ends, .. }
+            | Condition::Material(_)
+            | Condition::FinalMaterial(_)
+            | Condition::Pattern(_) => None,
+        }
+    }
+
+    /// Whether testing needs the final position (`Ends`, `final_material`, the patterns, which may happen there).
+    fn needs_final_position(&self) -> bool {
+        match self {
+            Condition::All(parts) | Condition::Any(parts) => parts.iter().any(Condition::needs_final_position),
+            Condition::Not(inner) => inner.needs_final_position(),
+            Condition::Compare { field, .. } => *field == Field::Ends,
+            Condition::FinalMaterial(_) | Condition::Pattern(_) => true,
+            Condition::Reaches(_) | Condition::Material(_) | Condition::TagIs { .. } | Condition::VariantIn(_) => false,
+        }
+    }
+
+    /// [`Condition::holds_so_far`] of `parts` joined so that one part with the answer `decisive` decides.
+    fn decided_by(parts: &[Condition], decisive: bool, facts: &GameFacts<'_>) -> Option<bool> {
+        let mut answer = Some(!decisive);
+        for part in parts {
+            match part.holds_so_far(facts) {
+                Some(holds) if holds == decisive => return Some(decisive),
+                Some(_) => {}
+                None => answer = None,
+            }
+        }
+        answer
+    }
+
+    /// Adds the names of the tags the condition looks at to `names`.
+    fn tag_names(&self, names: &mut Vec<String>) {
+        let found: &[&str] = match self {
+            Condition::All(parts) | Condition::Any(parts) => {
+                parts.iter().for_each(|c| c.tag_names(names));
+                &[]
+            }
+            Condition::Not(inner) => {
+                inner.tag_names(names);
+                &[]
+            }
+            Condition::Compare { field: Field::Tag(name), .. } | Condition::TagIs { name, .. } => &[name.as_str()],
+            Condition::Compare { field: Field::Player, .. } => &["White", "Black"],
+            Condition::VariantIn(_) => &["Variant", "FEN"],
+            _ => &[],
+        };
+        for name in found {
+            if !names.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+                names.push(name.to_string());
+            }
+        }
+    }
+
+    fn tests(&self, pattern: Pattern) -> bool {
+        match self {
+            Condition::All(parts) | Condition::Any(parts) => parts.iter().any(|c| c.tests(pattern)),
+            Condition::Not(inner) => inner.tests(pattern),
+            Condition::Pattern(tested) => *tested == pattern,
+            _ => false,
         }
     }
 
@@ -327,6 +560,25 @@ impl Condition {
                 facts.material_seen[*i] || end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i])
             }
             Condition::FinalMaterial(i) => end.is_some_and(|p| Material::of(&p.board()) == selection.materials[*i]),
+            Condition::Pattern(pattern) => {
+                facts.patterns_seen[*pattern as usize]
+                    || end.is_some_and(|end| match pattern {
+                        Pattern::Underpromotion => false,
+                        Pattern::FiftyMoves => end.halfmoves() >= 100,
+                        Pattern::Repetition => {
+                            let key = end.repetition_key();
+                            end.halfmoves() > 0 && facts.reversible_keys.iter().filter(|&&k| k == key).count() >= 2
+                        }
+                    })
+            }
+            Condition::TagIs { name, value } => match facts.tag_any_case(name) {
+                Some(found) => found == value,
+                None => value.is_empty(),
+            },
+            Condition::VariantIn(variants) => {
+                let start = start_position(facts.tag_any_case("Variant"), facts.tag_any_case("FEN"));
+                start.is_ok_and(|p| variants.contains(&p.variant()))
+            }
             Condition::Compare { field, op, value } => match field {
                 Field::Tag(name) => facts.tag(name).is_some_and(|v| compare(v, *op, value, is_date_field(name))),
                 Field::Player => {
@@ -448,6 +700,10 @@ impl DateRange {
 #[derive(Clone, Debug)]
 pub struct GameFacts<'a> {
     selection: &'a Selection,
+    /// Replay every game, also one the selection rejects by its tags.
+    read_every_move: bool,
+    /// A tag kept beside those the selection looks at.
+    extra_tag: Option<&'a str>,
     track_positions: bool,
     tags: Vec<(String, String)>,
     /// Variation depth: 0 in the main line.
@@ -457,7 +713,18 @@ pub struct GameFacts<'a> {
     last: Option<(Position, Move)>,
     start: Option<Position>,
     reached: Vec<bool>,
+    /// The positions the mainline can no longer reach.
+    unreachable: Vec<bool>,
     material_seen: Vec<bool>,
+    /// The material balances the mainline can no longer have.
+    material_unreachable: Vec<bool>,
+    /// The selection rejects the game whatever its moves still to come: they are not read.
+    rejected: bool,
+    /// Which [`Pattern`]s the selection tests, and which the main line has shown so far (by `Pattern as usize`).
+    patterns_wanted: [bool; 3],
+    patterns_seen: [bool; 3],
+    /// With `repetition()`: the repetition keys of the mainline positions since the last capture or pawn move.
+    reversible_keys: Vec<u64>,
     hasher: MovesHasher,
 }
 
@@ -522,13 +789,30 @@ impl Hasher for MovesHasher {
     }
 }
 
-impl GameFacts<'_> {
-    /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`).
+impl<'a> GameFacts<'a> {
+    /// The same visitor, reading and checking the moves of every game, also of one the selection rejects by its
+    /// tags alone: an illegal move in any game is then an error, at the cost of replaying every game.
+    pub fn reading_every_move(self) -> GameFacts<'a> {
+        GameFacts { read_every_move: true, ..self }
+    }
+
+    /// The same visitor, keeping the tag `name` (in any case) too, for [`GameFacts::tag`].
+    pub fn keeping_tag(self, name: &'a str) -> GameFacts<'a> {
+        GameFacts { extra_tag: Some(name), ..self }
+    }
+
+    /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`), among the
+    /// tags kept: those the selection looks at and the one of [`GameFacts::keeping_tag`].
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
-    /// Every tag pair, in file order.
+    /// The value of the first tag with this name in any case.
+    fn tag_any_case(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// The tag pairs kept (see [`GameFacts::tag`]), in file order.
     pub fn tags(&self) -> &[(String, String)] {
         &self.tags
     }
@@ -573,32 +857,87 @@ impl GameFacts<'_> {
         hasher.finish128()
     }
 
+    fn see_patterns(&mut self, before: &Position, mv: Move) {
+        let [underpromotion, fifty, repetition] = self.patterns_wanted;
+        let mut seen = self.patterns_seen;
+        if underpromotion {
+            seen[Pattern::Underpromotion as usize] |= mv.promotion_role().is_some_and(|role| role != Role::Queen);
+        }
+        if fifty {
+            seen[Pattern::FiftyMoves as usize] |= before.halfmoves() >= 100;
+        }
+        if repetition {
+            // No position repeats across a capture or pawn move: the keys before one are dropped.
+            if before.halfmoves() == 0 {
+                self.reversible_keys.clear();
+            }
+            let key = before.repetition_key();
+            seen[Pattern::Repetition as usize] |= self.reversible_keys.iter().filter(|&&k| k == key).count() >= 2;
+            self.reversible_keys.push(key);
+        }
+        if seen != self.patterns_seen {
+            self.patterns_seen = seen;
+            self.settle();
+        }
+    }
+
+    /// Whether the selection rejects the game whatever its moves still to come (never when every move is read).
+    fn settle(&mut self) {
+        self.rejected = !self.read_every_move && self.selection.condition.holds_so_far(self) == Some(false);
+    }
+
     fn see(&mut self, position: &Position) {
         let selection = self.selection;
-        if !selection.positions.is_empty() {
-            let board = position.board();
-            for (i, target) in selection.positions.iter().enumerate() {
-                if !self.reached[i] && target.turn.is_none_or(|t| t == position.turn()) && target.board == board {
-                    self.reached[i] = true;
-                }
+        if selection.positions.is_empty() && selection.materials.is_empty() {
+            return;
+        }
+        let board = position.board();
+        let material = Material::of(&board);
+        // Whether a test was decided here: the selection may then be decided too.
+        let mut decided = false;
+        for (i, target) in selection.positions.iter().enumerate() {
+            if self.reached[i] || self.unreachable[i] {
+                continue;
+            }
+            if target.turn.is_none_or(|t| t == position.turn()) && target.board == board {
+                self.reached[i] = true;
+                decided = true;
+            } else if !target.may_be_reached_from(&board, &material) {
+                self.unreachable[i] = true;
+                decided = true;
             }
         }
-        if !selection.materials.is_empty() {
-            let material = Material::of(&position.board());
-            for (i, wanted) in selection.materials.iter().enumerate() {
-                self.material_seen[i] |= *wanted == material;
+        for (i, wanted) in selection.materials.iter().enumerate() {
+            if *wanted == material {
+                decided |= !self.material_seen[i];
+                self.material_seen[i] = true;
+            } else if !self.material_unreachable[i] && !material.may_become(wanted) {
+                self.material_unreachable[i] = true;
+                decided = true;
             }
+        }
+        if decided {
+            self.settle();
         }
     }
 }
 
 impl Visitor for GameFacts<'_> {
     fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_string(), value.to_string()));
+        // Only the tags looked at are kept: copying every tag of every game costs more than reading it.
+        let wanted = |kept: &str| kept.eq_ignore_ascii_case(name);
+        if self.selection.tag_names.iter().any(|n| wanted(n)) || self.extra_tag.is_some_and(wanted) {
+            self.tags.push((name.to_string(), value.to_string()));
+        }
     }
 
     fn begin_movetext(&mut self, start: &Position) {
         self.start = Some(*start);
+        self.settle();
+    }
+
+    fn wants_moves(&mut self) -> bool {
+        !self.rejected
     }
 
     fn play(&mut self, before: &Position, mv: Move) {
@@ -610,6 +949,9 @@ impl Visitor for GameFacts<'_> {
         // Each position is seen as the one before a move; the last, after the last move, when testing.
         if self.track_positions {
             self.see(before);
+        }
+        if self.patterns_wanted != [false; 3] {
+            self.see_patterns(before, mv);
         }
         self.last = Some((*before, mv));
     }
@@ -850,6 +1192,20 @@ impl Parser {
     }
 
     fn call(&mut self, name_at: usize, name: &str) -> Result<Condition, SelectError> {
+        let pattern = match name.to_ascii_lowercase().as_str() {
+            "underpromotion" => Some(Pattern::Underpromotion),
+            "fifty" => Some(Pattern::FiftyMoves),
+            "repetition" => Some(Pattern::Repetition),
+            _ => None,
+        };
+        if let Some(pattern) = pattern {
+            self.skip_space();
+            if self.peek() != Some(')') {
+                return Err(self.error("select.syntax", format!("{name}() takes no value: expected ')'")));
+            }
+            self.at += 1;
+            return Ok(Condition::Pattern(pattern));
+        }
         let mut arguments = Vec::new();
         loop {
             arguments.push(self.value()?);
@@ -894,7 +1250,10 @@ impl Parser {
             _ => Err(self.error_at(
                 name_at,
                 "select.unknown-test",
-                format!("'{name}' is not a test: position(FEN, ...), material(KQ:KR) or final_material(KQ:KR)"),
+                format!(
+                    "'{name}' is not a test: position(FEN, ...), material(KQ:KR), final_material(KQ:KR), \
+                     underpromotion(), fifty() or repetition()"
+                ),
             )),
         }
     }
@@ -906,13 +1265,13 @@ fn parse_target(text: &str) -> Result<Target, String> {
     let text = text.trim();
     if text.split_whitespace().count() >= 2 {
         let position = Fen::parse_position(text, None).map_err(|e| e.to_string())?;
-        return Ok(Target { board: position.board(), turn: Some(position.turn()) });
+        return Ok(Target::new(position.board(), Some(position.turn())));
     }
     // The board alone: legal with one side or the other to move.
     let white = Fen::parse_position(&format!("{text} w - - 0 1"), None);
     let black = Fen::parse_position(&format!("{text} b - - 0 1"), None);
     match (white, black) {
-        (Ok(position), _) | (_, Ok(position)) => Ok(Target { board: position.board(), turn: None }),
+        (Ok(position), _) | (_, Ok(position)) => Ok(Target::new(position.board(), None)),
         (Err(e), _) => Err(e.to_string()),
     }
 }
@@ -987,6 +1346,28 @@ mod tests {
         assert!(selects("White = X and Black = Y or White = A", game));
         assert!(!selects("White = X and (Black = Y or White = A)", game));
         assert!(selects("Player = B && !Player = C", game));
+    }
+
+    #[test]
+    fn underpromotion_fifty_moves_and_repetition_in_the_main_line() {
+        let promotion = |role: char| format!("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8={role} Kg6 *\n");
+        assert!(selects("underpromotion()", &promotion('N')));
+        assert!(!selects("underpromotion()", &promotion('Q')));
+        assert!(!selects("underpromotion()", "1. e4 e5 (1... d5 2. exd5) *"));
+        let quiet = |clock: u32| format!("[FEN \"8/8/4k3/8/8/4K3/8/8 w - - {clock} 70\"]\n\n1. Kd3 Kd6 *\n");
+        assert!(selects("fifty()", &quiet(98)), "the clock reaches 100 at the end");
+        assert!(selects("fifty()", &quiet(100)));
+        assert!(!selects("fifty()", &quiet(97)));
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8";
+        assert!(selects("repetition()", &format!("{shuffle} *")), "the third time at the end");
+        assert!(selects("repetition() and Plies = 9", &format!("{shuffle} 5. e4 *")));
+        assert!(!selects("repetition()", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 *"));
+        assert!(!selects("repetition()", "1. Nf3 Nf6 2. Ng1 Ng8 3. e4 e5 4. Nf3 Nf6 5. Ng1 Ng8 *"), "e4 e5 between");
+        // After 1... h5 an en-passant capture is impossible: the position counts as the same one (FIDE 9.2.3).
+        let no_capture = "1. Nf3 h5 2. Ng1 Nf6 3. Nf3 Ng8 4. Ng1 Nf6 5. Nf3 Ng8 *";
+        assert!(selects("repetition()", no_capture));
+        let error = Selection::parse("fifty(3)").unwrap_err();
+        assert_eq!((error.column, error.code()), (7, "select.syntax"));
     }
 
     #[test]

@@ -1,0 +1,181 @@
+//! Selections that do not replay a game, or stop replaying it, once the answer is known select exactly the games
+//! that replaying every move selects. The reference is the selection's own full replay
+//! (`GameFacts::reading_every_move`), on the corpus and on games with an illegal move added; pgn-extract is the
+//! outside reference for the same selections (tests/differential/pgn_extract.sh).
+
+mod common;
+
+use forsyth::notation::fen::Fen;
+use forsyth::notation::styles::{MoveWriteOptions, write_move};
+use forsyth::pgn::{GameFacts, GameSplitter, Material, PgnReadOptions, Selection, read_game};
+use forsyth::{Position, Variant};
+
+/// Whether `game` is selected (read without error and matching), read by `facts`; and whether it was replayed to
+/// its end (as many moves as the full reading found).
+fn selected(selection: &Selection, facts: GameFacts<'_>, game: &[u8]) -> (bool, u64) {
+    let raw = GameSplitter::new(game).next().unwrap().unwrap();
+    let mut facts = facts;
+    let report = read_game(&raw, &PgnReadOptions::default(), &mut facts);
+    (report.error.is_none() && selection.matches(&facts), report.moves)
+}
+
+/// The games of a corpus file (at most `limit`), and each again with an unreadable move before its result.
+fn games(name: &str, limit: usize) -> Vec<Vec<u8>> {
+    let Some(bytes) = common::corpus(name) else { return Vec::new() };
+    let mut out = Vec::new();
+    for raw in GameSplitter::new(bytes.as_slice()).take(limit) {
+        let raw = raw.unwrap();
+        let text = String::from_utf8(raw.bytes.to_vec()).unwrap();
+        let trimmed = text.trim_end();
+        let result_at = trimmed.rfind(char::is_whitespace).map_or(0, |k| k + 1);
+        let broken = format!("{} Zz9 {}\n", &trimmed[..result_at], &trimmed[result_at..]);
+        out.push(text.into_bytes());
+        out.push(broken.into_bytes());
+    }
+    out
+}
+
+/// Every condition selects the same games whether games rejected early are replayed or not.
+fn same_selection(conditions: &[&str], games: &[Vec<u8>]) {
+    for condition in conditions {
+        for selection in [Selection::parse(condition).unwrap(), Selection::parse(condition).unwrap().negated()] {
+            let mut kept = 0;
+            for game in games {
+                let (fast, _) = selected(&selection, selection.facts(), game);
+                let (full, _) = selected(&selection, selection.facts().reading_every_move(), game);
+                assert_eq!(fast, full, "{condition}: {}", String::from_utf8_lossy(game));
+                kept += usize::from(full);
+            }
+            assert!(kept > 0 || games.is_empty(), "{condition} selects no game: a weak test");
+        }
+    }
+}
+
+/// [`same_selection`] on the first games of the corpus's TCEC sample and of its opening book.
+fn same_selection_on_the_corpus(conditions: &[&str], engine_games: usize, opening_lines: usize) {
+    let mut all = games("tcec-standard-sample.pgn.zst", engine_games);
+    all.extend(games("openings-books.pgn.zst", opening_lines));
+    same_selection(conditions, &all);
+}
+
+#[test]
+fn games_rejected_by_their_tags_select_the_same_without_replaying() {
+    let conditions = [
+        "Result = 1-0",
+        "Result = 1-0 and Plies >= 60",
+        "Plies >= 60 and Result = 1-0",
+        "Result = 1-0 or Plies < 20",
+        "not (Result = 0-1 and Plies > 30)",
+        "Player =~ \"^Stockfish\"",
+        "WhiteElo >= 3500",
+        "Date >= 2020.01.01 and Ends = none",
+        "Event ~ tcec or material(KQ:KQ)",
+        "ECO >= B00 and ECO < B99~ and Plies < 100",
+    ];
+    same_selection_on_the_corpus(&conditions, 150, 1500);
+}
+
+#[test]
+fn a_game_rejected_by_its_tags_is_not_replayed_unless_asked() {
+    let selection = Selection::parse("Result = 1-0 and Plies > 2").unwrap();
+    let game = b"[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 Qh4 0-1\n";
+    let raw = GameSplitter::new(&game[..]).next().unwrap().unwrap();
+    let report = read_game(&raw, &PgnReadOptions::default(), &mut selection.facts());
+    assert_eq!((report.error, report.moves), (None, 4));
+    let report = read_game(&raw, &PgnReadOptions::default(), &mut selection.facts().reading_every_move());
+    assert_eq!(report.error.map(|e| (e.kind.code(), e.ply)), Some(("illegal-move", Some(3))));
+    // Selected by its tags, the game is replayed and its illegal move is an error.
+    let selection = Selection::parse("Result = 0-1 or Plies > 2").unwrap();
+    assert!(read_game(&raw, &PgnReadOptions::default(), &mut selection.facts()).error.is_some());
+}
+
+/// A seeded random game of `variant` as PGN (SAN, tags for the variant and start), and its positions.
+fn random_pgn(variant: Variant, rng: &mut fastrand::Rng, broken: bool) -> (String, Vec<Position>) {
+    let start = common::random_start(variant, rng);
+    let plies = rng.usize(10..90);
+    let positions: Vec<Position> = common::random_game(start, rng, common::any_move).take(plies + 1).collect();
+    let mut text = String::new();
+    if variant != Variant::Standard {
+        text += &format!("[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n", variant.name(), Fen::from_position(&start));
+    }
+    text += "[Result \"*\"]\n\n";
+    for pair in positions.windows(2) {
+        let mv = pair[0].legal_moves().into_iter().find(|&mv| pair[0].after(mv).ok().as_ref() == Some(&pair[1]));
+        text += &write_move(&pair[0], mv.unwrap(), &MoveWriteOptions::default());
+        text.push(' ');
+    }
+    if broken {
+        text += "Zz9 ";
+    }
+    text += "*\n";
+    (text, positions)
+}
+
+/// The board part of a position's FEN.
+fn board_fen(position: &Position) -> String {
+    Fen::from_position(position).to_string().split(' ').next().unwrap().to_string()
+}
+
+#[test]
+fn stopping_once_a_position_or_material_is_out_of_reach_selects_the_same() {
+    let mut rng = fastrand::Rng::with_seed(21);
+    let mut stopped_early = 0;
+    let mut selected_games = 0;
+    for round in 0..400 {
+        let variant = [Variant::Standard, Variant::Standard, Variant::Chess960, Variant::Capablanca][round % 4];
+        let (game, positions) = random_pgn(variant, &mut rng, round % 5 == 0);
+        let (_, others) = random_pgn(variant, &mut rng, false);
+        // A position of this game (late in it: every earlier one must still reach it), one of another game (the
+        // same variant, mostly out of reach), the material of each.
+        let own = &positions[rng.usize(positions.len() / 2..positions.len())];
+        let other = &others[rng.usize(0..others.len().min(8))];
+        let material = |p: &Position| Material::of(&p.board()).to_string();
+        let conditions = [
+            format!("position(\"{}\")", Fen::from_position(own)),
+            format!("position({})", board_fen(own)),
+            format!("position({})", board_fen(other)),
+            format!("position(\"{}\", {})", Fen::from_position(other), board_fen(own)),
+            format!("position({}) and Plies > 30", board_fen(other)),
+            format!("position({}) or Plies > 40", board_fen(other)),
+            format!("material({})", material(own)),
+            format!("material({})", material(other)),
+            format!("final_material({}) and not position({})", material(own), board_fen(other)),
+        ];
+        for condition in &conditions {
+            for selection in [Selection::parse(condition).unwrap(), Selection::parse(condition).unwrap().negated()] {
+                let (fast, _) = selected(&selection, selection.facts(), game.as_bytes());
+                let (full, _) = selected(&selection, selection.facts().reading_every_move(), game.as_bytes());
+                assert_eq!(fast, full, "{condition}:\n{game}");
+                selected_games += usize::from(full);
+                let raw = GameSplitter::new(game.as_bytes()).next().unwrap().unwrap();
+                let mut facts = selection.facts();
+                read_game(&raw, &PgnReadOptions::default(), &mut facts);
+                stopped_early += usize::from(facts.plies() + 1 < positions.len() as u32);
+            }
+        }
+        assert!(
+            selected(
+                &Selection::parse(&conditions[0]).unwrap(),
+                Selection::parse(&conditions[0]).unwrap().facts(),
+                game.as_bytes()
+            )
+            .0 || round % 5 == 0,
+            "a game reaches its own positions: {}\n{game}",
+            conditions[0]
+        );
+    }
+    // Not a vacuous test: both paths select games, and the fast one stops early in many.
+    assert!(selected_games > 1000 && stopped_early > 1000, "{selected_games} selected, {stopped_early} stopped early");
+}
+
+#[test]
+fn stopping_early_on_the_corpus_selects_the_same() {
+    // Openings every line of the book reaches or leaves early: 1. d4 Nf6, 1. e4 e5 2. Nf3 Nc6, and a pawn structure.
+    let conditions = [
+        "position(\"rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2\")",
+        "position(r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R)",
+        "position(rnbqkbnr/pp2pppp/8/2pp4/3P4/8/PPP1PPPP/RNBQKBNR, rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR)",
+        "material(KQRRBBNNPPPPPPP:KQRRBBNNPPPPPPP) and Result = 1/2-1/2",
+    ];
+    same_selection_on_the_corpus(&conditions, 40, 3000);
+}
