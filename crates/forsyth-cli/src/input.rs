@@ -1,6 +1,6 @@
 //! Reading the inputs every command shares: variants, FENs, and lines from standard input.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 
 use forsyth::general::GeneralPosition;
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen, FenPositionError, FenWriteError, Quoted};
@@ -107,25 +107,48 @@ pub fn each_line(args: &[String], mut each: impl FnMut(&str) -> Result<(), Failu
         return args.iter().try_for_each(|arg| each(arg));
     }
     let mut stdin = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
-    let mut bytes = Vec::new();
-    for number in 1.. {
-        bytes.clear();
-        // One line at most MAX_LINE bytes: a hostile line with no end is refused, not read into memory whole.
-        if (&mut stdin).take(MAX_LINE + 1).read_until(b'\n', &mut bytes)? == 0 {
+    // The start of a line that runs past the end of the reader's buffer; most lines are read in place.
+    let mut carried = Vec::new();
+    let mut number = 0;
+    let mut line = |bytes: &[u8], number: u64| -> Result<(), Failure> {
+        let line = std::str::from_utf8(bytes.strip_suffix(b"\r").unwrap_or(bytes))
+            .map_err(|e| Failure(format!("line {number} of standard input is not UTF-8: {e}")))?;
+        if line.trim_start().is_empty() { Ok(()) } else { each(line) }
+    };
+    loop {
+        let buffer = stdin.fill_buf()?;
+        if buffer.is_empty() {
             break;
         }
-        if bytes.len() as u64 > MAX_LINE {
+        let (taken, end) = match memchr::memchr(b'\n', buffer) {
+            Some(end) => (end + 1, Some(end)),
+            None => (buffer.len(), None),
+        };
+        // One line at most MAX_LINE bytes: a hostile line with no end is refused, not read into memory whole.
+        if (carried.len() + end.unwrap_or(buffer.len())) as u64 > MAX_LINE {
             return Err(Failure(format!(
-                "line {number} of standard input is longer than {} MiB: no FEN or move is",
+                "line {} of standard input is longer than {} MiB: no FEN or move is",
+                number + 1,
                 MAX_LINE >> 20
             )));
         }
-        let line = std::str::from_utf8(bytes.strip_suffix(b"\n").unwrap_or(&bytes))
-            .map_err(|e| Failure(format!("line {number} of standard input is not UTF-8: {e}")))?;
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if !line.trim().is_empty() {
-            each(line)?;
+        match end {
+            Some(end) if carried.is_empty() => {
+                number += 1;
+                line(&buffer[..end], number)?;
+            }
+            Some(end) => {
+                carried.extend_from_slice(&buffer[..end]);
+                number += 1;
+                line(&carried, number)?;
+                carried.clear();
+            }
+            None => carried.extend_from_slice(buffer),
         }
+        stdin.consume(taken);
+    }
+    if !carried.is_empty() {
+        line(&carried, number + 1)?;
     }
     Ok(())
 }

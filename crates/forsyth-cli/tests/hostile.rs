@@ -49,3 +49,25 @@ fn lines_before_a_refused_line_are_answered() {
         assert!(stderr.contains("line 3 of standard input is longer than 1 MiB"), "{command:?}: {stderr}");
     }
 }
+
+/// Lines that cross the reader's 64 KiB buffer, Windows line ends, blank lines and a last line without its line
+/// break are all read whole: one answer per FEN.
+#[test]
+fn every_line_is_read_whole_across_buffers_and_line_ends() {
+    let fens = ["4k3/8/8/8/8/8/8/4K3 w - - 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"];
+    let mut input = Vec::new();
+    let count = 5_000;
+    for i in 0..count {
+        input.extend_from_slice(fens[i % 2].as_bytes());
+        input.extend_from_slice(if i % 3 == 0 { b"\r\n" } else { b"\n" });
+        if i % 7 == 0 {
+            input.extend_from_slice(b"  \n");
+        }
+    }
+    input.truncate(input.len() - 1);
+    let out = forsyth(&["fen", "convert"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let written = String::from_utf8(out.stdout).unwrap();
+    let expected: Vec<&str> = (0..count).map(|i| fens[i % 2]).collect();
+    assert_eq!(written.lines().collect::<Vec<_>>(), expected);
+}

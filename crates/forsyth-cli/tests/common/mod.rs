@@ -27,7 +27,9 @@ pub fn forsyth_with_input(args: &[&str], stdin: &[u8]) -> (Output, std::io::Resu
         .spawn()
         .expect("the forsyth binary runs");
     let mut input = child.stdin.take().expect("a pipe to standard input");
-    let written = input.write_all(stdin);
-    drop(input);
-    (child.wait_with_output().expect("forsyth's output"), written)
+    // Written from a thread of its own: forsyth answers as it reads, so its output must be drained meanwhile.
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&stdin));
+    let output = child.wait_with_output().expect("forsyth's output");
+    (output, writer.join().expect("the writer thread"))
 }
