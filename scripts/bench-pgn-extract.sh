@@ -2,11 +2,17 @@
 # Selections by `forsyth pgn filter` against the same selections by pgn-extract, timed as whole processes with
 # farm-bench (runs in turn, ratio per pair) on the corpus's PGN files, unpacked first. Figures in BENCHMARKS.md.
 # Usage: bash scripts/bench-pgn-extract.sh [RUNS]     (needs farm-bench, pgn-extract, zstd; builds --release)
+# FORSYTH=path/to/forsyth times that binary instead of building one (e.g. target/profiling/forsyth, the release
+# build with debug information).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-cargo build --release -q -p forsyth-cli
-forsyth="$PWD/target/release/forsyth"
+if [ -n "${FORSYTH:-}" ]; then
+  forsyth=$(realpath "$FORSYTH")
+else
+  cargo build --release -q -p forsyth-cli
+  forsyth="$PWD/target/release/forsyth"
+fi
 extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

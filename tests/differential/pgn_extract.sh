@@ -99,6 +99,8 @@ compare fifty "--fifty" -- --fifty
 compare repetition-draws "--repetition" "-Tr1/2-1/2" -- --repetition --result 1/2-1/2
 compare stop-after "-TpKasparov" "--stopafter" "3" -- --where 'Player =~ "^Kasparov"' --stop-after 3
 compare stop-after-wins "-Tr1-0" "--stopafter" "5" -- --result 1-0 --stop-after 5
+compare select-only "-Tr1/2-1/2" "--selectonly" "2:4,7,12:13" -- --result 1/2-1/2 --select-only 2:4,7,12:13
+compare skip-matching "-TpKasparov" "--skipmatching" "1:3,5" -- --where 'Player =~ "^Kasparov"' --skip-matching 1:3,5
 compare not-player "-TpKasparov" "-n$work/rest.pgn" "-o/dev/null" -- --where 'Player =~ "^Kasparov"' --not
 echo "pgn-extract differential: $checks comparisons, $failures different"
 [ "$failures" -eq 0 ]

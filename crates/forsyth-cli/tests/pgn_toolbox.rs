@@ -200,6 +200,26 @@ fn stop_after_n_games_kept() {
 }
 
 #[test]
+fn select_only_and_skip_matching_count_the_games_kept() {
+    // The events of GAMES in order: Tata Steel, Club, Club, Copy, Stalemate (Copy repeats a game's moves).
+    assert_eq!(filter(&["--select-only", "2:3,5"]), ["Club", "Club", "Stalemate"]);
+    assert_eq!(filter(&["--selectonly", "1-2"]), ["Tata Steel", "Club"]);
+    assert_eq!(filter(&["--skip-matching", "1,3:4"]), ["Club", "Stalemate"]);
+    // Counted after --dedupe: the copy is not a kept game.
+    assert_eq!(filter(&["--dedupe", "--select-only", "4"]), ["Stalemate"]);
+    // Reading stops after the last game named: a broken game after it is not reported.
+    let games = format!("{GAMES}\n[Event \"Broken\"]\n\n1. e4 e5 2. Ke3 *\n");
+    assert_eq!(events(&ok(&["pgn", "filter", "--select-only", "5"], &games)), ["Stalemate"]);
+    for (ranges, says) in [("3,1", "comes before 3"), ("4:2", "write 2:4"), ("0", "from 1"), ("x", "not a game number")]
+    {
+        let error = fails(&["pgn", "filter", "--select-only", ranges], GAMES);
+        assert!(error.contains(says), "{ranges}: {error}");
+    }
+    let error = fails(&["pgn", "filter", "--select-only", "1", "--skip-matching", "2"], GAMES);
+    assert!(error.contains("cannot be used with"), "{error}");
+}
+
+#[test]
 fn split_and_one_file_per_tag_value() {
     let dir = temp_dir("split");
     ok(&["pgn", "filter", "--split", "2", "--output-dir", dir.to_str().unwrap()], GAMES);

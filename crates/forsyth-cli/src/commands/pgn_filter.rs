@@ -27,6 +27,7 @@ use crate::{Failure, input, stream};
     forsyth pgn filter --by Event --output-dir events games.pgn        # events/<Event>.pgn\n  \
     forsyth pgn filter --variant chess960 games.pgn\n  \
     forsyth pgn filter --player Carlsen --stop-after 10 big.pgn.zst        # the first 10 games kept\n  \
+    forsyth pgn filter --player Fischer --select-only 1:3,10 games.pgn        # the 1st-3rd and 10th kept\n  \
     forsyth pgn filter --tag FEN= games.pgn        # standard games: no FEN tag (PGN standard)\n\n\
     Every option is a condition; a game is kept when all hold (--not keeps the others). --where takes the condition\n\
     language: TAG OP VALUE with OP = != < <= > >= (numbers, dates, text), ~ !~ (contains, any case), =~ (regular\n\
@@ -112,6 +113,13 @@ pub struct FilterArgs {
     /// Stop reading once N games are kept (after --dedupe); the games after them are not read, nor checked.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     stop_after: Option<u64>,
+    /// Write only these of the games kept, counted from 1 after --dedupe: 1:10,15,89:94 (1-10 too; ascending, no
+    /// overlaps). Reading stops after the last one.
+    #[arg(long, alias = "selectonly", value_name = "RANGES", value_parser = match_numbers, conflicts_with = "skip_matching")]
+    select_only: Option<MatchNumbers>,
+    /// Write the games kept except these, counted from 1 after --dedupe: 1:3,5 (ascending, no overlaps).
+    #[arg(long, alias = "skipmatching", value_name = "RANGES", value_parser = match_numbers)]
+    skip_matching: Option<MatchNumbers>,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE", conflicts_with_all = ["split", "by"])]
     output: Option<String>,
@@ -129,6 +137,50 @@ pub struct FilterArgs {
 fn tag_condition(text: &str) -> Result<(String, String), String> {
     let (name, value) = text.split_once('=').ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
     Ok((name.to_string(), value.to_string()))
+}
+
+/// The numbers of kept games that `--select-only` writes or `--skip-matching` leaves out: ranges in ascending
+/// order, as pgn-extract's `--selectonly 1:10,15,89:94`.
+#[derive(Clone, Debug, PartialEq)]
+struct MatchNumbers(Vec<(u64, u64)>);
+
+impl MatchNumbers {
+    fn contains(&self, n: u64) -> bool {
+        self.0.iter().any(|&(low, high)| (low..=high).contains(&n))
+    }
+
+    /// The number of the last game the ranges name.
+    fn last(&self) -> u64 {
+        self.0.last().map_or(0, |&(_, high)| high)
+    }
+}
+
+fn match_numbers(text: &str) -> Result<MatchNumbers, String> {
+    let mut ranges: Vec<(u64, u64)> = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        let number = |n: &str| {
+            n.trim().parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                format!("'{part}' in '{text}' is not a game number or a range: write N or FROM:TO, from 1 (1:10,15)")
+            })
+        };
+        let (low, high) = match part.split_once([':', '-']) {
+            Some((low, high)) => (number(low)?, number(high)?),
+            None => (number(part)?, number(part)?),
+        };
+        if low > high {
+            return Err(format!("'{part}' in '{text}' runs backwards: write {high}:{low}"));
+        }
+        if let Some(&(_, before)) = ranges.last()
+            && low <= before
+        {
+            return Err(format!(
+                "'{part}' in '{text}' overlaps or comes before {before}: ranges go up, without overlaps"
+            ));
+        }
+        ranges.push((low, high));
+    }
+    Ok(MatchNumbers(ranges))
 }
 
 /// A value quoted for the condition language.
@@ -404,11 +456,21 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
                     None => Ok(()),
                 };
             }
-            out.write(raw.bytes, verdict.by.as_deref())?;
             kept += 1;
+            let written = match (&args.select_only, &args.skip_matching) {
+                (Some(numbers), _) => numbers.contains(kept),
+                (None, Some(numbers)) => !numbers.contains(kept),
+                (None, None) => true,
+            };
+            if written {
+                out.write(raw.bytes, verdict.by.as_deref())?;
+            }
+            // The way a closed output stops reading (stream::closed_pipe): no error, the rest is not read.
             if args.stop_after == Some(kept) {
-                // The way a closed output stops reading (stream::closed_pipe): no error, the rest is not read.
                 return Err(io::Error::new(io::ErrorKind::BrokenPipe, "--stop-after: enough games kept"));
+            }
+            if args.select_only.as_ref().is_some_and(|numbers| numbers.last() == kept) {
+                return Err(io::Error::new(io::ErrorKind::BrokenPipe, "--select-only: the last game named is written"));
             }
             Ok(())
         },

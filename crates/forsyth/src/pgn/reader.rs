@@ -642,6 +642,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads `[Name "value"]` at the cursor.
+    #[inline(always)]
     fn tag(&mut self) -> Result<(&'a str, Cow<'a, str>), Found> {
         let text = self.text;
         let bytes = text.as_bytes();
@@ -986,6 +987,59 @@ impl<'a> Parser<'a> {
         self.play_word(word, at, line, visitor)
     }
 
+    /// Passes over the move numbers and plain moves after the cursor in a line whose moves the visitor does not
+    /// want, in one tight loop: tag-rejected games are most of what a selection reads. Stops before the first
+    /// token that is anything else (a comment, a glyph, a result, a word not ended by a space, the text's end), which
+    /// the word reader then reads as always. Each word passed is one the word reader would read as one move word
+    /// and skip (letters first, move characters only, a space after it). (Kept out of line: the word reader that
+    /// calls it is on the hot path of every game read move by move.)
+    #[inline(never)]
+    fn pass_plain_moves(&mut self, line: &mut LineState) {
+        let bytes = self.text.as_bytes();
+        let space_at = |at: usize| bytes.get(at).is_some_and(|&b| SPACE[b as usize]);
+        let (mut pos, mut line_breaks, mut moves) = (self.pos, 0, 0);
+        loop {
+            while let Some(&b) = bytes.get(pos).filter(|&&b| SPACE[b as usize]) {
+                line_breaks += u64::from(b == b'\n');
+                pos += 1;
+            }
+            let at = pos;
+            pos = match bytes.get(at) {
+                Some(b'0'..=b'9') => {
+                    let mut end = at + 1;
+                    while end < bytes.len() && bytes[end].is_ascii_digit() {
+                        end += 1;
+                    }
+                    let digits_end = end;
+                    while end < bytes.len() && bytes[end] == b'.' {
+                        end += 1;
+                    }
+                    if end == digits_end || !space_at(end) {
+                        break;
+                    }
+                    end
+                }
+                Some(b) if b.is_ascii_alphabetic() => {
+                    let mut end = at + 1;
+                    while end < bytes.len() && MOVE_WORD[bytes[end] as usize] {
+                        end += 1;
+                    }
+                    // `N` alone is a glyph and `ep` an en-passant mark: the word reader tells those apart.
+                    if !space_at(end) || matches!(&bytes[at..end], b"N" | b"ep") {
+                        break;
+                    }
+                    moves += 1;
+                    end
+                }
+                _ => break,
+            };
+        }
+        line.ply += moves;
+        self.report.moves += u64::from(moves);
+        self.pos = pos;
+        self.line_breaks += line_breaks;
+    }
+
     /// A movetext word that is a move: read, checked and played.
     #[inline(always)]
     fn play_word(
@@ -999,6 +1053,8 @@ impl<'a> Parser<'a> {
             line.skipped = true;
             line.ply += 1;
             self.report.moves += 1;
+            // The moves that follow are skipped too: passed over without the word reader.
+            self.pass_plain_moves(line);
             return Ok(());
         }
         let before = line.current();
@@ -1080,6 +1136,19 @@ fn move_number_end(bytes: &[u8], at: usize) -> Option<usize> {
     }
     (end == bytes.len() || DELIMITER[bytes[end] as usize]).then_some(end)
 }
+
+/// The bytes after the first of a plain move word (SAN, long algebraic, castling with letters), none of them a
+/// delimiter of the word reader: letters, digits and `x + # = - :`.
+static MOVE_WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = b.is_ascii_alphanumeric() || matches!(b, b'x' | b'+' | b'#' | b'=' | b'-' | b':');
+        i += 1;
+    }
+    table
+};
 
 /// The bytes of a tag name: letters, digits and `_`.
 static TAG_NAME: [bool; 256] = {

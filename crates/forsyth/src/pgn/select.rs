@@ -301,6 +301,9 @@ pub struct Selection {
     materials: Vec<Material>,
     /// The tags the condition looks at (compared in any case): [`GameFacts`] keeps no others.
     tag_names: Vec<String>,
+    /// The lengths of `tag_names` as bits (63 for any longer): most tags of a game are turned down by their
+    /// length alone.
+    tag_name_lengths: u64,
     /// Whether the condition needs the final position, and which [`Pattern`]s it tests (by `Pattern as usize`):
     /// worked out once, not for every game.
     needs_final_position: bool,
@@ -314,7 +317,8 @@ impl Selection {
         let needs_final_position = condition.needs_final_position();
         let patterns =
             [Pattern::Underpromotion, Pattern::FiftyMoves, Pattern::Repetition].map(|pattern| condition.tests(pattern));
-        Selection { condition, positions, materials, tag_names, needs_final_position, patterns }
+        let tag_name_lengths = tag_names.iter().fold(0, |bits, name| bits | length_bit(name));
+        Selection { condition, positions, materials, tag_names, tag_name_lengths, needs_final_position, patterns }
     }
 
     /// Reads a condition (see the [module](self) for the language). An empty text selects every game.
@@ -412,7 +416,8 @@ impl Selection {
             patterns_wanted: self.patterns,
             patterns_seen: [false; 3],
             reversible_keys: Vec::new(),
-            tags: Vec::new(),
+            tag_text: String::new(),
+            tag_spans: Vec::new(),
             depth: 0,
             plies: 0,
             last: None,
@@ -705,7 +710,11 @@ pub struct GameFacts<'a> {
     /// A tag kept beside those the selection looks at.
     extra_tag: Option<&'a str>,
     track_positions: bool,
-    tags: Vec<(String, String)>,
+    /// The tags kept, names and values one after the other (`tag_spans` says where): one string a game, not two
+    /// a tag, since most games read are only looked at by their tags.
+    tag_text: String,
+    /// Where each kept tag's name and value lie in `tag_text`: name start, value start, value end.
+    tag_spans: Vec<[usize; 3]>,
     /// Variation depth: 0 in the main line.
     depth: usize,
     plies: u32,
@@ -804,17 +813,18 @@ impl<'a> GameFacts<'a> {
     /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`), among the
     /// tags kept: those the selection looks at and the one of [`GameFacts::keeping_tag`].
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags().find(|&(n, _)| n == name).map(|(_, v)| v)
     }
 
     /// The value of the first tag with this name in any case.
     fn tag_any_case(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.tags().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v)
     }
 
-    /// The tag pairs kept (see [`GameFacts::tag`]), in file order.
-    pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
+    /// The tag pairs kept (see [`GameFacts::tag`]) as (name, value), in file order.
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
+        let text = self.tag_text.as_str();
+        self.tag_spans.iter().map(move |&[name, value, end]| (&text[name..value], &text[value..end]))
     }
 
     /// Mainline plies.
@@ -922,12 +932,25 @@ impl<'a> GameFacts<'a> {
     }
 }
 
+/// The bit of a tag name's length in [`Selection`]'s `tag_name_lengths`.
+fn length_bit(name: &str) -> u64 {
+    1 << name.len().min(63)
+}
+
 impl Visitor for GameFacts<'_> {
     fn tag(&mut self, name: &str, value: &str) {
         // Only the tags looked at are kept: copying every tag of every game costs more than reading it.
         let wanted = |kept: &str| kept.eq_ignore_ascii_case(name);
-        if self.selection.tag_names.iter().any(|n| wanted(n)) || self.extra_tag.is_some_and(wanted) {
-            self.tags.push((name.to_string(), value.to_string()));
+        let may_be_looked_at = self.selection.tag_name_lengths & length_bit(name) != 0;
+        if (may_be_looked_at && self.selection.tag_names.iter().any(|n| wanted(n)))
+            || self.extra_tag.is_some_and(wanted)
+        {
+            self.tag_text.reserve(name.len() + value.len());
+            let name_at = self.tag_text.len();
+            self.tag_text.push_str(name);
+            let value_at = self.tag_text.len();
+            self.tag_text.push_str(value);
+            self.tag_spans.push([name_at, value_at, self.tag_text.len()]);
         }
     }
 
