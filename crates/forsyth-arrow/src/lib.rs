@@ -28,7 +28,7 @@ mod rows;
 mod stream;
 mod tables;
 
-pub use parts::{ExportError, Format, PartWriter, prepare_directory};
+pub use parts::{ExportError, Format, PartWriter, PartWriterThread, prepare_directory};
 pub use rows::{GameRecorder, GameRow, TableOptions};
 pub use stream::TableStream;
 pub use tables::{BatchSink, Table, TableBuilder};

@@ -14,6 +14,7 @@ use arrow::error::ArrowError;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
+use parquet::schema::types::ColumnPath;
 
 use crate::tables::Table;
 
@@ -164,6 +165,30 @@ impl Drop for OpenPart {
 /// writer's memory (it holds a row group's encoded pages until the group is complete) far under 256 MiB.
 const ROW_GROUP_ROWS: usize = 256 * 1024;
 
+/// The Parquet writer's settings: zstd at level 1 (the fastest; higher levels cost several times the time for a
+/// few per cent of size), and dictionary encoding only where values repeat. A column whose every value is new (a
+/// game's id, number and line in the games table, whole games' moves, positions, messages, comments) gains
+/// nothing from a dictionary but pays for hashing every value into one until the dictionary overflows;
+/// `start_fen`, the same for most games, keeps its dictionary. None of it changes what a reader sees.
+fn parquet_properties(schema: &SchemaRef, level: ZstdLevel) -> WriterProperties {
+    // In the moves table a game's id repeats on each of its moves: there the dictionary pays.
+    let games = schema.field_with_name("moves_uci").is_ok();
+    let mut properties = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(level))
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS));
+    for field in schema.fields() {
+        let name = field.name().as_str();
+        if UNIQUE_VALUES.contains(&name) && (games || name != "game_id") {
+            properties = properties.set_column_dictionary_enabled(ColumnPath::from(name), false);
+        }
+    }
+    properties.build()
+}
+
+/// Columns whose values rarely repeat: written without a dictionary.
+const UNIQUE_VALUES: [&str; 9] =
+    ["game_id", "game_number", "line", "moves_uci", "moves_san", "final_fen", "error_message", "fen_before", "comment"];
+
 impl OpenPart {
     fn create(path: PathBuf, schema: &SchemaRef, format: Format) -> Result<OpenPart, ExportError> {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("part");
@@ -174,10 +199,7 @@ impl OpenPart {
         let encoder = match format {
             Format::Parquet => {
                 let level = ZstdLevel::try_new(1).map_err(|e| part.encode_error(e))?;
-                let properties = WriterProperties::builder()
-                    .set_compression(Compression::ZSTD(level))
-                    .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-                    .build();
+                let properties = parquet_properties(schema, level);
                 Encoder::Parquet(
                     ArrowWriter::try_new(out, schema.clone(), Some(properties)).map_err(|e| part.encode_error(e))?,
                 )
@@ -369,5 +391,69 @@ impl PartWriter {
         }
         self.close_part()?;
         Ok((std::mem::take(&mut self.written), self.bytes))
+    }
+}
+
+/// Batches waiting for a writer thread: with two, reading and encoding overlap while memory stays bounded.
+const WRITE_AHEAD: usize = 2;
+
+/// A [`PartWriter`] on a thread of its own: batches handed to it are encoded and written while the caller builds
+/// the next ones. The files written are the same as the writer's own, batch for batch.
+///
+/// ```
+/// use arrow::array::RecordBatch;
+/// use forsyth_arrow::{Format, PartWriter, PartWriterThread, Table};
+/// let dir = tempfile::tempdir().unwrap();
+/// let writer = PartWriter::new(dir.path(), Table::Games, Format::Parquet, 100).unwrap();
+/// let thread = PartWriterThread::spawn(writer);
+/// assert!(thread.write(RecordBatch::new_empty(Table::Games.schema())));
+/// let (files, bytes) = thread.finish().unwrap();
+/// assert_eq!(files.len(), 1);
+/// assert!(bytes > 0);
+/// ```
+pub struct PartWriterThread {
+    /// A batch to write, or `None`: stop without completing the open part.
+    batches: std::sync::mpsc::SyncSender<Option<RecordBatch>>,
+    thread: std::thread::JoinHandle<Result<(Vec<PathBuf>, u64), ExportError>>,
+}
+
+impl PartWriterThread {
+    /// Starts a thread that writes what it is handed with `writer`.
+    pub fn spawn(mut writer: PartWriter) -> PartWriterThread {
+        let (batches, received) = std::sync::mpsc::sync_channel::<Option<RecordBatch>>(WRITE_AHEAD);
+        let thread = std::thread::spawn(move || {
+            for batch in received {
+                match batch {
+                    Some(batch) => writer.write(&batch)?,
+                    None => return Ok((Vec::new(), 0)),
+                }
+            }
+            writer.finish()
+        });
+        PartWriterThread { batches, thread }
+    }
+
+    /// Hands a batch to the thread (waiting while it is busy with earlier ones); false once the thread has
+    /// stopped on an error, which [`PartWriterThread::finish`] returns.
+    pub fn write(&self, batch: RecordBatch) -> bool {
+        self.batches.send(Some(batch)).is_ok()
+    }
+
+    /// Stops the thread without completing the open part (the export failed elsewhere): what was written
+    /// stays under its temporary name, as with a [`PartWriter`] that is dropped. Returns the thread's own error,
+    /// if it had stopped on one.
+    pub fn abandon(self) -> Result<(), ExportError> {
+        let _ = self.batches.send(None);
+        self.finish().map(drop)
+    }
+
+    /// Waits for the thread to write everything handed to it and complete the last part; returns the files
+    /// written and their total size, or the error that stopped it.
+    pub fn finish(self) -> Result<(Vec<PathBuf>, u64), ExportError> {
+        drop(self.batches);
+        match self.thread.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! becomes once the reader is done.
 
 use forsyth::notation::fen::Fen;
-use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move_into};
+use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move_giving_check_into, write_move_into};
 use forsyth::pgn::{Eval, GameReport, GameResult, PgnError, Visitor, comment_commands, parse_clock, parse_eval};
 use forsyth::{Move, Position, Variant};
 
@@ -60,8 +60,9 @@ pub struct GameRecorder<'o> {
     options: &'o TableOptions,
     tags: Vec<(String, String)>,
     start: Option<Position>,
-    /// The main line's position after the last move.
-    position: Position,
+    /// The main line's position before its last move, and that move: the position after it is needed only at
+    /// the end (`final_fen`), so it is played once there rather than after every move.
+    last: Option<(Position, Move)>,
     /// How deep inside variations the reader is; 0 on the main line.
     depth: u32,
     san: String,
@@ -130,7 +131,7 @@ impl<'o> GameRecorder<'o> {
             options,
             tags: Vec::new(),
             start: None,
-            position: Position::default(),
+            last: None,
             depth: 0,
             san: String::new(),
             uci: String::new(),
@@ -146,7 +147,12 @@ impl<'o> GameRecorder<'o> {
     pub fn finish(self, report: GameReport) -> GameRow {
         let (start_fen, final_fen) = match &self.start {
             Some(start) => {
-                (Some(Fen::from_position(start).to_string()), Some(Fen::from_position(&self.position).to_string()))
+                let mut end = *start;
+                if let Some((before, mv)) = self.last {
+                    end = before;
+                    end.play_unchecked(mv);
+                }
+                (Some(Fen::from_position(start).to_string()), Some(Fen::from_position(&end).to_string()))
             }
             None => (None, None),
         };
@@ -174,14 +180,17 @@ impl Visitor for GameRecorder<'_> {
 
     fn begin_movetext(&mut self, start: &Position) {
         self.start = Some(*start);
-        self.position = *start;
+        self.last = None;
     }
 
     fn play(&mut self, before: &Position, mv: Move) {
         if self.depth > 0 {
             return;
         }
-        let san = push_word(&mut self.san, |out| write_move_into(before, mv, &self.options.notation, out));
+        let mut check = false;
+        let san = push_word(&mut self.san, |out| {
+            check = write_move_giving_check_into(before, mv, &self.options.notation, out);
+        });
         let uci =
             push_word(&mut self.uci, |out| write_move_into(before, mv, &MoveWriteOptions::new(MoveStyle::Uci), out));
         let fen = if self.options.fen {
@@ -198,8 +207,7 @@ impl Visitor for GameRecorder<'_> {
             .filter(|_| !mv.is_null())
             .map_or(' ', |p| before.variant().role_char(p.role).to_ascii_uppercase());
         let capture = !mv.is_null() && (mv.is_en_passant() || (!mv.is_castle() && before.piece_at(mv.to()).is_some()));
-        self.position = *before;
-        self.position.play_unchecked(mv);
+        self.last = Some((*before, mv));
         let nags = offset(self.nags.len());
         self.moves.push(MoveFacts {
             san,
@@ -208,7 +216,7 @@ impl Visitor for GameRecorder<'_> {
             comment: None,
             nags: (nags, nags),
             piece,
-            check: self.position.is_check(),
+            check,
             capture,
             clock: None,
             eval: None,

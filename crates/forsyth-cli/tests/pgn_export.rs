@@ -134,6 +134,18 @@ fn every_format_and_thread_count_and_part_size_gives_the_same_rows() {
     assert!(parts(&two, "moves").iter().all(|p| p.file_name().unwrap().to_str().unwrap().starts_with("part-")));
     assert_eq!(read_parquet(&two, "games"), games);
     assert_eq!(read_parquet(&two, "moves"), moves);
+    // The same parts byte for byte on one thread (where everything is encoded on the calling thread) as on two
+    // (where each table is encoded on a thread of its own).
+    let single = base.path().join("single");
+    export(&single, &["--fen", "--comments", "--jobs", "1", "--rows-per-file", "100"], &files);
+    for table in ["games", "moves"] {
+        let names =
+            |dir: &Path| parts(dir, table).iter().map(|p| p.file_name().unwrap().to_owned()).collect::<Vec<_>>();
+        assert_eq!(names(&single), names(&two), "{table}");
+        for (a, b) in parts(&single, table).iter().zip(parts(&two, table)) {
+            assert!(fs::read(a).unwrap() == fs::read(&b).unwrap(), "{} differs", b.display());
+        }
+    }
 
     let ipc = base.path().join("ipc");
     export(&ipc, &["--fen", "--comments", "--format", "arrow"], &files);
@@ -227,19 +239,22 @@ fn a_full_disk_stops_the_export_with_exit_1_and_no_file_under_a_final_name() {
     if !Path::new("/dev/full").exists() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("games")).unwrap();
-    std::os::unix::fs::symlink("/dev/full", dir.path().join("games/.part-00000.parquet.tmp")).unwrap();
-    let files = samples();
-    let mut args = vec!["pgn", "export", "--overwrite", "--to", dir.path().to_str().unwrap()];
-    args.extend(files.iter().map(String::as_str));
-    let output = forsyth(&args);
-    assert_eq!(output.status.code(), Some(1));
-    let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("No space left on device"), "{message}");
-    assert!(!dir.path().join("games/part-00000.parquet").exists());
-    // The unfinished part is removed too.
-    assert!(fs::symlink_metadata(dir.path().join("games/.part-00000.parquet.tmp")).is_err());
+    // On one thread the part is encoded where the games are read; on two, on a thread of its own.
+    for jobs in ["1", "2"] {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("games")).unwrap();
+        std::os::unix::fs::symlink("/dev/full", dir.path().join("games/.part-00000.parquet.tmp")).unwrap();
+        let files = samples();
+        let mut args = vec!["pgn", "export", "--overwrite", "--jobs", jobs, "--to", dir.path().to_str().unwrap()];
+        args.extend(files.iter().map(String::as_str));
+        let output = forsyth(&args);
+        assert_eq!(output.status.code(), Some(1), "--jobs {jobs}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains("No space left on device"), "--jobs {jobs}: {message}");
+        assert!(!dir.path().join("games/part-00000.parquet").exists());
+        // The unfinished part is removed too.
+        assert!(fs::symlink_metadata(dir.path().join("games/.part-00000.parquet.tmp")).is_err());
+    }
 }
 
 #[test]

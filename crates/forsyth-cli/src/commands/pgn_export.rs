@@ -7,7 +7,9 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use forsyth::notation::styles::MoveStyle;
-use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableBuilder, TableOptions, prepare_directory};
+use forsyth_arrow::{
+    BatchSink, Format, GameRecorder, PartWriter, PartWriterThread, Table, TableBuilder, TableOptions, prepare_directory,
+};
 use serde_json::json;
 
 use super::pgn::ReadArgs;
@@ -57,6 +59,40 @@ pub struct ExportArgs {
     json: bool,
 }
 
+/// Reads every input into table batches handed to `write`, counting what it reads in `summary`.
+fn read_inputs(
+    args: &ExportArgs,
+    tables: &[Table],
+    options: &TableOptions,
+    summary: &mut Summary,
+    write: &mut BatchSink<'_>,
+) -> Result<(), Failure> {
+    let read_options = args.read.options(false);
+    for path in args.read.inputs() {
+        let input = stream::open(&path)?;
+        let read = input.bytes_read();
+        // Games are named by their file's name, not its path: the same file gives the same ids wherever it lies.
+        let source = Path::new(&path).file_name().map_or(path.clone(), |n| n.to_string_lossy().into_owned());
+        let mut builder = TableBuilder::new(&source, tables, BATCH_ROWS, *options);
+        stream::read_games(
+            input,
+            args.read.jobs,
+            &read_options,
+            || GameRecorder::new(options),
+            GameRecorder::finish,
+            |text, row| {
+                summary.games += 1;
+                summary.moves += row.ply_count() as u64;
+                summary.errors += u64::from(row.error().is_some());
+                builder.push(text.number, text.line, &row, write)
+            },
+        )?;
+        builder.finish(write).map_err(|e| Failure(format!("{path}: {e}")))?;
+        summary.bytes_read += read.load(Ordering::Relaxed);
+    }
+    Ok(())
+}
+
 fn format(name: &str) -> Result<Format, String> {
     Format::from_name(name).ok_or_else(|| format!("unknown format '{name}' (use parquet, arrow, ndjson or csv)"))
 }
@@ -77,7 +113,6 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         "moves" => vec![Table::Moves],
         _ => Table::ALL.to_vec(),
     };
-    let read_options = args.read.options(false);
     let options = TableOptions { notation: args.moves.options(MoveStyle::San), fen: args.fen, comments: args.comments };
     prepare_directory(&args.to, args.overwrite)?;
     let rows_per_file = usize::try_from(args.rows_per_file).unwrap_or(usize::MAX);
@@ -85,40 +120,36 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         .iter()
         .map(|&table| Ok((table, PartWriter::new(&args.to, table, args.format, rows_per_file)?)))
         .collect::<Result<Vec<_>, forsyth_arrow::ExportError>>()?;
+    // With several jobs each table is encoded on a thread of its own while the games are read and the batches
+    // built; on one, everything happens on the calling thread. The files are the same either way: the batches are
+    // built in file order and each table's writer receives them in that order.
+    let threads: Vec<(Table, PartWriterThread)> = if args.read.jobs > 1 {
+        writers.drain(..).map(|(table, writer)| (table, PartWriterThread::spawn(writer))).collect()
+    } else {
+        Vec::new()
+    };
     let mut summary = Summary::default();
-    for path in args.read.inputs() {
-        let input = stream::open(&path)?;
-        let read = input.bytes_read();
-        // Games are named by their file's name, not its path: the same file gives the same ids wherever it lies.
-        let source = Path::new(&path).file_name().map_or(path.clone(), |n| n.to_string_lossy().into_owned());
-        let mut builder = TableBuilder::new(&source, &tables, BATCH_ROWS, options);
-        let mut write = |table: Table, batch: arrow::array::RecordBatch| {
-            let writer = writers.iter_mut().find(|(t, _)| *t == table).map(|(_, w)| w);
-            match writer {
-                Some(writer) => writer.write(&batch).map_err(io::Error::other),
-                None => Ok(()),
-            }
-        };
-        stream::read_games(
-            input,
-            args.read.jobs,
-            &read_options,
-            || GameRecorder::new(&options),
-            GameRecorder::finish,
-            |text, row| {
-                summary.games += 1;
-                summary.moves += row.ply_count() as u64;
-                summary.errors += u64::from(row.error().is_some());
-                builder.push(text.number, text.line, &row, &mut write)
-            },
-        )?;
-        builder.finish(&mut write).map_err(|e| Failure(format!("{path}: {e}")))?;
-        summary.bytes_read += read.load(Ordering::Relaxed);
+    let read = read_inputs(&args, &tables, &options, &mut summary, &mut |table, batch| {
+        if let Some((_, writer)) = writers.iter_mut().find(|(t, _)| *t == table) {
+            return writer.write(&batch).map_err(io::Error::other);
+        }
+        match threads.iter().find(|(t, _)| *t == table) {
+            Some((_, thread)) if !thread.write(batch) => Err(io::Error::other("the part writer stopped")),
+            _ => Ok(()),
+        }
+    });
+    if let Err(failure) = read {
+        // A writer thread's own error (a full disk) says more than the reader's report that the writer stopped.
+        for (_, thread) in threads {
+            thread.abandon()?;
+        }
+        return Err(failure);
     }
     let mut files = Vec::new();
     let mut bytes_written = 0;
-    for (_, writer) in writers {
-        let (written, bytes) = writer.finish()?;
+    let finished = writers.into_iter().map(|(_, w)| w.finish()).chain(threads.into_iter().map(|(_, t)| t.finish()));
+    for result in finished.collect::<Vec<_>>() {
+        let (written, bytes) = result?;
         files.extend(written);
         bytes_written += bytes;
     }

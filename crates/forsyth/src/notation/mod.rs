@@ -30,4 +30,4 @@ pub use letters::{Language, Letters, LettersError};
 pub use read::{MoveError, MoveErrorKind, MoveReadOptions, Normalised, ReadMove, parse_move};
 pub use san::{San, write_san};
 pub use styles::{MoveStyle, MoveWriteOptions, write_move};
-pub use uci::{Uci, write_uci};
+pub use uci::{Uci, write_uci, write_uci_into};

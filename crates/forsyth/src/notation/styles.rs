@@ -21,7 +21,7 @@ use crate::{CastlingSide, Move, Position, Role, Square};
 
 use super::disambiguation::{Disambiguation, disambiguation};
 use super::letters::Letters;
-use super::uci::write_uci;
+use super::uci::write_uci_into;
 
 /// A way of writing moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -169,15 +169,45 @@ pub fn write_move(pos: &Position, m: Move, options: &MoveWriteOptions) -> String
 
 /// Appends the text of a legal move (or the null move) to `out`.
 pub fn write_move_into(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut String) {
+    if options.style == MoveStyle::Uci {
+        let chess960 = options.chess960_uci || pos.variant().is_shuffle();
+        if m.is_null() {
+            out.push_str("0000");
+        } else {
+            write_uci_into(pos, m, chess960, out);
+        }
+        return;
+    }
+    write_move_giving_check_into(pos, m, options, out);
+}
+
+/// Appends the text of a legal move (or the null move) to `out`, as [`write_move_into`] does, and tells whether
+/// the move gives check: the check sign that styles other than UCI write needs the position after the move
+/// anyway, so a caller that wants both (a table of moves) need not play the move again.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move_giving_check_into};
+/// use forsyth::uci::Uci;
+/// let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse()?;
+/// let rook_up: Uci = "a1a8".parse()?;
+/// let mut out = String::new();
+/// let check = write_move_giving_check_into(&pos, rook_up.to_move(&pos)?, &MoveWriteOptions::new(MoveStyle::San), &mut out);
+/// assert_eq!((out.as_str(), check), ("Ra8+", true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_move_giving_check_into(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut String) -> bool {
     let style = options.style;
     if m.is_null() {
         out.push_str(if style == MoveStyle::Uci { "0000" } else { "--" });
-        return;
-    }
-    if style == MoveStyle::Uci {
+    } else if style == MoveStyle::Uci {
         let chess960 = options.chess960_uci || pos.variant().is_shuffle();
-        out.push_str(&write_uci(pos, m, chess960));
-        return;
+        write_uci_into(pos, m, chess960, out);
+    }
+    if m.is_null() || style == MoveStyle::Uci {
+        let mut after = *pos;
+        after.play_unchecked(m);
+        return after.is_check();
     }
     let variant = pos.variant();
     let letter = |role: Role| options.letters.letter(role, variant);
@@ -238,7 +268,8 @@ pub fn write_move_into(pos: &Position, m: Move, options: &MoveWriteOptions, out:
     }
     let mut after = *pos;
     after.play_unchecked(m);
-    if after.is_check() {
+    let check = after.is_check();
+    if check {
         if after.count_legal_moves() != 0 {
             out.push('+');
         } else if style == MoveStyle::Fide && options.double_plus_mate {
@@ -249,6 +280,7 @@ pub fn write_move_into(pos: &Position, m: Move, options: &MoveWriteOptions, out:
     } else if style == MoveStyle::Problem && after.count_legal_moves() == 0 {
         out.push('=');
     }
+    check
 }
 
 fn push_square(out: &mut String, sq: Square) {

@@ -25,7 +25,7 @@ pub fn comment_commands(comment: &str) -> impl Iterator<Item = CommentCommand<'_
     let mut rest = comment;
     std::iter::from_fn(move || {
         loop {
-            let start = rest.find("[%")?;
+            let start = command_start(rest)?;
             let after = &rest[start + 2..];
             let end = after.find(']')?;
             let body = &after[..end];
@@ -36,6 +36,21 @@ pub fn comment_commands(comment: &str) -> impl Iterator<Item = CommentCommand<'_
             }
         }
     })
+}
+
+/// Where the first `[%` of `text` is. Comments of engine games are long and rarely hold a command: a search for
+/// the rare `[` with memchr, not `str::find`'s two-byte search (nor a `memmem` searcher built anew for each comment).
+fn command_start(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(found) = memchr::memchr(b'[', &bytes[from..]) {
+        let at = from + found;
+        if bytes.get(at + 1) == Some(&b'%') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// A clock or elapsed-time value (`%clk`, `%emt`) in seconds: `H:MM:SS`, `M:SS` or seconds, with fractions.
