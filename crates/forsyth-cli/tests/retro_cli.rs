@@ -84,3 +84,27 @@ fn unsupported_input_is_refused_with_a_code() {
         assert!(err.contains(code), "{fen}: {err}");
     }
 }
+
+#[test]
+fn retract_takes_back_chess960_castling_from_the_array_the_castling_rights_tell() {
+    // Black keeps the rights of its rooks on h8 and a8 with its king on b8 (Shredder-FEN `ha`): in Chess960 both
+    // arrays mirror each other, so White's king started on b1 and its king-side rook on h1.
+    let fen = "rk5r/8/8/8/8/8/8/5RK1 b ha - 0 1";
+    let out = ok(&["retract", "--json", fen]);
+    let list: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let castlings: Vec<&serde_json::Value> = list.as_array().unwrap().iter().filter(|e| e["move"] == "0-0").collect();
+    assert_eq!(castlings.len(), 1, "{out}");
+    let mut before: Position = Fen::parse_position(castlings[0]["fen"].as_str().unwrap(), None).unwrap();
+    assert_eq!(before.variant(), forsyth::Variant::Chess960);
+    assert_eq!(before.king(forsyth::Color::White), Some(forsyth::Square::B1));
+    let mv = castlings[0]["uci"].as_str().unwrap().parse::<forsyth::uci::Uci>().unwrap().to_move(&before).unwrap();
+    before.play(mv).unwrap();
+    assert_eq!(Fen::from_position(&before).to_string().split(' ').next(), fen.split(' ').next());
+    // With no castling right left on the board the FEN reads as standard chess, unless Chess960 is asked for.
+    let bare = "4k3/8/8/8/8/8/8/5RK1 b - - 0 1";
+    let count = |args: &[&str]| ok(args).lines().filter(|l| l.starts_with("0-0")).count();
+    assert_eq!(count(&["retract", bare]), 1);
+    assert!(count(&["retract", "--variant", "chess960", bare]) > 10);
+    let out = forsyth(&["retro", "analyse", "--variant", "capablanca", bare]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("retro.unsupported-variant"));
+}
