@@ -108,3 +108,23 @@ fn retract_takes_back_chess960_castling_from_the_array_the_castling_rights_tell(
     let out = forsyth(&["retro", "analyse", "--variant", "capablanca", bare]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("retro.unsupported-variant"));
 }
+
+#[test]
+fn retro_who_in_chess960_knows_the_array_from_castling_rights() {
+    // Black's rights (h8, b8, king g8) tell White's array: rooks on b1 and h1, king on g1.
+    let fen = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R2N1KR w HBhb - 0 1";
+    let rook = ok(&["retro", "who", "--json", fen, "b1"]);
+    let rook: serde_json::Value = serde_json::from_str(&rook).unwrap();
+    assert_eq!(rook["origins"], serde_json::json!([{"original": "b1"}]), "{rook}");
+    // The knight on e1: the array may have had a knight on a1, c1, d1, e1 or f1 (not b1, g1, h1, told by the rights).
+    let knight = ok(&["retro", "who", "--json", fen, "e1"]);
+    let knight: serde_json::Value = serde_json::from_str(&knight).unwrap();
+    let origins: Vec<&str> =
+        knight["origins"].as_array().unwrap().iter().filter_map(|o| o["original"].as_str()).collect();
+    assert_eq!(origins, ["a1", "c1", "d1", "e1", "f1"], "{knight}");
+    // [Nc1] names a knight's start square the rights do not tell: the knight on e1 may be it.
+    assert_eq!(ok(&["retro", "who", fen, "[Nc1]"]).trim(), "[Nc1]: e1");
+    // b1 held a rook in this array.
+    let out = forsyth(&["retro", "who", fen, "[Nb1]"]);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -4,7 +4,7 @@
 use forsyth::diagram::retro_words::{clue_text, identity_text, piece_on, reason_text};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::retro::{self, Origin, RetroError};
-use forsyth::{Position, Square, Variant};
+use forsyth::{Position, Role, Square, Variant};
 use serde_json::json;
 
 use super::retract::retro_position;
@@ -147,8 +147,20 @@ fn who(args: WhoArgs) -> Result<(), Failure> {
         let square: Square = square_text.parse().map_err(|e| {
             Failure(format!("'{target}' names no square: write an original piece as [Sb1] (letter, then square): {e}"))
         })?;
-        check_array_letter(&pos, target, &inner[..inner.len() - 2], square)?;
-        let squares = retro::whereabouts(&pos, square)?;
+        let letter = &inner[..inner.len() - 2];
+        check_array_letter(&pos, target, letter, square)?;
+        let mut squares = retro::whereabouts(&pos, square)?;
+        // Where the array is not known (Chess960), pieces of several kinds may have started on the square: the letter
+        // says which one is meant (on the back rank, B is the English bishop, not the German Bauer).
+        let named = letter.chars().next().and_then(|c| {
+            [Language::En, Language::De]
+                .iter()
+                .filter_map(|&l| Letters::language(l).role_of(c.to_ascii_uppercase()))
+                .find(|&role| role != Role::Pawn || matches!(square.rank().index(), 1 | 6))
+        });
+        if let Some(role) = named {
+            squares.retain(|&sq| pos.piece_at(sq).is_some_and(|p| p.role == role));
+        }
         let list: Vec<String> = squares.iter().map(Square::to_string).collect();
         if args.json {
             println!("{}", json!({"original": target, "squares": list}));
