@@ -97,23 +97,19 @@ fn main() {
         None => (random_positions(Variant::Standard, limit), "random games".to_string()),
     };
     let runs = if quick { 2 } else { 5 };
-    let (per, count) = time(&positions, runs, |p| retro::retractions(p).map_or(0, |r| r.len()));
+    measure("", &positions, &format!("from {source}"), runs);
+    measure("Chess960 ", &random_positions(Variant::Chess960, limit), "of random games", runs);
+}
+
+/// Times the retractions and the static report over `positions` and prints both, each line starting with `label`.
+fn measure(label: &str, positions: &[Position], source: &str, runs: u32) {
+    let (per, count) = time(positions, runs, |p| retro::retractions(p).map_or(0, |r| r.len()));
     println!(
-        "retractions: {} positions from {source}: {:.2} µs per position ({:.1} retractions each)",
+        "{label}retractions: {} positions {source}: {:.2} µs per position ({:.1} retractions each)",
         positions.len(),
         per.as_secs_f64() * 1e6,
         count as f64 / positions.len() as f64
     );
-    let (per, impossible) = time(&positions, runs, |p| retro::analyse(p).map_or(0, |r| usize::from(!r.reachable())));
-    println!("static report: {:.2} µs per position ({impossible} called impossible)", per.as_secs_f64() * 1e6);
-    let chess960 = random_positions(Variant::Chess960, limit);
-    let (per, count) = time(&chess960, runs, |p| retro::retractions(p).map_or(0, |r| r.len()));
-    println!(
-        "Chess960 retractions: {} positions of random games: {:.2} µs per position ({:.1} retractions each)",
-        chess960.len(),
-        per.as_secs_f64() * 1e6,
-        count as f64 / chess960.len() as f64
-    );
-    let (per, impossible) = time(&chess960, runs, |p| retro::analyse(p).map_or(0, |r| usize::from(!r.reachable())));
-    println!("Chess960 static report: {:.2} µs per position ({impossible} called impossible)", per.as_secs_f64() * 1e6);
+    let (per, impossible) = time(positions, runs, |p| retro::analyse(p).map_or(0, |r| usize::from(!r.reachable())));
+    println!("{label}static report: {:.2} µs per position ({impossible} called impossible)", per.as_secs_f64() * 1e6);
 }
