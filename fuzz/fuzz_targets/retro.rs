@@ -4,7 +4,6 @@
 
 #![no_main]
 
-use forsyth::Variant;
 use forsyth::notation::fen::Fen;
 use forsyth::retro;
 
@@ -13,7 +12,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(pos) = retro::position_from_fen(text) else { return };
     for r in retro::retractions(&pos).expect("an accepted position is supported") {
         let before = Fen::from_position(&r.predecessor).to_string();
-        let again = Fen::parse_position(&before, Some(Variant::Standard)).expect("the predecessor is legal");
+        let again = Fen::parse_position(&before, Some(pos.variant())).expect("the predecessor is legal");
         let after = again.after(r.mv).expect("the retracted move is legal from its predecessor");
         assert_eq!(after.board(), pos.board(), "{} from {before}", r.mv);
         assert_eq!(after.turn(), pos.turn());

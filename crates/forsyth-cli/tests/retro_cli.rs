@@ -84,3 +84,47 @@ fn unsupported_input_is_refused_with_a_code() {
         assert!(err.contains(code), "{fen}: {err}");
     }
 }
+
+#[test]
+fn retract_takes_back_chess960_castling_from_the_array_the_castling_rights_tell() {
+    // Black keeps the rights of its rooks on h8 and a8 with its king on b8 (Shredder-FEN `ha`): in Chess960 both
+    // arrays mirror each other, so White's king started on b1 and its king-side rook on h1.
+    let fen = "rk5r/8/8/8/8/8/8/5RK1 b ha - 0 1";
+    let out = ok(&["retract", "--json", fen]);
+    let list: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let castlings: Vec<&serde_json::Value> = list.as_array().unwrap().iter().filter(|e| e["move"] == "0-0").collect();
+    assert_eq!(castlings.len(), 1, "{out}");
+    let mut before: Position = Fen::parse_position(castlings[0]["fen"].as_str().unwrap(), None).unwrap();
+    assert_eq!(before.variant(), forsyth::Variant::Chess960);
+    assert_eq!(before.king(forsyth::Color::White), Some(forsyth::Square::B1));
+    let mv = castlings[0]["uci"].as_str().unwrap().parse::<forsyth::uci::Uci>().unwrap().to_move(&before).unwrap();
+    before.play(mv).unwrap();
+    assert_eq!(Fen::from_position(&before).to_string().split(' ').next(), fen.split(' ').next());
+    // With no castling right left on the board the FEN reads as standard chess, unless Chess960 is asked for.
+    let bare = "4k3/8/8/8/8/8/8/5RK1 b - - 0 1";
+    let count = |args: &[&str]| ok(args).lines().filter(|l| l.starts_with("0-0")).count();
+    assert_eq!(count(&["retract", bare]), 1);
+    assert!(count(&["retract", "--variant", "chess960", bare]) > 10);
+    let out = forsyth(&["retro", "analyse", "--variant", "capablanca", bare]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("retro.unsupported-variant"));
+}
+
+#[test]
+fn retro_who_in_chess960_knows_the_array_from_castling_rights() {
+    // Black's rights (h8, b8, king g8) tell White's array: rooks on b1 and h1, king on g1.
+    let fen = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R2N1KR w HBhb - 0 1";
+    let rook = ok(&["retro", "who", "--json", fen, "b1"]);
+    let rook: serde_json::Value = serde_json::from_str(&rook).unwrap();
+    assert_eq!(rook["origins"], serde_json::json!([{"original": "b1"}]), "{rook}");
+    // The knight on e1: the array may have had a knight on a1, c1, d1, e1 or f1 (not b1, g1, h1, told by the rights).
+    let knight = ok(&["retro", "who", "--json", fen, "e1"]);
+    let knight: serde_json::Value = serde_json::from_str(&knight).unwrap();
+    let origins: Vec<&str> =
+        knight["origins"].as_array().unwrap().iter().filter_map(|o| o["original"].as_str()).collect();
+    assert_eq!(origins, ["a1", "c1", "d1", "e1", "f1"], "{knight}");
+    // [Nc1] names a knight's start square the rights do not tell: the knight on e1 may be it.
+    assert_eq!(ok(&["retro", "who", fen, "[Nc1]"]).trim(), "[Nc1]: e1");
+    // b1 held a rook in this array.
+    let out = forsyth(&["retro", "who", fen, "[Nb1]"]);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -24,7 +24,7 @@ fn check_forward(pos: &Position) -> usize {
     let mut seen = std::collections::HashSet::new();
     for r in &all {
         let text = Fen::from_position(&r.predecessor).to_string();
-        let again = Fen::parse_position(&text, Some(Variant::Standard))
+        let again = Fen::parse_position(&text, Some(pos.variant()))
             .unwrap_or_else(|e| panic!("{}: predecessor {text} of {} is illegal: {e}", fields(pos), r.mv));
         let after = again.after(r.mv).unwrap_or_else(|e| panic!("{}: {} illegal from {text}: {e}", fields(pos), r.mv));
         assert_eq!(fields(&after), fields(pos), "{} from {text}", r.mv);
@@ -73,6 +73,112 @@ fn random_games_retract_both_ways_and_are_never_impossible() {
     }
     eprintln!("random games: {games} games, {} positions, {retractions} retractions checked", positions.len());
     assert!(positions.len() > games);
+}
+
+/// A move of a random Chess960 game: castling whenever it is legal (four times in five), else any move, so that
+/// every castling geometry comes up, with king and rook starting on or beside the squares they land on.
+fn castle_when_possible(rng: &mut fastrand::Rng, moves: &[forsyth::Move]) -> forsyth::Move {
+    let castles: Vec<forsyth::Move> = moves.iter().copied().filter(|m| m.is_castle()).collect();
+    if !castles.is_empty() && rng.u8(0..5) != 0 {
+        castles[rng.usize(0..castles.len())]
+    } else {
+        common::any_move(rng, moves)
+    }
+}
+
+#[test]
+fn random_chess960_games_retract_both_ways_and_are_never_impossible() {
+    let games = env_count("FORSYTH_RETRO_GAMES", 40) * 2;
+    let mut rng = fastrand::Rng::with_seed(0x960_0017);
+    let (mut positions, mut retractions, mut castled) = (0, 0, 0);
+    for _ in 0..games {
+        let start = common::random_start(Variant::Chess960, &mut rng);
+        let length = rng.usize(1..120);
+        let game: Vec<Position> = common::random_game(start, &mut rng, castle_when_possible).take(length).collect();
+        for pos in &game {
+            assert_eq!(pos.variant(), Variant::Chess960);
+            let found = check_forward(pos);
+            castled += retro::retractions(pos).unwrap().iter().filter(|r| r.kind() == RetractionKind::Castling).count();
+            retractions += found;
+            check_backward(pos);
+            check_reachable(pos);
+            positions += 1;
+        }
+    }
+    eprintln!(
+        "Chess960: {games} games, {positions} positions, {retractions} retractions ({castled} un-castlings) checked"
+    );
+    assert!(castled > games / 4, "{castled} un-castlings");
+}
+
+/// Where each unit of a game started: its array square, or for a promoted piece the file its pawn started on.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Started {
+    On(forsyth::Square),
+    PromotedFrom(forsyth::File),
+}
+
+/// Plays random games keeping track of every unit's start; at every position, `retro who` lists each piece's true
+/// start among its origins (an original piece's array square, or a promoted piece's pawn file).
+fn identities_hold_in_random_games(variant: Variant, games: usize, seed: u64) -> usize {
+    use forsyth::retro::Origin;
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut pos = common::random_start(variant, &mut rng);
+        let mut started: std::collections::HashMap<forsyth::Square, Started> =
+            pos.board().pieces().map(|(sq, _)| (sq, Started::On(sq))).collect();
+        for _ in 0..rng.usize(1..150) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = castle_when_possible(&mut rng, &moves);
+            let mover = pos.turn();
+            if m.is_castle() {
+                let (king_to, rook_to) = pos.castling_squares(mover, m.to()).unwrap();
+                let (king, rook) = (started.remove(&m.from()).unwrap(), started.remove(&m.to()).unwrap());
+                started.insert(king_to, king);
+                started.insert(rook_to, rook);
+            } else {
+                let unit = started.remove(&m.from()).unwrap();
+                if m.is_en_passant() {
+                    started.remove(&forsyth::Square::new(m.to().file(), m.from().rank()));
+                }
+                let unit = match (m.promotion_role(), unit) {
+                    (Some(_), Started::On(sq)) => Started::PromotedFrom(sq.file()),
+                    _ => unit,
+                };
+                started.insert(m.to(), unit);
+            }
+            pos.play(m).unwrap();
+            for (square, unit) in &started {
+                let id = retro::who(&pos, *square).unwrap();
+                let listed = id.origins.iter().any(|o| match (o, unit) {
+                    (Origin::Original(a), Started::On(b)) => a == b,
+                    (Origin::Promoted { files }, Started::PromotedFrom(f)) => files.contains(f),
+                    _ => false,
+                });
+                assert!(
+                    listed,
+                    "{}: the piece on {square} started as {unit:?}, not among {:?}",
+                    fields(&pos),
+                    id.origins
+                );
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn identities_list_where_each_piece_of_a_random_game_started() {
+    let games = env_count("FORSYTH_RETRO_GAMES", 40);
+    let standard = identities_hold_in_random_games(Variant::Standard, games, 0x1d_0017);
+    let chess960 = identities_hold_in_random_games(Variant::Chess960, games, 0x1d_0960);
+    eprintln!("identities: {standard} pieces in standard games, {chess960} in Chess960 games");
+    assert!(standard > games * 10 && chess960 > games * 10);
 }
 
 #[test]

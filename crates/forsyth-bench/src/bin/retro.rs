@@ -3,7 +3,8 @@
 //!
 //! The positions: plies 30 to 80 of the games of `shared/corpus/tcec-standard-sample.pgn.zst` (engine games: real
 //! middlegames, with material off the board so that un-captures and un-promotions come into play), every 3rd ply,
-//! up to 20,000 positions; from random games (fixed seed, plies 30 to 80) when the corpus is absent.
+//! up to 20,000 positions; from random games (fixed seed, plies 30 to 80) when the corpus is absent. Then the same for
+//! Chess960: plies 30 to 80 of random games from random arrays (no corpus of Chess960 middlegames is at hand).
 //!
 //! Run: `cargo run --release -p forsyth-bench --bin retro [-- --quick] [--corpus PATH]`
 
@@ -47,11 +48,17 @@ fn corpus_positions(path: &str, limit: usize) -> Vec<Position> {
     out
 }
 
-fn random_positions(limit: usize) -> Vec<Position> {
+fn random_positions(variant: Variant, limit: usize) -> Vec<Position> {
     let mut rng = fastrand::Rng::with_seed(20_261_123);
     let mut out = Vec::new();
     while out.len() < limit {
-        let mut pos = Position::new(Variant::Standard);
+        let mut pos = match variant {
+            Variant::Chess960 => {
+                let setup = forsyth::start::chess960_setup(rng.u16(0..960)).expect("a Chess960 number");
+                Position::from_setup(&setup, variant).expect("a Chess960 array is legal")
+            }
+            _ => Position::new(variant),
+        };
         for ply in 0..80 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -87,16 +94,22 @@ fn main() {
     let path = given.or_else(|| CORPUS.iter().find(|p| std::path::Path::new(p).exists()).map(|p| p.to_string()));
     let (positions, source) = match path {
         Some(path) => (corpus_positions(&path, limit), path),
-        None => (random_positions(limit), "random games".to_string()),
+        None => (random_positions(Variant::Standard, limit), "random games".to_string()),
     };
     let runs = if quick { 2 } else { 5 };
-    let (per, count) = time(&positions, runs, |p| retro::retractions(p).map_or(0, |r| r.len()));
+    measure("", &positions, &format!("from {source}"), runs);
+    measure("Chess960 ", &random_positions(Variant::Chess960, limit), "of random games", runs);
+}
+
+/// Times the retractions and the static report over `positions` and prints both, each line starting with `label`.
+fn measure(label: &str, positions: &[Position], source: &str, runs: u32) {
+    let (per, count) = time(positions, runs, |p| retro::retractions(p).map_or(0, |r| r.len()));
     println!(
-        "retractions: {} positions from {source}: {:.2} µs per position ({:.1} retractions each)",
+        "{label}retractions: {} positions {source}: {:.2} µs per position ({:.1} retractions each)",
         positions.len(),
         per.as_secs_f64() * 1e6,
         count as f64 / positions.len() as f64
     );
-    let (per, impossible) = time(&positions, runs, |p| retro::analyse(p).map_or(0, |r| usize::from(!r.reachable())));
-    println!("static report: {:.2} µs per position ({impossible} called impossible)", per.as_secs_f64() * 1e6);
+    let (per, impossible) = time(positions, runs, |p| retro::analyse(p).map_or(0, |r| usize::from(!r.reachable())));
+    println!("{label}static report: {:.2} µs per position ({impossible} called impossible)", per.as_secs_f64() * 1e6);
 }

@@ -9,7 +9,7 @@ use forsyth::diagram::retro_words::retraction_text;
 use forsyth::notation::Language;
 use forsyth::notation::fen::Fen;
 use forsyth::retro::{self, RetroError};
-use forsyth::{Move, Position};
+use forsyth::{Move, Position, Variant};
 
 use crate::{Failure, input};
 
@@ -23,10 +23,13 @@ use crate::{Failure, input};
   forsyth retract '4k3/8/8/8/8/5N2/8/4K3 b - - 1 1'
   forsyth retract --lang de --depth 2 '4k3/8/8/8/8/5N2/8/4K3 b - - 1 1'
   forsyth retract --json '4k3/8/8/8/8/5N2/8/4K3 b - - 1 1'
+  forsyth retract --variant chess960 '4k3/8/8/8/8/8/8/5RK1 b - - 0 1'
 
 The predecessors keep the castling rights of the position (plus the one an un-castling restores) and have no
 en-passant square except before an en-passant capture; an en-passant square in the position means the last move
-was that double step (the PGN standard's FEN names it after every double step). Standard chess only.
+was that double step (the PGN standard's FEN names it after every double step). Standard chess and
+Chess960 (an X-FEN or Shredder-FEN castling field that fits only Chess960 makes the position one of Chess960;
+un-castling then follows the Chess960 rules).
 With --json: a list of {\"move\", \"uci\", \"fen\"} where uci is the move played from fen; with --depth 2 or 3,
 each object also holds \"retractions\": the moves before, alike. Output is written as it is found.
 
@@ -39,6 +42,10 @@ pub struct Args {
     /// Single moves to take back in a row (1 to 3: each level multiplies the lines by up to a few hundred).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
     depth: u8,
+    /// Variant: standard or chess960; inferred from the FEN if absent (Chess960 when the castling field fits only
+    /// Chess960).
+    #[arg(long, value_parser = input::variant)]
+    variant: Option<Variant>,
     /// Print JSON for programs instead of text.
     #[arg(long)]
     json: bool,
@@ -48,8 +55,8 @@ pub struct Args {
 }
 
 /// Reads a FEN for the retro commands, with the FEN reader's own message for text that is not a FEN.
-pub fn retro_position(text: &str) -> Result<Position, Failure> {
-    retro::position_from_fen(text).map_err(|e| match e {
+pub fn retro_position(text: &str, variant: Option<Variant>) -> Result<Position, Failure> {
+    retro::position_from_fen_in(text, variant).map_err(|e| match e {
         RetroError::Fen(e) => input::fen_failure(text, e),
         e => Failure(format!("[{}] {e}", e.code())),
     })
@@ -57,7 +64,7 @@ pub fn retro_position(text: &str) -> Result<Position, Failure> {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let text = args.fen.join(" ");
-    let pos = retro_position(&text)?;
+    let pos = retro_position(&text, args.variant)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = if args.json {
         write_json(&mut out, &pos, args.depth, args.lang).and_then(|()| writeln!(out))

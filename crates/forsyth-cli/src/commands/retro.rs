@@ -4,7 +4,7 @@
 use forsyth::diagram::retro_words::{clue_text, identity_text, piece_on, reason_text};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::retro::{self, Origin, RetroError};
-use forsyth::{Role, Square, Variant};
+use forsyth::{Position, Role, Square, Variant};
 use serde_json::json;
 
 use super::retract::retro_position;
@@ -44,6 +44,10 @@ struct AnalyseArgs {
     /// Language of the reasons: en or de.
     #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
+    /// Variant: standard or chess960; inferred from the FEN if absent (Chess960 when the castling field fits only
+    /// Chess960).
+    #[arg(long, value_parser = input::variant)]
+    variant: Option<Variant>,
     /// Print JSON for programs instead of text.
     #[arg(long)]
     json: bool,
@@ -65,6 +69,10 @@ struct WhoArgs {
     /// Language: en or de.
     #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
+    /// Variant: standard or chess960; inferred from the FEN if absent (Chess960 when the castling field fits only
+    /// Chess960).
+    #[arg(long, value_parser = input::variant)]
+    variant: Option<Variant>,
     /// Print JSON for programs instead of text.
     #[arg(long)]
     json: bool,
@@ -82,7 +90,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
 
 fn analyse(args: AnalyseArgs) -> Result<(), Failure> {
     let text = args.fen.join(" ");
-    let report = retro::analyse_fen(&text).map_err(|e| match e {
+    let report = retro::analyse_fen_in(&text, args.variant).map_err(|e| match e {
         RetroError::Fen(e) => input::fen_failure(&text, e),
         e => Failure(format!("[{}] {e}", e.code())),
     })?;
@@ -131,7 +139,7 @@ fn tr(lang: Language, en: &'static str, de: &'static str) -> &'static str {
 fn who(args: WhoArgs) -> Result<(), Failure> {
     let (last, fen_words) = args.words.split_last().expect("clap asks for two words at least");
     let text = fen_words.join(" ");
-    let pos = retro_position(&text)?;
+    let pos = retro_position(&text, args.variant)?;
     let target = last.trim();
     if let Some(inner) = target.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
         // [Sb1]: the letter is the piece's, the square its array square.
@@ -139,8 +147,20 @@ fn who(args: WhoArgs) -> Result<(), Failure> {
         let square: Square = square_text.parse().map_err(|e| {
             Failure(format!("'{target}' names no square: write an original piece as [Sb1] (letter, then square): {e}"))
         })?;
-        check_array_letter(target, &inner[..inner.len() - 2], square)?;
-        let squares = retro::whereabouts(&pos, square)?;
+        let letter = &inner[..inner.len() - 2];
+        check_array_letter(&pos, target, letter, square)?;
+        let mut squares = retro::whereabouts(&pos, square)?;
+        // Where the array is not known (Chess960), pieces of several kinds may have started on the square: the letter
+        // says which one is meant (on the back rank, B is the English bishop, not the German Bauer).
+        let named = letter.chars().next().and_then(|c| {
+            [Language::En, Language::De]
+                .iter()
+                .filter_map(|&l| Letters::language(l).role_of(c.to_ascii_uppercase()))
+                .find(|&role| role != Role::Pawn || matches!(square.rank().index(), 1 | 6))
+        });
+        if let Some(role) = named {
+            squares.retain(|&sq| pos.piece_at(sq).is_some_and(|p| p.role == role));
+        }
         let list: Vec<String> = squares.iter().map(Square::to_string).collect();
         if args.json {
             println!("{}", json!({"original": target, "squares": list}));
@@ -188,15 +208,13 @@ fn who(args: WhoArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The letter of `[Sb1]` must name the unit the array puts on that square, in German or English letters.
-fn check_array_letter(target: &str, letter: &str, square: Square) -> Result<(), Failure> {
-    let role = match square.rank().index() {
-        1 | 6 => Some(Role::Pawn),
-        0 | 7 => {
-            Variant::Standard.start_array().chars().nth(usize::from(square.file().index())).and_then(Role::from_char)
-        }
-        _ => None,
-    };
+/// The letter of `[Sb1]` must name the unit the array puts on that square, in German or English letters (in
+/// Chess960 only where the castling rights tell the array).
+fn check_array_letter(pos: &Position, target: &str, letter: &str, square: Square) -> Result<(), Failure> {
+    let role = retro::array_role(pos, square).map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
+    if role.is_none() && matches!(square.rank().index(), 0 | 7) {
+        return Ok(()); // a Chess960 array square the castling rights do not tell: any piece may have started there
+    }
     let Some(role) = role else {
         return Err(Failure(format!(
             "'{target}': no unit stands on {square} in the array (original pieces stand on ranks 1, 2, 7 and 8)"

@@ -2,7 +2,7 @@
 //! conventions write them (`[Sb1]`), or which promoted pawn.
 
 use super::pawns::Pawns;
-use super::{RetroError, array_squares, fixed_pawns, never_entered, supported};
+use super::{Array, RetroError, fixed_pawns, never_entered, supported};
 use crate::bitboard::{Bits, Shape, Shape8};
 use crate::position::core::Core;
 use crate::{Color, File, Piece, Position, Rank, Role, Square};
@@ -80,7 +80,7 @@ pub fn who(pos: &Position, square: Square) -> Result<Identity, RetroError> {
     let origins = match piece.role {
         Role::King => {
             clues.push(Clue::King);
-            array_squares(piece.color, Role::King).into_iter().map(Origin::Original).collect()
+            Array::of(core).candidates(piece.color, Role::King).into_iter().map(Origin::Original).collect()
         }
         Role::Pawn => pawn_origins(core, piece.color, square, &mut clues),
         role => piece_origins(core, piece.color, role, square, &mut clues),
@@ -123,10 +123,10 @@ fn pawn_origins(core: &Core<Shape8>, color: Color, square: Square, clues: &mut V
 }
 
 /// Array squares whose original piece is known to stand there still: a rook with its castling right, or a piece
-/// shut in on its start square.
-fn identified(core: &Core<Shape8>, color: Color, role: Role, fixed: u64) -> Vec<(Square, Clue)> {
+/// shut in on its start square (in Chess960, on a square where the array may have put it).
+fn identified(core: &Core<Shape8>, array: &Array, color: Color, role: Role, fixed: u64) -> Vec<(Square, Clue)> {
     let mut found = Vec::new();
-    for home in array_squares(color, role) {
+    for home in array.candidates(color, role) {
         let bit = Shape8::bit_of(home);
         if !core.pieces(color, role).has(bit) {
             continue;
@@ -146,13 +146,14 @@ fn walls(role: Role, bit: u32, fixed: u64) -> Vec<Square> {
 
 fn piece_origins(core: &Core<Shape8>, color: Color, role: Role, square: Square, clues: &mut Vec<Clue>) -> Vec<Origin> {
     let fixed = fixed_pawns(core);
-    let known = identified(core, color, role, fixed);
+    let array = Array::of(core);
+    let known = identified(core, &array, color, role, fixed);
     if let Some((_, clue)) = known.iter().find(|(home, _)| *home == square) {
         clues.push(clue.clone());
         return vec![Origin::Original(square)];
     }
     let mut origins = Vec::new();
-    for home in array_squares(color, role) {
+    for home in array.candidates(color, role) {
         if role == Role::Bishop && home.is_light() != square.is_light() {
             if !clues.contains(&Clue::SquareColour) {
                 clues.push(Clue::SquareColour);

@@ -26,12 +26,13 @@ mod retractions;
 use std::fmt;
 
 pub use identity::{Clue, Identity, Origin, whereabouts, who};
-pub use report::{Reason, Report, analyse, analyse_fen};
+
+pub use report::{Reason, Report, analyse, analyse_fen, analyse_fen_in};
 pub use retractions::{Retraction, RetractionKind, retractions};
 
 use arrayvec::ArrayVec;
 
-use crate::bitboard::{Shape, Shape8};
+use crate::bitboard::{Bits, Shape, Shape8};
 use crate::notation::fen::{Fen, FenError};
 use crate::position::core::Core;
 use crate::{BoardShape, Color, File, PositionError, Rank, Role, Square, Variant};
@@ -54,7 +55,7 @@ pub enum RetroError {
         /// Where it stands, if the board field got that far.
         square: Option<Square>,
     },
-    /// A variant other than standard chess.
+    /// A variant other than standard chess and Chess960 (a 10×8 board).
     UnsupportedVariant(Variant),
     /// The position breaks the rules already; the problems are those of [`crate::Position::from_setup`].
     InvalidPosition(PositionError),
@@ -104,7 +105,7 @@ impl fmt::Display for RetroError {
                 )
             }
             RetroError::UnsupportedVariant(v) => {
-                write!(f, "{v} is not supported here: retro analysis works on standard chess only")
+                write!(f, "{v} is not supported here: retro analysis works on standard chess and Chess960 only")
             }
             RetroError::InvalidPosition(e) => write!(f, "the position is not legal, so no move led to it: {e}"),
             RetroError::EmptySquare(sq) => write!(f, "no piece stands on {sq}: name a square that holds one"),
@@ -115,8 +116,8 @@ impl fmt::Display for RetroError {
 impl std::error::Error for RetroError {}
 
 /// Reads a FEN for the retro analysis: unknown and fairy pieces are refused first, then the FEN syntax, then a
-/// 10×8 board, then the position's own validation problems in standard chess (a castling field that fits only
-/// Chess960 is such a problem: the analysis knows the standard array only).
+/// 10×8 board, then the position's own validation problems, in standard chess or (when the castling field fits
+/// only Chess960) in Chess960.
 ///
 /// ```
 /// use forsyth::retro::{self, RetroError};
@@ -127,15 +128,34 @@ impl std::error::Error for RetroError {}
 /// assert_eq!(problems.problems[0].code(), "position.too-many-kings");
 /// ```
 pub fn position_from_fen(text: &str) -> Result<crate::Position, RetroError> {
+    position_from_fen_in(text, None)
+}
+
+/// [`position_from_fen`] in `variant`, or the variant the FEN implies: standard chess unless a castling field fits
+/// only Chess960 (X-FEN or Shredder-FEN). A Chess960 position with no castling right left reads as standard chess
+/// unless Chess960 is asked for; only un-castling differs.
+///
+/// ```
+/// use forsyth::{Variant, retro};
+/// let pos = retro::position_from_fen_in("4k3/8/8/8/8/8/8/5RK1 b - - 0 1", Some(Variant::Chess960)).unwrap();
+/// let castlings = retro::retractions(&pos).unwrap().into_iter().filter(|r| r.mv.is_castle()).count();
+/// assert!(castlings > 1); // the king may have started on b1 to g1, the rook anywhere to its right
+/// assert_eq!(retro::position_from_fen_in("4k3/8/8/8/8/8/8/5RK1 b - - 0 1", Some(Variant::Capablanca))
+///     .unwrap_err().code(), "retro.unsupported-variant");
+/// ```
+pub fn position_from_fen_in(text: &str, variant: Option<Variant>) -> Result<crate::Position, RetroError> {
     refuse_unknown_letters(text)?;
     let fen = Fen::parse(text).map_err(RetroError::Fen)?;
     if fen.setup.board.shape() != BoardShape::Standard {
-        return Err(RetroError::UnsupportedVariant(fen.infer_variant()));
+        return Err(RetroError::UnsupportedVariant(variant.unwrap_or_else(|| fen.infer_variant())));
+    }
+    if let Some(v) = variant.filter(|v| !matches!(v, Variant::Standard | Variant::Chess960)) {
+        return Err(RetroError::UnsupportedVariant(v));
     }
     if let Some((square, piece)) = fen.setup.board.pieces().find(|(_, p)| !Role::STANDARD.contains(&p.role)) {
         return Err(RetroError::UnsupportedPiece { letter: piece.char(), square: Some(square) });
     }
-    fen.position(Some(Variant::Standard)).map_err(RetroError::InvalidPosition)
+    fen.position(variant).map_err(RetroError::InvalidPosition)
 }
 
 /// Unknown (`X`) and fairy letters in the board field, found before the FEN reader refuses them in its own terms.
@@ -165,29 +185,124 @@ fn refuse_unknown_letters(text: &str) -> Result<(), RetroError> {
     if unknown.is_empty() { Ok(()) } else { Err(RetroError::UnknownPiece { squares: unknown }) }
 }
 
-/// The 8×8 bit sets of a position the analysis supports: standard chess.
+/// The 8×8 bit sets of a position the analysis supports: standard chess and Chess960.
 fn supported(pos: &crate::Position) -> Result<&Core<Shape8>, RetroError> {
     match pos.standard_core() {
-        Some(core) if pos.variant() == Variant::Standard => Ok(core),
+        Some(core) if matches!(pos.variant(), Variant::Standard | Variant::Chess960) => Ok(core),
         _ => Err(RetroError::UnsupportedVariant(pos.variant())),
     }
 }
 
-/// The squares of the standard array where `color`'s pieces of `role` start.
-pub(crate) fn array_squares(color: Color, role: Role) -> ArrayVec<Square, 8> {
-    let rank = if color.is_white() { Rank::new(0) } else { Rank::new(7) }.expect("on the board");
-    let pawn_rank = if color.is_white() { 1 } else { 6 };
-    let mut squares = ArrayVec::new();
-    if role == Role::Pawn {
-        squares.extend((0..8).filter_map(|f| Some(Square::new(File::new(f)?, Rank::new(pawn_rank)?))));
-        return squares;
-    }
-    for (f, c) in Variant::Standard.start_array().chars().enumerate() {
-        if Role::from_char(c) == Some(role) {
-            squares.extend(File::new(f as u8).map(|file| Square::new(file, rank)));
+/// What is known of the game array: by file, the role on White's back rank (Black's mirrors it, in standard chess
+/// and in Chess960 alike). Standard chess knows it whole; a Chess960 position only as far as castling rights tell
+/// it: a king that keeps a right has not moved, nor has a rook with a right, so their squares are the array's.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Array {
+    roles: [Option<Role>; 8],
+}
+
+impl Array {
+    /// The array as far as the position tells it.
+    pub(crate) fn of(core: &Core<Shape8>) -> Array {
+        let mut roles = [None; 8];
+        if core.variant != Variant::Chess960 {
+            for (f, c) in Variant::Standard.start_array().chars().enumerate() {
+                roles[f] = Role::from_char(c);
+            }
+            return Array { roles };
         }
+        for color in Color::ALL {
+            let rights = core.castling & Shape8::rank_mask(u32::from(back_rank(color)));
+            if rights != 0 && core.has_king(color) {
+                roles[(core.king_of(color) % 8) as usize] = Some(Role::King);
+                for rook in rights.iter() {
+                    roles[(rook % 8) as usize] = Some(Role::Rook);
+                }
+            }
+        }
+        Array { roles }
     }
-    squares
+
+    /// The role the array puts on a back-rank file, if known.
+    pub(crate) fn role_on(&self, file: File) -> Option<Role> {
+        self.roles[usize::from(file.index())]
+    }
+
+    /// The squares where `color`'s pieces of `role` are known to start (every pawn square of the second or seventh
+    /// rank).
+    pub(crate) fn homes(&self, color: Color, role: Role) -> ArrayVec<Square, 8> {
+        let rank = match (role, color) {
+            (Role::Pawn, Color::White) => 1,
+            (Role::Pawn, Color::Black) => 6,
+            _ => back_rank(color),
+        };
+        let mut squares = ArrayVec::new();
+        for f in 0..8u8 {
+            if role == Role::Pawn || self.roles[usize::from(f)] == Some(role) {
+                squares.extend(square(f, rank));
+            }
+        }
+        squares
+    }
+
+    /// The squares where `color`'s pieces of `role` may start: the known ones, and while those are fewer than the
+    /// array holds, every file whose role is unknown (for bishops: of a square colour no known bishop has; for the
+    /// king: not the a- or h-file, since it starts between its rooks).
+    pub(crate) fn candidates(&self, color: Color, role: Role) -> ArrayVec<Square, 8> {
+        let mut squares = self.homes(color, role);
+        if role == Role::Pawn || squares.len() >= Variant::Standard.start_count(role) {
+            return squares;
+        }
+        let known = squares.clone();
+        for f in (0..8u8).filter(|&f| self.roles[usize::from(f)].is_none()) {
+            let Some(sq) = square(f, back_rank(color)) else { continue };
+            let fits = match role {
+                Role::Bishop => known.iter().all(|k| k.is_light() != sq.is_light()),
+                Role::King => (1..7).contains(&f),
+                _ => true,
+            };
+            if fits {
+                squares.push(sq);
+            }
+        }
+        squares
+    }
+
+    /// The start square of `color`'s bishop of the light (dark) squares, if known.
+    pub(crate) fn bishop_home(&self, color: Color, light: bool) -> Option<Square> {
+        self.homes(color, Role::Bishop).into_iter().find(|sq| sq.is_light() == light)
+    }
+}
+
+/// The rank index of `color`'s back rank.
+pub(crate) const fn back_rank(color: Color) -> u8 {
+    if color.is_white() { 0 } else { 7 }
+}
+
+fn square(file: u8, rank: u8) -> Option<Square> {
+    Some(Square::new(File::new(file)?, Rank::new(rank)?))
+}
+
+/// The role the game array puts on `square` (a pawn on the second and seventh ranks), if known: always in standard
+/// chess; in Chess960 only the king's and the rooks' squares that castling rights tell, else `None`.
+///
+/// ```
+/// use forsyth::{Role, Square, Variant, retro};
+/// let standard = retro::position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(retro::array_role(&standard, Square::B1).unwrap(), Some(Role::Knight));
+/// let chess960 = retro::position_from_fen("1r4kr/8/8/8/8/8/8/6K1 w hb - 0 1").unwrap();
+/// assert_eq!(chess960.variant(), Variant::Chess960);
+/// assert_eq!(retro::array_role(&chess960, Square::B1).unwrap(), Some(Role::Rook));
+/// assert_eq!(retro::array_role(&chess960, Square::G1).unwrap(), Some(Role::King));
+/// assert_eq!(retro::array_role(&chess960, Square::C1).unwrap(), None);
+/// ```
+pub fn array_role(pos: &crate::Position, square: Square) -> Result<Option<Role>, RetroError> {
+    let core = supported(pos)?;
+    Ok(match square.rank().index() {
+        1 | 6 => Some(Role::Pawn),
+        0 | 7 => Array::of(core).role_on(square.file()),
+        _ => None,
+    })
 }
 
 /// Squares that have held the same pawn all game: White's pawns on the second rank and Black's on the seventh

@@ -3,10 +3,10 @@
 
 use super::pawns::Pawns;
 use super::retractions::{extra_pieces, has_retraction, has_retraction_without_rights};
-use super::{RetroError, array_squares, fixed_pawns, never_entered, supported};
+use super::{Array, RetroError, fixed_pawns, never_entered, supported};
 use crate::bitboard::{Bits, Shape, Shape8};
 use crate::position::core::Core;
-use crate::{Color, Piece, Position, Problem, Role, Square, Variant};
+use crate::{CastlingSide, Color, Piece, Position, Problem, Role, Square, Variant};
 
 /// One reason a position cannot arise in a game from the array. [`Reason::code`] is stable; the words for people
 /// are in [`crate::diagram::retro_words`].
@@ -77,6 +77,13 @@ pub enum Reason {
         /// The rooks holding rights of the side that just moved, and its king.
         squares: Vec<Square>,
     },
+    /// Chess960: the castling rights name no array. Kings and rooks that keep rights stand on their start squares,
+    /// and the two sides' arrays mirror each other, so both kings with rights stand on one file, rooks with rights
+    /// on one side on one file; and the king starts between its rooks, never on the a- or h-file.
+    CastlingArray {
+        /// The kings and rooks whose rights contradict each other.
+        squares: Vec<Square>,
+    },
 }
 
 impl Reason {
@@ -99,6 +106,7 @@ impl Reason {
             Reason::NoLastMove { checkers } if !checkers.is_empty() => "retro.check-without-last-move",
             Reason::NoLastMove { .. } => "retro.no-last-move",
             Reason::CastlingRights { .. } => "retro.castling-rights",
+            Reason::CastlingArray { .. } => "retro.castling-array",
         }
     }
 
@@ -119,7 +127,7 @@ impl Reason {
             Reason::PawnsCrossed { white, black } => vec![*white, *black],
             Reason::ShutIn { square, walls, .. } => std::iter::once(*square).chain(walls.iter().copied()).collect(),
             Reason::NoLastMove { checkers } => checkers.clone(),
-            Reason::CastlingRights { squares } => squares.clone(),
+            Reason::CastlingRights { squares } | Reason::CastlingArray { squares } => squares.clone(),
         }
     }
 }
@@ -162,6 +170,7 @@ pub fn analyse(pos: &Position) -> Result<Report, RetroError> {
         promoted_pieces(core, color, &mut reasons);
     }
     shut_in(core, &mut reasons);
+    castling_array(core, &mut reasons);
     last_move(pos, core, &mut reasons);
     Ok(Report { reasons })
 }
@@ -174,7 +183,21 @@ pub fn analyse(pos: &Position) -> Result<Report, RetroError> {
 /// assert_eq!(report.reasons[0].code(), "position.too-many-kings");
 /// ```
 pub fn analyse_fen(text: &str) -> Result<Report, RetroError> {
-    match super::position_from_fen(text) {
+    analyse_fen_in(text, None)
+}
+
+/// [`analyse_fen`] in `variant` (standard chess or Chess960), or the variant the FEN implies (see
+/// [`super::position_from_fen_in`]).
+///
+/// ```
+/// use forsyth::{Variant, retro};
+/// // A bishop shut in on b1 behind a2 and c2: not the standard array's, but maybe a Chess960 array's.
+/// let fen = "4k3/8/8/8/8/8/P1P5/1B2K3 w - - 0 1";
+/// assert!(!retro::analyse_fen(fen).unwrap().reachable());
+/// assert!(retro::analyse_fen_in(fen, Some(Variant::Chess960)).unwrap().reachable());
+/// ```
+pub fn analyse_fen_in(text: &str, variant: Option<Variant>) -> Result<Report, RetroError> {
+    match super::position_from_fen_in(text, variant) {
         Ok(pos) => analyse(&pos),
         Err(RetroError::InvalidPosition(e)) => {
             Ok(Report { reasons: e.problems.into_iter().map(Reason::Invalid).collect() })
@@ -223,20 +246,17 @@ pub(crate) fn promoted_at_least(core: &Core<Shape8>, color: Color) -> (usize, Ve
         }
     }
     let fixed = fixed_pawns(core);
-    for home in array_squares(color, Role::Bishop) {
-        let same_colour =
-            core.pieces(color, Role::Bishop).iter().filter(|&b| Shape8::square_of(b).is_light() == home.is_light());
+    let array = Array::of(core);
+    // Every array (standard and Chess960) has one bishop of each square colour.
+    for light in [true, false] {
+        let same_colour = core.pieces(color, Role::Bishop).iter().filter(|&b| Shape8::square_of(b).is_light() == light);
         let bishops: Vec<Square> = same_colour.map(Shape8::square_of).collect();
-        // An original bishop that can never have left its start square, and is not there, was captured there.
-        let home_bit = Shape8::bit_of(home);
-        let gone = never_entered(Role::Bishop, home_bit, fixed) && !core.pieces(color, Role::Bishop).has(home_bit);
-        let originals = usize::from(!gone);
+        let gone = array.bishop_home(color, light).filter(|&home| bishop_shut_in_and_gone(core, home, fixed));
+        let originals = usize::from(gone.is_none());
         if bishops.len() > originals {
             needed += bishops.len() - originals;
             pieces.extend(bishops);
-            if gone {
-                pieces.push(home);
-            }
+            pieces.extend(gone);
         }
     }
     debug_assert!(needed >= extra_pieces(core, color));
@@ -261,35 +281,45 @@ fn promoted_bishop_colour(core: &Core<Shape8>, color: Color, reasons: &mut Vec<R
         return; // a capture to spare (or none fits, reported already): any colour can be reached
     }
     let fixed = fixed_pawns(core);
+    let array = Array::of(core);
     let promotion_rank = if color.is_white() { 7 } else { 0 };
-    for home in array_squares(color, Role::Bishop) {
+    for light in [true, false] {
         let bishops: Vec<Square> = core
             .pieces(color, Role::Bishop)
             .iter()
             .map(Shape8::square_of)
-            .filter(|sq| sq.is_light() == home.is_light())
+            .filter(|sq| sq.is_light() == light)
             .collect();
-        let home_bit = Shape8::bit_of(home);
-        let gone = never_entered(Role::Bishop, home_bit, fixed) && !core.pieces(color, Role::Bishop).has(home_bit);
+        let gone = array.bishop_home(color, light).is_some_and(|home| bishop_shut_in_and_gone(core, home, fixed));
         let promoted = bishops.len().saturating_sub(usize::from(!gone));
         // Missing pawns that can have started on a file whose promotion square has the bishops' colour.
         let files = (0..8u8)
-            .filter(|&f| Shape8::square_of(u32::from(f) + promotion_rank * 8).is_light() == home.is_light())
+            .filter(|&f| Shape8::square_of(u32::from(f) + promotion_rank * 8).is_light() == light)
             .filter(|&f| pawns.fits(None, Some(f)))
             .count();
         if promoted > files {
-            reasons.push(Reason::PromotedBishopColour { color, light: home.is_light(), bishops });
+            reasons.push(Reason::PromotedBishopColour { color, light, bishops });
         }
     }
 }
 
-/// Pieces that can neither have moved to their square nor started or promoted there.
+/// Whether the original bishop of `home` can never have left it (every way out held an unmoved pawn all game)
+/// and is not there: it was captured where it stood.
+fn bishop_shut_in_and_gone(core: &Core<Shape8>, home: Square, fixed: u64) -> bool {
+    let bit = Shape8::bit_of(home);
+    let color = if home.rank().index() == 0 { Color::White } else { Color::Black };
+    never_entered(Role::Bishop, bit, fixed) && !core.pieces(color, Role::Bishop).has(bit)
+}
+
+/// Pieces that can neither have moved to their square nor started or promoted there. In Chess960 a piece may have
+/// started on any back-rank square whose role in the array is unknown.
 fn shut_in(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
     let fixed = fixed_pawns(core);
+    let array = Array::of(core);
     for bit in (core.occupied() & !core.role(Role::Pawn)).iter() {
         let Some(piece) = core.piece_at(bit) else { continue };
         let square = Shape8::square_of(bit);
-        if !never_entered(piece.role, bit, fixed) || array_squares(piece.color, piece.role).contains(&square) {
+        if !never_entered(piece.role, bit, fixed) || array.candidates(piece.color, piece.role).contains(&square) {
             continue;
         }
         let promotion_rank = if piece.color.is_white() { 7 } else { 0 };
@@ -302,6 +332,38 @@ fn shut_in(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
         }
         let walls = (super::entries(piece.role, bit) & fixed).iter().map(Shape8::square_of).collect();
         reasons.push(Reason::ShutIn { square, piece, walls });
+    }
+}
+
+/// Chess960 castling rights that no array explains: kings with rights on two files, rooks with rights on one side
+/// on two files, or a king with rights on the a- or h-file (the array's king stands between its rooks).
+fn castling_array(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
+    if core.variant != Variant::Chess960 || core.castling == 0 {
+        return;
+    }
+    // Per side with rights: its king, and its castling rooks by side of the king.
+    let mut kings = Vec::new();
+    let mut rooks: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    for color in Color::ALL {
+        let Some(king) = core.pieces(color, Role::King).iter().next().map(Shape8::square_of) else { continue };
+        let mut any = false;
+        for side in CastlingSide::ALL {
+            if let Some(rook) = core.castling_rook(color, side) {
+                rooks[side.index()].push(rook);
+                any = true;
+            }
+        }
+        if any {
+            if matches!(king.file().index(), 0 | 7) {
+                reasons.push(Reason::CastlingArray { squares: vec![king] });
+            }
+            kings.push(king);
+        }
+    }
+    for group in std::iter::once(&kings).chain(rooks.iter()) {
+        if group.len() == 2 && group[0].file() != group[1].file() {
+            reasons.push(Reason::CastlingArray { squares: group.clone() });
+        }
     }
 }
 
@@ -323,16 +385,49 @@ fn last_move(pos: &Position, core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
     reasons.push(Reason::NoLastMove { checkers: pos.checkers().iter().collect() });
 }
 
-/// The game array with White to move.
+/// The game array with White to move: the standard one, or in Chess960 any of the 960.
 fn is_array(core: &Core<Shape8>) -> bool {
-    let start = Position::new(Variant::Standard);
-    let array = start.standard_core().expect("the standard array is 8×8");
-    core.turn == Color::White && core.by_color == array.by_color && core.by_role == array.by_role
+    if core.turn != Color::White {
+        return false;
+    }
+    if core.variant != Variant::Chess960 {
+        let start = Position::new(Variant::Standard);
+        let array = start.standard_core().expect("the standard array is 8×8");
+        return core.by_color == array.by_color && core.by_role == array.by_role;
+    }
+    let back_rank: String =
+        (0..8).map_while(|bit| core.piece_at(bit).filter(|p| p.color.is_white())).map(|p| p.char()).collect();
+    if crate::start::chess960_number(&back_rank).is_none() {
+        return false;
+    }
+    let Some(setup) = crate::start::setup_from_array(Variant::Chess960, &back_rank) else { return false };
+    let array = Position::from_setup_unchecked(&setup, Variant::Chess960);
+    array.standard_core().is_some_and(|a| a.by_color == core.by_color && a.by_role == core.by_role)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chess960_knows_the_array_only_from_castling_rights() {
+        // A bishop shut in on b1 behind a2 and c2 may be a Chess960 array's b1 bishop ...
+        assert_eq!(codes("6kr/pppppppp/8/8/8/4K3/P1P5/1B6 b h - 0 1"), Vec::<&str>::new());
+        // ... but not when Black's castling rights put a rook on b8, so on b1 too (the arrays mirror).
+        assert_eq!(codes("1r4kr/pppppppp/8/8/8/4K3/P1P5/1B6 b hb - 0 1"), ["retro.shut-in"]);
+        // Two bishops on light squares: one is promoted in any array.
+        assert_eq!(codes("6kr/pppppppp/8/8/4K3/PPPPPPPP/8/1B1B4 b h - 0 1"), ["retro.promoted-pieces"]);
+    }
+
+    #[test]
+    fn chess960_castling_rights_must_name_one_array() {
+        // White's king with rights on e1, Black's on d8: the arrays would not mirror each other.
+        assert_eq!(codes("r2k3r/8/8/8/3n4/8/8/R3K2R w KQkq - 0 1"), ["retro.castling-array"]);
+        // King-side rooks with rights on h1 and g8.
+        assert_eq!(codes("r3k1r1/8/8/8/3n4/8/8/R3K2R w KQkq - 0 1"), ["retro.castling-array"]);
+        // A king with a right on the h-file has no rook on its right in the array.
+        assert_eq!(codes("4k3/8/8/8/8/8/8/R6K w A - 0 1"), ["retro.castling-array"]);
+    }
 
     fn codes(fen: &str) -> Vec<&'static str> {
         let pos = crate::retro::position_from_fen(fen).unwrap();

@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 use super::{RetroError, supported};
 use crate::bitboard::{Bits, Shape, Shape8};
 use crate::position::core::{Core, NO_EP};
-use crate::{Color, Move, MoveKind, Piece, Position, Role, Variant};
+use crate::{CastlingSide, Color, Move, MoveKind, Piece, Position, Role, Variant};
 
 /// One move taken back: the move as played forward from [`Retraction::predecessor`], which gives the position.
 ///
@@ -261,7 +261,7 @@ impl<'a> Retractor<'a> {
             let mv = Move::en_passant(Shape8::square_of(from), Shape8::square_of(to));
             // The en-passant square brings its own rule on checks: let the validator judge this rare case whole.
             let predecessor = Position::from_standard_core(q);
-            if Position::from_setup(&predecessor.to_setup(), Variant::Standard).is_ok() {
+            if Position::from_setup(&predecessor.to_setup(), q.variant).is_ok() {
                 emit(Retraction { mv, uncaptured: Some(Role::Pawn), predecessor });
             }
         }
@@ -309,6 +309,10 @@ impl<'a> Retractor<'a> {
 
     /// Un-castling: a king on g1 (c1) beside its rook on f1 (d1) goes back to e1 with the rook in its corner.
     fn castling(&self, king_to: u32, emit: &mut impl FnMut(Retraction)) {
+        if self.after.variant == Variant::Chess960 {
+            self.castling_chess960(king_to, emit);
+            return;
+        }
         let rank = self.relative_rank(0);
         let home = bit(4, rank);
         let rook = Piece::new(self.mover, Role::Rook);
@@ -338,6 +342,78 @@ impl<'a> Retractor<'a> {
         }
     }
 
+    /// Un-castling by the Chess960 rules: a king on g1 (c1) beside its rook on f1 (d1) goes back to its start square
+    /// with the rook to its own, anywhere on the back rank on that side of the king; either may have stood still, and
+    /// the start squares may be the squares they stand on now. Both arrays of a Chess960 game mirror each other, so
+    /// the other side's castling rights, where it keeps any, tell the king's start file (its king has not moved) and
+    /// the rook's (its rook on the same side). Whether castling was legal from there the forward move generator
+    /// decides (empty squares between, no check on the king's path), which knows those rules.
+    fn castling_chess960(&self, king_to: u32, emit: &mut impl FnMut(Retraction)) {
+        let rank = self.relative_rank(0);
+        let (side, rook_to) = match king_to.checked_sub(rank * 8) {
+            Some(6) => (CastlingSide::KingSide, bit(5, rank)),
+            Some(2) => (CastlingSide::QueenSide, bit(3, rank)),
+            _ => return,
+        };
+        if !self.after.pieces(self.mover, Role::Rook).has(rook_to) {
+            return;
+        }
+        let (known_king_file, known_rook_file) = self.known_array_files(side);
+        let rook = Piece::new(self.mover, Role::Rook);
+        let king = Piece::new(self.mover, Role::King);
+        // The units themselves leave king_to and rook_to, so those squares count as free for their start squares.
+        let free = self.empty | u64::bit(king_to) | u64::bit(rook_to);
+        // The king starts between the rooks of the array: never on the a- or h-file.
+        for king_file in 1..7u32 {
+            if known_king_file.is_some_and(|f| f != king_file) {
+                continue;
+            }
+            let rook_files = match side {
+                CastlingSide::KingSide => king_file + 1..8,
+                CastlingSide::QueenSide => 0..king_file,
+            };
+            for rook_file in rook_files {
+                let (king_from, rook_from) = (bit(king_file, rank), bit(rook_file, rank));
+                if known_rook_file.is_some_and(|f| f != rook_file)
+                    || !free.has(king_from)
+                    || !free.has(rook_from)
+                    || (king_from == king_to && rook_from == rook_to)
+                {
+                    continue;
+                }
+                let mut q = self.base;
+                // Both lift off before either lands: a start square may be where the other stands now.
+                remove(&mut q, king, king_to);
+                remove(&mut q, rook, rook_to);
+                put(&mut q, king, king_from);
+                put(&mut q, rook, rook_from);
+                q.castling |= u64::bit(rook_from);
+                q.halfmoves = self.after.halfmoves.saturating_sub(1);
+                let mv = Move::castle(Shape8::square_of(king_from), Shape8::square_of(rook_from));
+                let before = Position::from_standard_core(q);
+                if before.legal_moves_of(Role::King, mv.to()).contains(&mv) {
+                    self.finish(q, mv, None, emit);
+                }
+            }
+        }
+    }
+
+    /// The files of the mover's king and of its castling rook on `side` in a Chess960 array, as far as the other
+    /// side's castling rights tell them: an unmoved king whose rights remain, a rook with the right on that side.
+    fn known_array_files(&self, side: CastlingSide) -> (Option<u32>, Option<u32>) {
+        let theirs = self.captured;
+        let Some(_) = self
+            .after
+            .castling_rook(theirs, CastlingSide::KingSide)
+            .or(self.after.castling_rook(theirs, CastlingSide::QueenSide))
+        else {
+            return (None, None);
+        };
+        let king_file = self.after.king_of(theirs) % 8;
+        let rook_file = self.after.castling_rook(theirs, side).map(|sq| u32::from(sq.file().index()));
+        (Some(king_file), rook_file)
+    }
+
     /// Emits the retraction if its predecessor is legal: the side not to move there (the one to move now) is not
     /// attacked, and the side to move there is not in a check no single move gives.
     fn finish(&self, q: Core<Shape8>, mv: Move, uncaptured: Option<Role>, emit: &mut impl FnMut(Retraction)) {
@@ -363,10 +439,15 @@ fn double_check_possible(q: &Core<Shape8>, checkers: u64, king: u32) -> bool {
 
 /// Moves `piece` off `from_bit` and puts `placed` on `to_bit` (a pawn where a promoted piece stood).
 fn move_unit(q: &mut Core<Shape8>, piece: Piece, from_bit: u32, placed: Piece, to_bit: u32) {
-    let b = u64::bit(from_bit);
+    remove(q, piece, from_bit);
+    put(q, placed, to_bit);
+}
+
+/// Takes `piece` off bit `at`, where it stands.
+fn remove(q: &mut Core<Shape8>, piece: Piece, at: u32) {
+    let b = u64::bit(at);
     q.by_color[piece.color.index()] ^= b;
     q.by_role[piece.role.index()] ^= b;
-    put(q, placed, to_bit);
 }
 
 fn put(q: &mut Core<Shape8>, piece: Piece, at: u32) {
