@@ -69,6 +69,26 @@ pub trait Bits:
     }
     /// `true` if the set has two or more members.
     fn more_than_one(self) -> bool;
+    /// `true` if the set has more than `n` members: `n` members taken off, not all counted (without a hardware
+    /// population count, counting costs a dozen instructions a word; the validation asks this of every role).
+    ///
+    /// ```
+    /// use forsyth::bitboard::Bits;
+    /// assert!(0b1011u64.more_than(2));
+    /// assert!(!0b1011u64.more_than(3));
+    /// assert!(!0u128.more_than(0));
+    /// ```
+    #[inline(always)]
+    fn more_than(self, n: u32) -> bool {
+        let mut rest = self;
+        for _ in 0..n {
+            if rest.is_empty() {
+                return false;
+            }
+            rest = rest.without_lowest();
+        }
+        !rest.is_empty()
+    }
     /// The set without its lowest member.
     fn without_lowest(self) -> Self;
     /// The members, lowest first.
@@ -490,6 +510,22 @@ impl Shape for Shape10 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn more_than_agrees_with_the_count() {
+        let mut rng = fastrand::Rng::with_seed(9);
+        for i in 0..2_000 {
+            let set = match i % 3 {
+                0 => rng.u128(..) & rng.u128(..) & rng.u128(..) & rng.u128(..),
+                1 => rng.u128(..),
+                _ => 1u128 << rng.u32(0..128),
+            };
+            for n in 0..6 {
+                assert_eq!(set.more_than(n), set.count() > n, "{set:#x} {n}");
+                assert_eq!((set as u64).more_than(n), (set as u64).count() > n, "{set:#x} {n}");
+            }
+        }
+    }
 
     #[test]
     fn magic_sliders_match_ray_scan() {

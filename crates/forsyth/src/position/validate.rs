@@ -488,16 +488,20 @@ fn material_problems<S: Shape>(core: &Core<S>, problems: &mut Vec<Problem>) {
     let start = start_counts(variant);
     for color in Color::ALL {
         let count = |role| core.pieces(color, role).count() as usize;
-        match count(Role::King) {
-            0 => problems.push(Problem::MissingKing(color)),
-            1 => {}
-            n => problems.push(Problem::TooManyKings(color, n)),
+        let kings = core.pieces(color, Role::King);
+        if kings.is_empty() {
+            problems.push(Problem::MissingKing(color));
+        } else if kings.more_than_one() {
+            problems.push(Problem::TooManyKings(color, count(Role::King)));
         }
         let pawns = count(Role::Pawn);
+        // A side with no more of any role than its start array has (the common case, told without counting every
+        // role) has no piece that must be a promoted pawn.
+        let beyond_array = |role: Role| core.pieces(color, role).more_than(start[role.index()] as u32);
         if pawns > files {
             // Counting promotions on top would say the same twice.
             problems.push(Problem::TooManyPawns(color, pawns));
-        } else {
+        } else if PROMOTED_ROLES.into_iter().any(beyond_array) {
             // Each piece beyond the start array's count of its role must be a promoted pawn.
             let beyond = |role: Role| count(role).saturating_sub(start[role.index()]);
             let missing_pawns = files - pawns;
@@ -536,7 +540,9 @@ fn check_problems<S: Shape>(core: &Core<S>, problems: &mut Vec<Problem>) {
     }
     if core.has_king(us) {
         let checkers = core.checkers() & !core.role(Role::King);
-        if checkers.count() > 2 || (checkers.count() == 2 && !double_check_possible(core, checkers, core.king_of(us))) {
+        if checkers.more_than_one()
+            && (checkers.more_than(2) || !double_check_possible(core, checkers, core.king_of(us)))
+        {
             problems.push(Problem::ImpossibleCheck { checkers: checkers.iter().map(S::square_of).collect() });
         }
     }
@@ -575,7 +581,7 @@ fn castling_problems<S: Shape>(core: &Core<S>, castling_rooks: SquareSet, proble
             continue;
         }
         let kings = core.pieces(color, Role::King);
-        if kings.count() != 1 {
+        if kings.is_empty() || kings.more_than_one() {
             problems.push(invalid(CastlingRightProblem::MissingKing));
             continue;
         }
