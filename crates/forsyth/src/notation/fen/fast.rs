@@ -157,7 +157,11 @@ pub(super) fn read_clock(bytes: &[u8]) -> Option<(u32, &[u8])> {
 /// accepts): castling `-` or letters of `KQkq` in that order without repeats, a half-move clock without leading
 /// zeros, a move number from 1 without leading zeros.
 pub(super) fn is_canonical(text: &[u8]) -> bool {
-    let mut fields = text.split(|&b| b == b' ').skip(2);
+    // The board, the long field, is passed over by memchr; the fields after it are a few bytes each.
+    let Some(board_end) = memchr::memchr(b' ', text) else {
+        return false;
+    };
+    let mut fields = text[board_end + 1..].split(|&b| b == b' ').skip(1);
     let in_order = |castling: &[u8]| {
         let mut order = b"KQkq".iter();
         castling == b"-" || castling.iter().all(|letter| order.any(|o| o == letter))
