@@ -277,8 +277,10 @@ pub fn write_fen(pos: &GeneralPosition) -> String {
                 castling.push(c);
             }
         }
+        // A right belongs to the side whose rook it names: on a board of one rank both back ranks are the same.
+        let owns = |rook: Cell| pos.at(rook).is_some_and(|u| u.color == color);
         for &rook in pos.castling() {
-            if grid.rank_of(rook) == back && outer.iter().all(|&(_, r)| r != Some(rook)) {
+            if grid.rank_of(rook) == back && owns(rook) && outer.iter().all(|&(_, r)| r != Some(rook)) {
                 castling.push(case(char::from(b'a' + grid.file_of(rook))));
             }
         }
