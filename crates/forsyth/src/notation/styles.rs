@@ -170,15 +170,19 @@ pub fn write_move(pos: &Position, m: Move, options: &MoveWriteOptions) -> String
 /// Appends the text of a legal move (or the null move) to `out`.
 pub fn write_move_into(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut String) {
     if options.style == MoveStyle::Uci {
-        let chess960 = options.chess960_uci || pos.variant().is_shuffle();
-        if m.is_null() {
-            out.push_str("0000");
-        } else {
-            write_uci_into(pos, m, chess960, out);
-        }
+        push_uci(pos, m, options, out);
         return;
     }
     write_move_giving_check_into(pos, m, options, out);
+}
+
+/// The UCI style: `0000` for the null move, Chess960 castling where the options or the variant ask for it.
+fn push_uci(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut String) {
+    if m.is_null() {
+        out.push_str("0000");
+    } else {
+        write_uci_into(pos, m, options.chess960_uci || pos.variant().is_shuffle(), out);
+    }
 }
 
 /// Appends the text of a legal move (or the null move) to `out`, as [`write_move_into`] does, and tells whether
@@ -198,11 +202,10 @@ pub fn write_move_into(pos: &Position, m: Move, options: &MoveWriteOptions, out:
 /// ```
 pub fn write_move_giving_check_into(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut String) -> bool {
     let style = options.style;
-    if m.is_null() {
-        out.push_str(if style == MoveStyle::Uci { "0000" } else { "--" });
-    } else if style == MoveStyle::Uci {
-        let chess960 = options.chess960_uci || pos.variant().is_shuffle();
-        write_uci_into(pos, m, chess960, out);
+    if style == MoveStyle::Uci {
+        push_uci(pos, m, options, out);
+    } else if m.is_null() {
+        out.push_str("--");
     }
     if m.is_null() || style == MoveStyle::Uci {
         let mut after = *pos;

@@ -1005,20 +1005,10 @@ impl<'a> Parser<'a> {
             }
             let at = pos;
             pos = match bytes.get(at) {
-                Some(b'0'..=b'9') => {
-                    let mut end = at + 1;
-                    while end < bytes.len() && bytes[end].is_ascii_digit() {
-                        end += 1;
-                    }
-                    let digits_end = end;
-                    while end < bytes.len() && bytes[end] == b'.' {
-                        end += 1;
-                    }
-                    if end == digits_end || !space_at(end) {
-                        break;
-                    }
-                    end
-                }
+                Some(b'0'..=b'9') => match move_number_end(bytes, at) {
+                    Some(end) if space_at(end) => end,
+                    _ => break,
+                },
                 Some(b) if b.is_ascii_alphabetic() => {
                     let mut end = at + 1;
                     while end < bytes.len() && MOVE_WORD[bytes[end] as usize] {
