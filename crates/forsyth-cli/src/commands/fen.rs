@@ -176,7 +176,8 @@ fn convert(args: ConvertArgs) -> Result<(), Failure> {
     input::each_line(&args.fens, |text| {
         total += 1;
         match convert_one(text, &args) {
-            Ok(fen) => writeln!(out, "{fen}").or_else(closed_pipe)?,
+            // Two plain writes: `writeln!` would take the formatting machinery for a finished line.
+            Ok(fen) => out.write_all(fen.as_bytes()).and_then(|()| out.write_all(b"\n")).or_else(closed_pipe)?,
             Err(message) => {
                 invalid += 1;
                 out.flush().or_else(closed_pipe)?;

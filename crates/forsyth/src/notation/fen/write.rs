@@ -122,10 +122,12 @@ pub(super) fn write_board(out: &mut FenBuffer, board: &Board, janus: bool) {
         }
     }
     // Rank by rank over the occupied files only; the digit before a piece is written and kept only if non-zero.
+    // The board field is at most 87 bytes (10 files, 8 ranks): indices masked to the 128-byte scratch need no bounds
+    // checks.
     let occupied = board.color_bits(Color::White) | board.color_bits(Color::Black);
     let files = board.shape().files() as u32;
-    let mut len = out.len;
-    let bytes = &mut out.bytes;
+    let mut field = [0u8; 128];
+    let mut len = 0usize;
     for rank in (0..8u32).rev() {
         let mut row = (occupied >> (16 * rank)) as u32 & 0xffff;
         let mut next = 0;
@@ -133,30 +135,30 @@ pub(super) fn write_board(out: &mut FenBuffer, board: &Board, janus: bool) {
             let file = row.trailing_zeros();
             row &= row - 1;
             let gap = file - next;
-            bytes[len] = b'0' + gap as u8;
+            field[len & 127] = b'0' + gap as u8;
             len += usize::from(gap != 0);
-            bytes[len] = letters[(rank * 16 + file) as usize & 127];
+            field[len & 127] = letters[(rank * 16 + file) as usize & 127];
             len += 1;
             next = file + 1;
         }
         match files.saturating_sub(next) {
             0 => {}
             10 => {
-                bytes[len] = b'1';
-                bytes[len + 1] = b'0';
+                field[len & 127] = b'1';
+                field[(len + 1) & 127] = b'0';
                 len += 2;
             }
             gap => {
-                bytes[len] = b'0' + gap as u8;
+                field[len & 127] = b'0' + gap as u8;
                 len += 1;
             }
         }
         if rank > 0 {
-            bytes[len] = b'/';
+            field[len & 127] = b'/';
             len += 1;
         }
     }
-    out.len = len;
+    out.push_bytes(&field[..len.min(128)]);
 }
 
 /// A stack buffer longer than any FEN (10×8 board, twenty castling letters, ten-digit clocks): writing allocates
@@ -177,6 +179,14 @@ impl FenBuffer {
         if let Some(slot) = self.bytes.get_mut(self.len) {
             *slot = byte;
             self.len += 1;
+        }
+    }
+
+    /// Appends ASCII bytes (dropped if they did not fit).
+    pub(super) fn push_bytes(&mut self, bytes: &[u8]) {
+        if let Some(slots) = self.bytes.get_mut(self.len..self.len + bytes.len()) {
+            slots.copy_from_slice(bytes);
+            self.len += bytes.len();
         }
     }
 
