@@ -74,17 +74,33 @@ fn problem_commands_read_convert_and_draw() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Popeye reads Condition, Option and Twin lines only in the language of its keywords: option names are
+/// translated, conditions are kept as text and so refuse a change of language.
 #[test]
-fn convert_refuses_to_translate_options_it_keeps_as_text() {
+fn convert_translates_options_and_refuses_to_translate_conditions() {
     let dir = std::env::temp_dir().join(format!("forsyth-problem-options-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("options.inp");
-    std::fs::write(&file, "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption NoBoard\nEndProblem\n")
-        .unwrap();
-    let e = fails(&["problem", "convert", "--lang", "de", file.to_str().unwrap()]);
+    let (options, condition) = (dir.join("options.inp"), dir.join("condition.inp"));
+    let problem =
+        |line: &str| format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\n{line}\nEndProblem\n");
+    std::fs::write(&options, problem("Option NoBoard")).unwrap();
+    std::fs::write(&condition, problem("Condition Circe")).unwrap();
+    assert!(ok(&["problem", "convert", "--lang", "de", options.to_str().unwrap()]).contains("\nOption OhneBrett\n"));
+    assert!(ok(&["problem", "convert", "--lang", "en", options.to_str().unwrap()]).contains("\nOption NoBoard\n"));
+    let e = fails(&["problem", "convert", "--lang", "de", condition.to_str().unwrap()]);
     assert!(e.contains("--lang en"), "{e}");
-    assert!(ok(&["problem", "convert", "--lang", "en", file.to_str().unwrap()]).contains("Option NoBoard"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A FEN's castling rights and en-passant square become Popeye's options; its side to move must be the one the
+/// stipulation lets begin.
+#[test]
+fn convert_from_a_fen_states_castling_en_passant_and_who_begins() {
+    let fen = "r3k2r/8/8/8/3Pp3/8/8/R3K2R b Kk d3 0 1";
+    let out = ok(&["problem", "convert", "--fen", fen, "--stipulation", "h#2"]);
+    assert!(out.contains("\nOption NoCastling a1a8 EnPassant d2d3d4\n"), "{out}");
+    let e = fails(&["problem", "convert", "--fen", fen, "--stipulation", "#2"]);
+    assert!(e.contains("Black to move") && e.contains("h#2"), "{e}");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! hoppers, lame leapers, the rose, pawns), their catalogue with English and German names and Popeye codes, and
 //! their definitions in Betza notation.
 //!
-//! [`Role`](crate::Role) stays the closed set of pieces with a fast path; a [`PieceKind`] is open: any list of
+//! [`Role`] stays the closed set of pieces with a fast path; a [`PieceKind`] is open: any list of
 //! [`Atom`]s. The catalogue ([`FAIRY_PIECES`]) is the one place that names them; [`PieceKind::from_popeye`] is the
 //! lookup by Popeye code.
 

@@ -20,17 +20,18 @@ fn dir() -> PathBuf {
 /// A move as (from, to, promotion letter in English), the way both sides can be brought to.
 type Plain = (Square, Square, Option<char>);
 
-/// Popeye's `1.Sc3-a2 !`, `1.Bd1*e2 !`, `1.a7-a8=Q + !`, `1.0-0 !`, German letters too.
-fn popeye_moves(out: &str) -> BTreeSet<Plain> {
+/// Popeye's `1.Sc3-a2 !`, `1.Bd1*e2 !`, `1.a7-a8=Q + !`, `1.0-0 !`, German letters too; in help play the first
+/// move of each line (`1.e4*d3 Ra1-a8`, `1...Ra1-a8`). `king` is the home square of the side that moves first.
+fn popeye_moves(out: &str, king: Square) -> BTreeSet<Plain> {
     let mut moves = BTreeSet::new();
     for line in out.lines() {
         let Some(text) = line.trim().strip_prefix("1.") else { continue };
-        let text = text.trim_end_matches('!').trim();
-        let castle = |to: Square| (Square::E1, to, None);
+        let text = text.trim_start_matches('.').split_whitespace().next().unwrap_or_default();
+        let castle = |file: u8| (king, Square::new(forsyth::File::new(file).unwrap(), king.rank()), None);
         let m = if text.starts_with("0-0-0") {
-            castle(Square::C1)
+            castle(2)
         } else if text.starts_with("0-0") {
-            castle(Square::G1)
+            castle(6)
         } else {
             let body = text.trim_start_matches(|c: char| c.is_ascii_uppercase());
             let from: Square = body[0..2].parse().unwrap();
@@ -79,11 +80,12 @@ fn forsyths_legal_moves_are_popeyes() {
         assert_eq!(problems[0].stipulation.as_deref(), Some("~1"));
         // Popeye accepted the input: no input error (English "Input-Error", German "Eingabe-Fehler"), and every
         // text forsyth wrote is in its output.
-        assert!(!out.contains("Input-Error") && !out.contains("Eingabe-Fehler"), "{}: {out}", path.display());
+        let lower = out.to_lowercase();
+        assert!(!lower.contains("input-error") && !lower.contains("eingabe-fehler"), "{}: {out}", path.display());
         for text in problems[0].authors.iter().chain(&problems[0].remarks).chain(&problems[0].title) {
             assert!(out.contains(text.as_str()), "{}: Popeye did not print {text}", path.display());
         }
-        let popeye = popeye_moves(&out);
+        let popeye = popeye_moves(&out, Square::E1);
         assert!(!popeye.is_empty(), "{}: no moves in Popeye's output", path.display());
         assert_eq!(forsyth_moves(&pos), popeye, "{}", path.display());
         // forsyth writes the same problem again in either language and reads it back unchanged.
@@ -93,6 +95,38 @@ fn forsyths_legal_moves_are_popeyes() {
         checked += 1;
     }
     assert!(checked >= 10);
+}
+
+/// Who moves first and Popeye's options that change the position (tests/popeye/start/README.md): forsyth wrote
+/// each `NN.inp` from `NN.fen` (castling rights Popeye would not assume as `NoCastling`, the en-passant square as
+/// `EnPassant`, Black to move under help stipulations); Popeye 4.104 played it. forsyth reads the input back to the
+/// whole FEN, and the first moves of Popeye's lines are its legal moves.
+#[test]
+fn options_and_the_side_to_move_read_as_in_popeye() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir().join("start")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "inp") {
+            continue;
+        }
+        let read = |ext: &str| std::fs::read_to_string(path.with_extension(ext)).unwrap();
+        let (input, out) = (read("inp"), read("out"));
+        // Popeye's English input errors are `input-error`, its German ones `Eingabe-Fehler`.
+        let lower = out.to_lowercase();
+        assert!(!lower.contains("input-error") && !lower.contains("eingabe-fehler"), "{}: {out}", path.display());
+        let problems = popeye::parse(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let pos = problems[0].position().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(pos.to_string(), read("fen").trim(), "{}", path.display());
+        let king = if pos.turn().is_white() { Square::E1 } else { Square::E8 };
+        let popeye = popeye_moves(&out, king);
+        assert!(!popeye.is_empty(), "{}: no moves in Popeye's output", path.display());
+        assert_eq!(forsyth_moves(&pos), popeye, "{}", path.display());
+        for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+            assert_eq!(popeye::parse(&problems[0].write(language)).unwrap(), problems, "{}", path.display());
+        }
+        checked += 1;
+    }
+    assert!(checked >= 6);
 }
 
 /// Popeye's moves without piece codes and check signs, as `common::popeye_form` writes forsyth's: `Nh4-d6 + !`
@@ -121,7 +155,8 @@ fn fairy_problems_read_and_move_as_in_popeye() {
         }
         let read = |ext: &str| std::fs::read_to_string(path.with_extension(ext)).unwrap();
         let (input, out) = (read("inp"), read("out"));
-        assert!(!out.contains("Input-Error") && !out.contains("Eingabe-Fehler"), "{}: {out}", path.display());
+        let lower = out.to_lowercase();
+        assert!(!lower.contains("input-error") && !lower.contains("eingabe-fehler"), "{}: {out}", path.display());
         let language = popeye::language_of(&input).unwrap();
         let problems = popeye::parse(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(problems.len(), 1, "{}", path.display());

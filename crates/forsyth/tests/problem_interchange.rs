@@ -201,3 +201,48 @@ fn a_fairy_condition_is_named_not_played() {
     }
     assert_eq!(p.write(PopeyeLanguage::English), text);
 }
+
+/// YACPDB lists fairy conditions among its options: a condition is named, never played as orthodox chess, and an
+/// entry without one keeps Popeye's options, which decide castling and en passant.
+#[test]
+fn yacpdb_conditions_among_the_options_are_named_and_options_decide_the_position() {
+    let entry = |options: &str| {
+        let text = format!(
+            "stipulation: \"#2\"\noptions:\n{options}\nalgebraic:\n  white: [Ke1, Rh1, Pe5]\n  black: [Ke8, Pd5]\n"
+        );
+        yacpdb::parse(&text).unwrap().problem
+    };
+    let circe = entry("  - Circe\n  - SetPlay");
+    assert_eq!((circe.conditions.clone(), circe.options.clone()), (vec!["Circe".into()], vec!["SetPlay".into()]));
+    assert_eq!(circe.position().unwrap_err().code(), "problem.condition");
+    let castling = entry("  - SetPlay");
+    assert_eq!(castling.position().unwrap().to_string(), "4k3/8/8/3pP3/8/8/8/4K2R w K - 0 1");
+    let options = entry("  - NoCastling h1\n  - EnPassant d7d6d5");
+    assert_eq!(options.position().unwrap().to_string(), "4k3/8/8/3pP3/8/8/8/4K2R w - d6 0 1");
+    // Written back (YACPDB and Popeye, either language), the same problem.
+    assert_eq!(yacpdb::parse(&yacpdb::write(&options)).unwrap().problem, options);
+    for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+        assert_eq!(popeye::parse(&options.write(language)).unwrap()[0], options);
+    }
+}
+
+/// Popeye's options, abbreviated and in German, as Popeye reads them; a word that names no option, and an
+/// `EnPassant` that is no double step, are refused with their codes.
+#[test]
+fn popeye_options_are_read_abbreviated_in_either_language_and_bad_ones_refused() {
+    let problem = |text: &str| popeye::parse(&format!("{text}\nEndProblem\n")).unwrap().remove(0);
+    let text = "AnfangProblem\nSteine Weiss Ke1 Ta1 Th1 Schwarz Ke8\nForderung h#2\nOption vari keiner a1\nEndeProblem";
+    let german = popeye::parse(text).unwrap().remove(0);
+    assert_eq!(german.options, ["Variations NoCastling a1"]);
+    assert_eq!(german.position().unwrap().to_string(), "4k3/8/8/8/8/8/8/R3K2R b K - 0 1");
+    assert!(german.write(PopeyeLanguage::German).contains("\nOption Varianten KeineRochade a1\n"));
+    let white_first = problem("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation h#2\nOption WhiteToPlay");
+    assert_eq!(white_first.position().unwrap().turn(), forsyth::Color::White);
+    for (option, code) in [("NoKastling a1", "problem.option"), ("EnPassant d7d5", "problem.option-en-passant")] {
+        let p = problem(&format!("BeginProblem\nPieces White Ke1 Pe5 Black Ke8 Pd5\nStipulation ~1\nOption {option}"));
+        assert_eq!(p.options, [option], "kept as written");
+        let error = p.position().unwrap_err();
+        assert_eq!(error.code(), code, "{option}: {error}");
+        assert_eq!(p.general_position().unwrap_err().code(), code);
+    }
+}

@@ -6,7 +6,7 @@ use forsyth::diagram::{self, Diagram, DiagramStyle, text};
 use forsyth::notation::Language;
 use forsyth::notation::general::write_fen;
 use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
-use forsyth::problem::yacpdb;
+use forsyth::problem::{start, yacpdb};
 use forsyth::{Position, Square};
 
 use crate::{Failure, input};
@@ -86,7 +86,9 @@ struct FileArgs {
   forsyth problem convert --yacpdb problem.inp
   forsyth problem convert --piece G=grasshopper --piece I=nightrider --fen '4k3/8/8/8/7I/G7/8/2K5 w - - 0 1'
 
-With --fen, the FEN's pieces become a problem description (Popeye's stipulations are White to move). Declared
+With --fen, the FEN becomes a problem description: castling rights that Popeye would not assume and an
+en-passant square are written as Option NoCastling/EnPassant; the side to move must be the one the stipulation
+lets begin (White in #2, s#3, ~1; Black in h#2, h~1). Declared
 fairy pieces are written with their Popeye codes; a piece outside the catalogue (betza:...) or a cylinder board
 cannot be written in Popeye's input and is an error.
 
@@ -144,20 +146,37 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Command::Convert(a) => {
             let problems = match (&a.fen, &a.file) {
                 (Some(fen), _) => {
-                    let described = if a.fairy.general() {
+                    let (described, turn) = if a.fairy.general() {
                         let pos = a.fairy.position(fen)?;
-                        ProblemDescription::from_general_position(&pos)
-                            .map_err(|e| Failure(format!("[{}] {e}", e.code())))?
+                        let described = ProblemDescription::from_general_position(&pos)
+                            .map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
+                        (described, pos.turn())
                     } else {
                         let pos: Position = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
-                        ProblemDescription::from_position(&pos)
+                        (ProblemDescription::from_position(&pos), pos.turn())
                     };
-                    vec![ProblemDescription { stipulation: a.stipulation.clone(), ..described }]
+                    let problem = ProblemDescription { stipulation: a.stipulation.clone(), ..described };
+                    let first = start::first_mover(a.stipulation.as_deref(), false);
+                    if first != turn {
+                        let name = |c: forsyth::Color| if c.is_white() { "White" } else { "Black" };
+                        return Err(Failure(format!(
+                            "the FEN has {} to move, but in Popeye the stipulation '{}' lets {} begin: give a \
+                             stipulation in which {} begins ({})",
+                            name(turn),
+                            a.stipulation.as_deref().unwrap_or("(none)"),
+                            name(first),
+                            name(turn),
+                            if turn.is_white() { "#2, s#3, ~1" } else { "h#2, h~1, ser-h#3" },
+                        )));
+                    }
+                    vec![problem]
                 }
                 (None, Some(file)) => {
                     let (problems, language) = read_with_language(file)?;
+                    // Option names are written in the output's language; conditions and twins stay as they were.
                     let kept_as_text = |p: &ProblemDescription| {
-                        !(p.conditions.is_empty() && p.options.is_empty() && p.twins.is_empty())
+                        let untranslated = |o: &String| start::normalised(o, language).is_none();
+                        !(p.conditions.is_empty() && p.twins.is_empty() && !p.options.iter().any(untranslated))
                     };
                     if !a.yacpdb && language != a.lang && problems.iter().any(kept_as_text) {
                         return Err(Failure(format!(

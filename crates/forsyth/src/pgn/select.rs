@@ -321,7 +321,7 @@ impl Selection {
         Selection { condition, positions, materials, tag_names, tag_name_lengths, needs_final_position, patterns }
     }
 
-    /// Reads a condition (see the [module](self) for the language). An empty text selects every game.
+    /// Reads a condition (its language is in this module's documentation). An empty text selects every game.
     pub fn parse(text: &str) -> Result<Selection, SelectError> {
         let mut parser =
             Parser { chars: text.char_indices().collect(), at: 0, positions: Vec::new(), materials: Vec::new() };

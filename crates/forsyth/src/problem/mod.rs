@@ -1,6 +1,7 @@
 //! Problem chess: the composers' notation of the German problem-chess conventions ([`Pattern`]), patterns checked
 //! against positions and games ([`sequences`], [`game_fits`]), and problem descriptions in Popeye's input language
-//! ([`popeye`]).
+//! ([`popeye`]) with how their play starts ([`start`]: who moves first, Popeye's options that change the
+//! position).
 //!
 //! This module sits above positions and notations; nothing below it imports it.
 //!
@@ -16,6 +17,7 @@ mod letters;
 mod matching;
 mod pattern;
 pub mod popeye;
+pub mod start;
 #[cfg(feature = "yacpdb")]
 pub mod yacpdb;
 

@@ -1,6 +1,7 @@
 //! Problem descriptions in Popeye's input language, the position part: `BeginProblem`, `Author`, `Origin`,
 //! `Title`, `Pieces White Kd2 Sc3 Black Ke8 Pd6` (several squares after one piece, `Pa2b2`, as Popeye allows),
-//! `TotalInvisible N`, `Stipulation` and `Condition`/`Option` kept as text, `EndProblem`. English and German
+//! `TotalInvisible N`, `Stipulation` and `Condition` kept as text, `Option` with its option names written out (what
+//! they say of the position: [`super::start`]), `EndProblem`. English and German
 //! keywords as Popeye 4.104 spells them (its `language_dependant.c`); keywords in any case and abbreviated to a
 //! unique prefix, as Popeye reads them. Fairy pieces by their Popeye codes in the input's language (English `G`
 //! grasshopper, `N` nightrider, `L` locust; German `G`, `N`, `H` Heuschrecke), as forsyth's piece catalogue holds
@@ -21,6 +22,7 @@
 
 use std::fmt;
 
+use super::start::{OptionError, PopeyeOptions, first_mover, normalised};
 use crate::diagram::PieceCount;
 use crate::general::{GeneralError, GeneralPosition, Grid, Unit};
 use crate::piece_kind::{FAIRY_PIECES, FairyPiece, PieceTable};
@@ -103,8 +105,19 @@ fn keyword_of(token: &str, language: PopeyeLanguage) -> Option<Keyword> {
     }
 }
 
+/// The kings' and rooks' squares of the game array, per colour: where Popeye lets them castle.
+const HOME_SQUARES: [(Color, Square, [Square; 2]); 2] =
+    [(Color::White, Square::E1, [Square::A1, Square::H1]), (Color::Black, Square::E8, [Square::A8, Square::H8])];
+
+/// How a problem's play starts ([`ProblemDescription::start`]).
+struct Start {
+    turn: Color,
+    no_castling: Vec<Square>,
+    en_passant: Option<Square>,
+}
+
 /// A piece of a problem description on its square: an orthodox or fairy piece of the catalogue
-/// ([`FAIRY_PIECES`](crate::piece_kind::FAIRY_PIECES)), whose Popeye codes are the ones read and written.
+/// ([`FAIRY_PIECES`]), whose Popeye codes are the ones read and written.
 ///
 /// ```
 /// use forsyth::{Color, Piece, Role, Square};
@@ -164,7 +177,9 @@ pub struct ProblemDescription {
     pub stipulation: Option<String>,
     /// `Condition` lines, as text.
     pub conditions: Vec<String>,
-    /// `Option` lines, as text.
+    /// `Option` lines, as text, option names written out in English (`nocast a1` is kept as `NoCastling a1`; a
+    /// line with a word that names no option is kept as it was). [`ProblemDescription::write`] writes them in the
+    /// language of its keywords.
     pub options: Vec<String>,
     /// `Twin` lines, as text.
     pub twins: Vec<String>,
@@ -213,26 +228,53 @@ impl ProblemDescription {
         }
     }
 
-    /// The position, White to move as in Popeye's direct stipulations; castling where king and rook stand on
-    /// their squares of the game array (Popeye's default), no en passant. Refused for a problem with a fairy piece
-    /// (see [`ProblemDescription::general_position`]) or a condition.
+    /// The position as Popeye reads it: the side to move from the stipulation ([`first_mover`]: White in direct
+    /// play, Black in help play); castling where king and rook stand on their squares of the game array (Popeye's
+    /// default) except for the pieces of the option `NoCastling`; the en-passant square of the option `EnPassant`.
+    /// Refused for a problem with a fairy piece (see [`ProblemDescription::general_position`]), a condition or an
+    /// option that is not Popeye's.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye;
+    /// let text = "BeginProblem Pieces White Ke1 Ra1 Rh1 Pd4 Black Ke8 Pe4 Stipulation h#2\n\
+    ///             Option NoCastling a1 EnPassant d2d3d4\nEndProblem";
+    /// let p = &popeye::parse(text)?[0];
+    /// assert_eq!(p.position()?.to_string(), "4k3/8/8/8/3Pp3/8/8/R3K2R b K d3 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> Result<Position, ProblemError> {
         self.refuse_conditions()?;
         let board = self.board()?;
+        let start = self.start()?;
         let mut castling = SquareSet::EMPTY;
-        for (color, king, rooks) in
-            [(Color::White, Square::E1, [Square::A1, Square::H1]), (Color::Black, Square::E8, [Square::A8, Square::H8])]
-        {
-            if board.piece_at(king) == Some(Piece::new(color, Role::King)) {
+        for (color, king, rooks) in HOME_SQUARES {
+            if board.piece_at(king) == Some(Piece::new(color, Role::King)) && !start.no_castling.contains(&king) {
                 for rook in rooks {
-                    if board.piece_at(rook) == Some(Piece::new(color, Role::Rook)) {
+                    if board.piece_at(rook) == Some(Piece::new(color, Role::Rook)) && !start.no_castling.contains(&rook)
+                    {
                         castling.insert(rook);
                     }
                 }
             }
         }
-        let setup = Setup { board, castling_rooks: castling, ..Setup::empty(crate::BoardShape::Standard) };
+        let setup = Setup {
+            board,
+            turn: start.turn,
+            castling_rooks: castling,
+            ep_square: start.en_passant,
+            ..Setup::empty(crate::BoardShape::Standard)
+        };
         Position::from_setup(&setup, Variant::Standard).map_err(ProblemError::Position)
+    }
+
+    /// Who moves first and the options that change the position.
+    fn start(&self) -> Result<Start, ProblemError> {
+        let options = PopeyeOptions::read(&self.options).map_err(ProblemError::Option)?;
+        Ok(Start {
+            turn: first_mover(self.stipulation.as_deref(), options.white_to_play),
+            no_castling: options.no_castling,
+            en_passant: options.en_passant,
+        })
     }
 
     /// The problem's letter table: FEN's letters, and a declared letter for every fairy piece of the problem
@@ -282,6 +324,7 @@ impl ProblemDescription {
     /// ```
     pub fn general_position(&self) -> Result<GeneralPosition, ProblemError> {
         self.refuse_conditions()?;
+        self.start()?;
         let pos = self.general_board();
         pos.validate().map_err(ProblemError::General)?;
         Ok(pos)
@@ -312,15 +355,18 @@ impl ProblemDescription {
         let is = |sq: Square, name: &str, color| {
             self.pieces.iter().any(|p| p.square == sq && p.color == color && p.kind.name == name)
         };
-        for (color, king, rooks) in
-            [(Color::White, Square::E1, [Square::A1, Square::H1]), (Color::Black, Square::E8, [Square::A8, Square::H8])]
-        {
-            if is(king, "king", color) {
-                for rook in rooks.into_iter().filter(|&r| is(r, "rook", color)) {
+        // Options that are not Popeye's leave the defaults here; `general_position` refuses them.
+        let start = self.start().unwrap_or(Start { turn: Color::White, no_castling: Vec::new(), en_passant: None });
+        let kept = |sq: &Square| !start.no_castling.contains(sq);
+        for (color, king, rooks) in HOME_SQUARES {
+            if is(king, "king", color) && kept(&king) {
+                for rook in rooks.into_iter().filter(|&r| is(r, "rook", color) && kept(&r)) {
                     pos.add_castling(cell(rook));
                 }
             }
         }
+        pos.set_turn(start.turn);
+        pos.set_ep(start.en_passant.map(cell));
         pos
     }
 
@@ -335,8 +381,19 @@ impl ProblemDescription {
     /// assert_eq!(p.position().unwrap(), pos);
     /// ```
     pub fn from_position(pos: &Position) -> ProblemDescription {
-        let pieces = pos.board().pieces().map(|(square, piece)| PlacedPiece::orthodox(piece, square)).collect();
-        ProblemDescription::sorted(pieces)
+        let board = pos.board();
+        let pieces = board.pieces().map(|(square, piece)| PlacedPiece::orthodox(piece, square)).collect();
+        // Popeye lets every king and rook on its square of the game array castle: say which may not.
+        let rights = pos.castling_rooks();
+        let mut lost = Vec::new();
+        for (color, king, rooks) in HOME_SQUARES {
+            if board.piece_at(king) == Some(Piece::new(color, Role::King)) {
+                let at_home = rooks.into_iter().filter(|&r| board.piece_at(r) == Some(Piece::new(color, Role::Rook)));
+                lost.extend(at_home.filter(|r| !rights.contains(*r)));
+            }
+        }
+        let options = PopeyeOptions::line(&lost, pos.ep_square(), pos.turn()).into_iter().collect();
+        ProblemDescription { options, ..ProblemDescription::sorted(pieces) }
     }
 
     /// Pieces in Popeye's own order: by colour, then the king first, then a1, b1, ...
@@ -379,7 +436,21 @@ impl ProblemDescription {
             })?;
             pieces.push(PlacedPiece { color: unit.color, kind: entry, square });
         }
-        Ok(ProblemDescription::sorted(pieces))
+        let is = |sq: Square, name: &str, color: Color| {
+            pieces.iter().any(|p| p.square == sq && p.color == color && p.kind.name == name)
+        };
+        let mut lost = Vec::new();
+        for (color, king, rooks) in HOME_SQUARES {
+            if is(king, "king", color) {
+                let at_home = rooks.into_iter().filter(|&r| is(r, "rook", color));
+                lost.extend(
+                    at_home.filter(|&r| !pos.castling().contains(&grid.cell(r.file().index(), r.rank().index()))),
+                );
+            }
+        }
+        let ep = pos.ep().and_then(|cell| grid.square(cell));
+        let options = PopeyeOptions::line(&lost, ep, pos.turn()).into_iter().collect();
+        Ok(ProblemDescription { options, ..ProblemDescription::sorted(pieces) })
     }
 
     /// The description in Popeye's input language.
@@ -420,10 +491,12 @@ impl ProblemDescription {
         if let Some(s) = &self.stipulation {
             out.push_str(&format!("{} {s}\n", kw(Keyword::Stipulation)));
         }
-        for (k, lines) in [(Keyword::Condition, &self.conditions), (Keyword::Option, &self.options)] {
-            for line in lines {
-                out.push_str(&format!("{} {line}\n", kw(k)));
-            }
+        for line in &self.conditions {
+            out.push_str(&format!("{} {line}\n", kw(Keyword::Condition)));
+        }
+        for line in &self.options {
+            let line = normalised(line, language).unwrap_or_else(|| line.clone());
+            out.push_str(&format!("{} {line}\n", kw(Keyword::Option)));
         }
         for t in &self.twins {
             out.push_str(&format!("{} {t}\n", kw(Keyword::Twin)));
@@ -543,6 +616,8 @@ pub enum ProblemError {
     Position(PositionError),
     /// The general position is not legal.
     General(GeneralError),
+    /// An `Option` line that is not Popeye's.
+    Option(OptionError),
 }
 
 impl ProblemError {
@@ -555,6 +630,7 @@ impl ProblemError {
             ProblemError::Board => "problem.board",
             ProblemError::Position(e) => e.code(),
             ProblemError::General(e) => e.code(),
+            ProblemError::Option(e) => e.code(),
         }
     }
 }
@@ -583,6 +659,7 @@ impl fmt::Display for ProblemError {
             }
             ProblemError::Position(e) => write!(f, "{e}"),
             ProblemError::General(e) => write!(f, "{e}"),
+            ProblemError::Option(e) => write!(f, "{e}"),
         }
     }
 }
@@ -681,7 +758,12 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
             Keyword::Award => problem.award = Some(rest_of_line()),
             Keyword::Remark => problem.remarks.push(rest_of_line()),
             Keyword::Condition => problem.conditions.push(rest_of_line()),
-            Keyword::Option => problem.options.push(rest_of_line()),
+            Keyword::Option => {
+                // Option names are kept in English, written in the language of the output; a line with a word
+                // that is no option is kept as it was (and refused when the position is asked for).
+                let line = rest_of_line();
+                problem.options.push(normalised(&line, PopeyeLanguage::English).unwrap_or(line));
+            }
             Keyword::Twin => problem.twins.push(rest_of_line()),
             Keyword::Stipulation => {
                 let Some(s) = tokens.get(i) else { return Err(error(PopeyeErrorKind::NoEnd, None)) };

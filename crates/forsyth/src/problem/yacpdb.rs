@@ -1,8 +1,9 @@
 //! YACPDB-style problem entries: a YAML document with `authors`, `source` (its `name`), `award` (its
 //! `distinction`; their other fields, like `source.issue`, are reported), `stipulation`, `options`, `algebraic` (`white` and `black` lists of pieces in Popeye's English
 //! codes, `Kd2`, `Sc3`) and `comments`. Keys forsyth does not model (`solution`, `twins`, `keywords`, ...) are
-//! reported back, never dropped in silence. YACPDB keeps fairy conditions among its `options`, so Popeye's
-//! `Condition` lines are written there too.
+//! reported back, never dropped in silence. YACPDB keeps fairy conditions among its `options`: an option that is
+//! not one of Popeye's options (`Circe`, `Madrasi`) is read as a condition, and Popeye's `Condition` lines are
+//! written there too.
 //!
 //! ```
 //! use forsyth::problem::yacpdb;
@@ -21,6 +22,7 @@ use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::{Yaml, YamlLoader};
 
 use super::popeye::{PlacedPiece, PopeyeLanguage, ProblemDescription};
+use super::start::normalised;
 use crate::piece_kind::FairyPiece;
 use crate::{Color, Square};
 
@@ -181,7 +183,16 @@ pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
                 }
                 problem.stipulation = Some(text.to_string());
             }
-            "options" => problem.options = strings(value, "options is a list of texts")?,
+            "options" => {
+                // YACPDB lists fairy conditions among the options: what names no Popeye option is a condition,
+                // which forsyth then names instead of playing the problem by orthodox rules.
+                for option in strings(value, "options is a list of texts")? {
+                    match normalised(&option, PopeyeLanguage::English) {
+                        Some(option) => problem.options.push(option),
+                        None => problem.conditions.push(option),
+                    }
+                }
+            }
             "comments" => problem.remarks = strings(value, "comments is a list of texts")?,
             "algebraic" => {
                 has_algebraic = true;
