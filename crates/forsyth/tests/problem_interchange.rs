@@ -246,3 +246,29 @@ fn popeye_options_are_read_abbreviated_in_either_language_and_bad_ones_refused()
         assert_eq!(p.general_position().unwrap_err().code(), code);
     }
 }
+
+/// A letter table holds 19 letters for fairy pieces: a problem with more kinds is refused by name, not played with
+/// unknown pieces.
+#[test]
+fn more_fairy_kinds_than_letters_are_named() {
+    let fairy: Vec<_> = forsyth::piece_kind::FAIRY_PIECES.iter().filter(|p| p.orthodox_role().is_none()).collect();
+    let squares = (0..8u8).flat_map(|rank| (0..8u8).map(move |file| (file, rank + 2)));
+    let place = |n: usize| {
+        let pieces: Vec<String> = fairy
+            .iter()
+            .take(n)
+            .zip(squares.clone())
+            .map(|(p, (file, rank))| {
+                format!("{}{}{}", p.popeye_code(PopeyeLanguage::English), (b'a' + file) as char, rank)
+            })
+            .collect();
+        let text =
+            format!("BeginProblem\nPieces White Ka1 {} Black Kh1\nStipulation ~1\nEndProblem\n", pieces.join(" "));
+        popeye::parse(&text).unwrap().remove(0)
+    };
+    assert!(fairy.len() >= 20);
+    let error = place(20).general_position().unwrap_err();
+    assert_eq!(error.code(), "problem.too-many-kinds", "{error}");
+    assert!(error.to_string().contains("20 kinds") && error.to_string().contains(&fairy[19].name.replace('-', " ")));
+    assert_ne!(place(19).general_position().map_err(|e| e.code()), Err("problem.too-many-kinds"));
+}

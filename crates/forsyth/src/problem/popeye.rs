@@ -289,13 +289,7 @@ impl ProblemDescription {
     /// ```
     pub fn piece_table(&self) -> PieceTable {
         let mut table = PieceTable::new();
-        let mut kinds: Vec<&'static FairyPiece> = Vec::new();
-        for p in &self.pieces {
-            if p.kind.orthodox_role().is_none() && !kinds.contains(&p.kind) {
-                kinds.push(p.kind);
-            }
-        }
-        for kind in kinds {
+        for kind in self.fairy_kinds() {
             let taken = |c: char| "KQRBNPX".contains(c) || table.declared().contains(&c);
             // FEN's own letter first (A princess, C empress), so that the piece keeps it and is declared.
             let own = table.entries().find(|(l, k)| !taken(*l) && k.catalogue_entry() == Some(kind)).map(|(l, _)| l);
@@ -325,9 +319,31 @@ impl ProblemDescription {
     pub fn general_position(&self) -> Result<GeneralPosition, ProblemError> {
         self.refuse_conditions()?;
         self.start()?;
+        // A letter table has 19 letters for fairy pieces (A–Z but K Q R B N P X): a piece kind beyond them would be
+        // drawn as the unknown piece, and cannot be played.
+        let table = self.piece_table();
+        let kinds = self.fairy_kinds();
+        let has_letter = |kind: &&FairyPiece| {
+            let names = |l: &char| table.index_of(*l).is_some_and(|i| table.kind(i).catalogue_entry() == Some(*kind));
+            table.declared().iter().any(names)
+        };
+        if let Some(kind) = kinds.iter().find(|kind| !has_letter(kind)) {
+            return Err(ProblemError::TooManyKinds { kinds: kinds.len(), first_without_letter: kind.name.to_string() });
+        }
         let pos = self.general_board();
         pos.validate().map_err(ProblemError::General)?;
         Ok(pos)
+    }
+
+    /// The fairy piece kinds of the problem, in the order they first appear.
+    fn fairy_kinds(&self) -> Vec<&'static FairyPiece> {
+        let mut kinds: Vec<&'static FairyPiece> = Vec::new();
+        for p in &self.pieces {
+            if p.kind.orthodox_role().is_none() && !kinds.contains(&p.kind) {
+                kinds.push(p.kind);
+            }
+        }
+        kinds
     }
 
     /// The pieces on a general board with the problem's letters ([`ProblemDescription::piece_table`]), White to
@@ -618,6 +634,13 @@ pub enum ProblemError {
     General(GeneralError),
     /// An `Option` line that is not Popeye's.
     Option(OptionError),
+    /// More kinds of fairy pieces than a letter table has letters for.
+    TooManyKinds {
+        /// The problem's kinds of fairy pieces.
+        kinds: usize,
+        /// The first that got no letter.
+        first_without_letter: String,
+    },
 }
 
 impl ProblemError {
@@ -631,6 +654,7 @@ impl ProblemError {
             ProblemError::Position(e) => e.code(),
             ProblemError::General(e) => e.code(),
             ProblemError::Option(e) => e.code(),
+            ProblemError::TooManyKinds { .. } => "problem.too-many-kinds",
         }
     }
 }
@@ -660,6 +684,13 @@ impl fmt::Display for ProblemError {
             ProblemError::Position(e) => write!(f, "{e}"),
             ProblemError::General(e) => write!(f, "{e}"),
             ProblemError::Option(e) => write!(f, "{e}"),
+            ProblemError::TooManyKinds { kinds, first_without_letter } => write!(
+                f,
+                "the problem has {kinds} kinds of fairy pieces, but a position's letter table has 19 letters for them \
+                 (A to Z but K Q R B N P X): the {} and those after it get none, so the problem can be drawn and \
+                 converted but not played",
+                first_without_letter.replace('-', " ")
+            ),
         }
     }
 }
