@@ -246,6 +246,7 @@ pub fn read_game<'a>(
         tag_pair_follows: false,
         line_breaks: 0,
         skip_moves: false,
+        ended_in_comment: false,
     };
     parser.run(visitor);
     parser.report
@@ -269,7 +270,7 @@ pub(crate) enum Unsure {
 /// game as always: a visitor that took part of it is thrown away.
 ///
 /// With `tag_pair_follows`, the text ends where a tag pair (`[` and a letter) begins: a game whose movetext has
-/// begun ends there.
+/// begun ends there. Text that ends inside a comment, or before the game's end, is [`Unsure::TextEnded`].
 pub(crate) fn read_open(
     text: &str,
     start: &GameText<'_>,
@@ -288,10 +289,12 @@ pub(crate) fn read_open(
         tag_pair_follows,
         line_breaks: 0,
         skip_moves: false,
+        ended_in_comment: false,
     };
     match (parser.read(visitor), parser.cut) {
         (Ok(()), Some(cut)) if cut <= super::MAX_GAME_BYTES => Ok((parser.report, cut, parser.line_breaks)),
         (Ok(()), None) => Err(Unsure::TextEnded),
+        (Err(_), _) if parser.ended_in_comment => Err(Unsure::TextEnded),
         _ => Err(Unsure::Otherwise),
     }
 }
@@ -381,6 +384,8 @@ struct Parser<'a> {
     line_breaks: u64,
     /// The visitor wants no moves ([`Visitor::wants_moves`]): move words are passed over unread.
     skip_moves: bool,
+    /// Open text ended inside a comment: more text may close it (see [`read_open`]).
+    ended_in_comment: bool,
 }
 
 /// An error found by the parser before it is placed: kind, where it starts, token, reason, and the line's
@@ -510,6 +515,12 @@ impl<'a> Parser<'a> {
                     let (close, line_breaks) =
                         comment_close_before_tag_line(&bytes[start..]).map_err(|()| self.unsure())?;
                     self.line_breaks += line_breaks;
+                    if close.is_none() {
+                        // The text ends inside the comment: a longer stretch of the stream may close it, and
+                        // where none does the splitter reports it.
+                        self.ended_in_comment = true;
+                        return Err(self.unsure());
+                    }
                     close
                 } else {
                     memchr::memchr(b'}', &bytes[start..])

@@ -34,7 +34,12 @@ where
         let try_one_pass = in_one_pass && cut_first == 0;
         cut_first = cut_first.saturating_sub(1);
         if try_one_pass && let Some((buffer, start, tag_pair_after)) = games.rest() {
-            let limit = buffer.len().min(*window);
+            // A window short of the buffer ends at a line break: no tag pair or move word is cut in two, so a game
+            // the window does not hold whole reads as text that ended, not as an error.
+            let limit = match buffer.len().min(*window) {
+                limit if limit < buffer.len() => memchr::memrchr(b'\n', &buffer[..limit]).map_or(limit, |k| k + 1),
+                limit => limit,
+            };
             let (text, invalid) = match std::str::from_utf8(&buffer[..limit]) {
                 Ok(text) => (text, false),
                 Err(e) => {
