@@ -111,6 +111,61 @@ fn random_chess960_games_retract_both_ways_and_are_never_impossible() {
     assert!(castled > games / 4, "{castled} un-castlings");
 }
 
+/// The start of a random game of a 10×8 variant: Capablanca Random Chess from a valid Scharnagl number drawn from
+/// `rng`, else the variant's own array.
+fn random_wide_start(variant: Variant, rng: &mut fastrand::Rng) -> Position {
+    if variant != Variant::Crc {
+        return Position::new(variant);
+    }
+    loop {
+        let array = forsyth::start::crc_array(rng.u16(0..48_000)).unwrap();
+        if forsyth::start::crc_is_valid(&array) {
+            let setup = forsyth::start::setup_from_array(Variant::Crc, &array).unwrap();
+            return Position::from_setup(&setup, Variant::Crc).unwrap();
+        }
+    }
+}
+
+#[test]
+fn random_wide_games_retract_both_ways() {
+    let games = env_count("FORSYTH_RETRO_GAMES", 40) / 2;
+    let mut rng = fastrand::Rng::with_seed(0x10_8017);
+    for variant in [Variant::Capablanca, Variant::Gothic, Variant::Janus, Variant::Embassy, Variant::Crc] {
+        let (mut positions, mut retractions, mut castled, mut compound_promotions) = (0, 0, 0, 0);
+        for _ in 0..games {
+            let start = random_wide_start(variant, &mut rng);
+            let length = rng.usize(1..250);
+            let game: Vec<Position> = common::random_game(start, &mut rng, castle_when_possible).take(length).collect();
+            for pos in &game {
+                assert_eq!(pos.variant(), variant);
+                retractions += check_forward(pos);
+                for r in retro::retractions(pos).unwrap() {
+                    match r.kind() {
+                        RetractionKind::Castling => castled += 1,
+                        RetractionKind::Promotion
+                            if matches!(
+                                r.mv.promotion_role(),
+                                Some(forsyth::Role::Archbishop | forsyth::Role::Chancellor)
+                            ) =>
+                        {
+                            compound_promotions += 1
+                        }
+                        _ => {}
+                    }
+                }
+                check_backward(pos);
+                positions += 1;
+            }
+        }
+        eprintln!(
+            "{variant}: {games} games, {positions} positions, {retractions} retractions ({castled} un-castlings, \
+             {compound_promotions} un-promotions from archbishop or chancellor) checked"
+        );
+        assert!(castled > games / 4, "{variant}: {castled} un-castlings");
+        assert!(compound_promotions > 0, "{variant}: no un-promotion from archbishop or chancellor");
+    }
+}
+
 /// Where each unit of a game started: its array square, or for a promoted piece the file its pawn started on.
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Started {

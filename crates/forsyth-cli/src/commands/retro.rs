@@ -44,8 +44,8 @@ struct AnalyseArgs {
     /// Language of the reasons: en or de.
     #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
-    /// Variant: standard or chess960; inferred from the FEN if absent (Chess960 when the castling field fits only
-    /// Chess960).
+    /// Variant: standard or chess960 (the 10×8 variants are refused); inferred from the FEN if absent (Chess960
+    /// when the castling field fits only Chess960).
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
     /// Print JSON for programs instead of text.
@@ -69,8 +69,8 @@ struct WhoArgs {
     /// Language: en or de.
     #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
-    /// Variant: standard or chess960; inferred from the FEN if absent (Chess960 when the castling field fits only
-    /// Chess960).
+    /// Variant: standard or chess960 (the 10×8 variants are refused); inferred from the FEN if absent (Chess960
+    /// when the castling field fits only Chess960).
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
     /// Print JSON for programs instead of text.

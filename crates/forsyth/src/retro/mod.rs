@@ -55,7 +55,7 @@ pub enum RetroError {
         /// Where it stands, if the board field got that far.
         square: Option<Square>,
     },
-    /// A variant other than standard chess and Chess960 (a 10×8 board).
+    /// A variant the analysis asked for does not cover: the report and identities on a 10×8 board.
     UnsupportedVariant(Variant),
     /// The position breaks the rules already; the problems are those of [`crate::Position::from_setup`].
     InvalidPosition(PositionError),
@@ -105,7 +105,11 @@ impl fmt::Display for RetroError {
                 )
             }
             RetroError::UnsupportedVariant(v) => {
-                write!(f, "{v} is not supported here: retro analysis works on standard chess and Chess960 only")
+                write!(
+                    f,
+                    "{v} is not supported here: the retro report and identities work on standard chess and Chess960 \
+                     only (retractions on every variant)"
+                )
             }
             RetroError::InvalidPosition(e) => write!(f, "the position is not legal, so no move led to it: {e}"),
             RetroError::EmptySquare(sq) => write!(f, "no piece stands on {sq}: name a square that holds one"),
@@ -115,9 +119,11 @@ impl fmt::Display for RetroError {
 
 impl std::error::Error for RetroError {}
 
-/// Reads a FEN for the retro analysis: unknown and fairy pieces are refused first, then the FEN syntax, then a
-/// 10×8 board, then the position's own validation problems, in standard chess or (when the castling field fits
-/// only Chess960) in Chess960.
+/// Reads a FEN for the retro analysis: unknown and fairy pieces are refused first, then the FEN syntax, then the
+/// position's own validation problems, in standard chess or (when the castling field fits only Chess960) in
+/// Chess960; a 10×8 board in the variant its array and castling field tell (Capablanca, Gothic, Janus, Embassy,
+/// else Capablanca Random Chess), as the FEN reader infers it. [`retractions`] answer for every variant;
+/// [`analyse`] and [`who`] refuse the 10×8 ones.
 ///
 /// ```
 /// use forsyth::retro::{self, RetroError};
@@ -133,26 +139,27 @@ pub fn position_from_fen(text: &str) -> Result<crate::Position, RetroError> {
 
 /// [`position_from_fen`] in `variant`, or the variant the FEN implies: standard chess unless a castling field fits
 /// only Chess960 (X-FEN or Shredder-FEN). A Chess960 position with no castling right left reads as standard chess
-/// unless Chess960 is asked for; only un-castling differs.
+/// unless Chess960 is asked for; only un-castling differs. On a 10×8 board likewise: name the variant where the
+/// array is gone (Janus and Embassy castle other distances than Capablanca chess).
 ///
 /// ```
 /// use forsyth::{Variant, retro};
 /// let pos = retro::position_from_fen_in("4k3/8/8/8/8/8/8/5RK1 b - - 0 1", Some(Variant::Chess960)).unwrap();
 /// let castlings = retro::retractions(&pos).unwrap().into_iter().filter(|r| r.mv.is_castle()).count();
 /// assert!(castlings > 1); // the king may have started on b1 to g1, the rook anywhere to its right
-/// assert_eq!(retro::position_from_fen_in("4k3/8/8/8/8/8/8/5RK1 b - - 0 1", Some(Variant::Capablanca))
-///     .unwrap_err().code(), "retro.unsupported-variant");
+/// let janus = retro::position_from_fen_in("4k5/10/10/10/10/10/10/1KR7 b - - 0 1", Some(Variant::Janus)).unwrap();
+/// let castling = retro::retractions(&janus).unwrap().into_iter().find(|r| r.mv.is_castle()).unwrap();
+/// assert_eq!(castling.mv.to_string(), "e1a1"); // Janus: king e1 to b1, rook a1 to c1
+/// assert_eq!(retro::analyse(&janus).unwrap_err().code(), "retro.unsupported-variant");
 /// ```
 pub fn position_from_fen_in(text: &str, variant: Option<Variant>) -> Result<crate::Position, RetroError> {
     refuse_unknown_letters(text)?;
     let fen = Fen::parse(text).map_err(RetroError::Fen)?;
-    if fen.setup.board.shape() != BoardShape::Standard {
-        return Err(RetroError::UnsupportedVariant(variant.unwrap_or_else(|| fen.infer_variant())));
-    }
-    if let Some(v) = variant.filter(|v| !matches!(v, Variant::Standard | Variant::Chess960)) {
-        return Err(RetroError::UnsupportedVariant(v));
-    }
-    if let Some((square, piece)) = fen.setup.board.pieces().find(|(_, p)| !Role::STANDARD.contains(&p.role)) {
+    // Archbishops and chancellors are pieces of the 10×8 variants only.
+    let fairy = |p: &crate::Piece| !Role::STANDARD.contains(&p.role);
+    if fen.setup.board.shape() == BoardShape::Standard
+        && let Some((square, piece)) = fen.setup.board.pieces().find(|(_, p)| fairy(p))
+    {
         return Err(RetroError::UnsupportedPiece { letter: piece.char(), square: Some(square) });
     }
     fen.position(variant).map_err(RetroError::InvalidPosition)
@@ -176,7 +183,7 @@ fn refuse_unknown_letters(text: &str) -> Result<(), RetroError> {
                 unknown.extend(square);
                 file = file.saturating_add(1);
             }
-            c if c.is_ascii_alphabetic() && !"KQRBNPkqrbnp".contains(c) => {
+            c if c.is_ascii_alphabetic() && Role::from_char(c).is_none() => {
                 return Err(RetroError::UnsupportedPiece { letter: c, square });
             }
             _ => file = file.saturating_add(1),
