@@ -127,7 +127,7 @@ fn random_wide_start(variant: Variant, rng: &mut fastrand::Rng) -> Position {
 }
 
 #[test]
-fn random_wide_games_retract_both_ways() {
+fn random_wide_games_retract_both_ways_and_are_never_impossible() {
     let games = env_count("FORSYTH_RETRO_GAMES", 40) / 2;
     let mut rng = fastrand::Rng::with_seed(0x10_8017);
     for variant in [Variant::Capablanca, Variant::Gothic, Variant::Janus, Variant::Embassy, Variant::Crc] {
@@ -154,6 +154,7 @@ fn random_wide_games_retract_both_ways() {
                     }
                 }
                 check_backward(pos);
+                check_reachable(pos);
                 positions += 1;
             }
         }

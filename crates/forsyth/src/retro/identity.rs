@@ -133,7 +133,7 @@ fn identified(core: &Core<Shape8>, array: &Array, color: Color, role: Role, fixe
         }
         if role == Role::Rook && core.castling & u64::bit(bit) != 0 {
             found.push((home, Clue::CastlingRight));
-        } else if never_entered(role, bit, fixed) {
+        } else if never_entered::<Shape8>(role, bit, fixed) {
             found.push((home, Clue::ShutIn { walls: walls(role, bit, fixed) }));
         }
     }
@@ -141,7 +141,7 @@ fn identified(core: &Core<Shape8>, array: &Array, color: Color, role: Role, fixe
 }
 
 fn walls(role: Role, bit: u32, fixed: u64) -> Vec<Square> {
-    (super::entries(role, bit) & fixed).iter().map(Shape8::square_of).collect()
+    (super::entries::<Shape8>(role, bit) & fixed).iter().map(Shape8::square_of).collect()
 }
 
 fn piece_origins(core: &Core<Shape8>, color: Color, role: Role, square: Square, clues: &mut Vec<Clue>) -> Vec<Origin> {
@@ -162,7 +162,7 @@ fn piece_origins(core: &Core<Shape8>, color: Color, role: Role, square: Square, 
         }
         let home_bit = Shape8::bit_of(home);
         // Known to stand on its start square, or shut in there and gone: captured where it stood.
-        if known.iter().any(|(h, _)| *h == home) || never_entered(role, home_bit, fixed) {
+        if known.iter().any(|(h, _)| *h == home) || never_entered::<Shape8>(role, home_bit, fixed) {
             clues.push(Clue::OriginalAccountedFor { original: home });
             continue;
         }
@@ -170,7 +170,7 @@ fn piece_origins(core: &Core<Shape8>, color: Color, role: Role, square: Square, 
     }
     let bit = Shape8::bit_of(square);
     let promotion_rank = if color.is_white() { 7 } else { 0 };
-    if never_entered(role, bit, fixed) && bit / 8 != promotion_rank {
+    if never_entered::<Shape8>(role, bit, fixed) && bit / 8 != promotion_rank {
         clues.push(Clue::ShutIn { walls: walls(role, bit, fixed) });
         return origins;
     }

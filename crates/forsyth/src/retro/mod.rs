@@ -1,11 +1,13 @@
-//! Retrograde analysis of standard chess: which single moves led to a position ([`retractions`]), why a position
-//! cannot arise from the game array at all ([`analyse`]), and which original pieces a piece can be ([`who`]).
+//! Retrograde analysis of standard chess, Chess960 and the 10×8 variants: which single moves led to a position
+//! ([`retractions`]), why a position cannot arise from the game array at all ([`analyse`]), and which original
+//! pieces a piece can be ([`who`]).
 //!
 //! The German problem-chess conventions name the questions: the side that just moved, original pieces
 //! („Originalfiguren“) and promoted ones („Umwandlungsfiguren“), `[Sb1]` for the piece that stood on b1 in the game
-//! array. Everything here works on positions that already pass [`crate::Position::from_setup`]'s validation, on the
-//! standard 8×8 board with the standard array; other variants, unknown pieces `X` and fairy pieces are refused with
-//! a [`RetroError`].
+//! array. Everything here works on positions that already pass [`crate::Position::from_setup`]'s validation, on
+//! either board shape (the code is generic over [`Shape`] and compiled for each); the game array is the variant's
+//! own, or in Chess960 and Capablanca Random Chess what the castling rights tell of it. Unknown pieces `X` and
+//! fairy pieces are refused with a [`RetroError`].
 //!
 //! ```
 //! use forsyth::retro;
@@ -55,7 +57,7 @@ pub enum RetroError {
         /// Where it stands, if the board field got that far.
         square: Option<Square>,
     },
-    /// A variant the analysis asked for does not cover: the report and identities on a 10×8 board.
+    /// A variant the analysis asked for does not cover: the identities of pieces on a 10×8 board.
     UnsupportedVariant(Variant),
     /// The position breaks the rules already; the problems are those of [`crate::Position::from_setup`].
     InvalidPosition(PositionError),
@@ -107,8 +109,8 @@ impl fmt::Display for RetroError {
             RetroError::UnsupportedVariant(v) => {
                 write!(
                     f,
-                    "{v} is not supported here: the retro report and identities work on standard chess and Chess960 \
-                     only (retractions on every variant)"
+                    "{v} is not supported here: the identities of pieces (retro who) work on standard chess and \
+                     Chess960 only (retractions and the report on every variant)"
                 )
             }
             RetroError::InvalidPosition(e) => write!(f, "the position is not legal, so no move led to it: {e}"),
@@ -122,8 +124,8 @@ impl std::error::Error for RetroError {}
 /// Reads a FEN for the retro analysis: unknown and fairy pieces are refused first, then the FEN syntax, then the
 /// position's own validation problems, in standard chess or (when the castling field fits only Chess960) in
 /// Chess960; a 10×8 board in the variant its array and castling field tell (Capablanca, Gothic, Janus, Embassy,
-/// else Capablanca Random Chess), as the FEN reader infers it. [`retractions`] answer for every variant;
-/// [`analyse`] and [`who`] refuse the 10×8 ones.
+/// else Capablanca Random Chess), as the FEN reader infers it. [`retractions`] and [`analyse`] answer for every
+/// variant; [`who`] refuses the 10×8 ones.
 ///
 /// ```
 /// use forsyth::retro::{self, RetroError};
@@ -150,7 +152,8 @@ pub fn position_from_fen(text: &str) -> Result<crate::Position, RetroError> {
 /// let janus = retro::position_from_fen_in("4k5/10/10/10/10/10/10/1KR7 b - - 0 1", Some(Variant::Janus)).unwrap();
 /// let castling = retro::retractions(&janus).unwrap().into_iter().find(|r| r.mv.is_castle()).unwrap();
 /// assert_eq!(castling.mv.to_string(), "e1a1"); // Janus: king e1 to b1, rook a1 to c1
-/// assert_eq!(retro::analyse(&janus).unwrap_err().code(), "retro.unsupported-variant");
+/// assert!(retro::analyse(&janus).unwrap().reachable());
+/// assert_eq!(retro::who(&janus, forsyth::Square::B1).unwrap_err().code(), "retro.unsupported-variant");
 /// ```
 pub fn position_from_fen_in(text: &str, variant: Option<Variant>) -> Result<crate::Position, RetroError> {
     refuse_unknown_letters(text)?;
@@ -192,7 +195,7 @@ fn refuse_unknown_letters(text: &str) -> Result<(), RetroError> {
     if unknown.is_empty() { Ok(()) } else { Err(RetroError::UnknownPiece { squares: unknown }) }
 }
 
-/// The 8×8 bit sets of a position the analysis supports: standard chess and Chess960.
+/// The 8×8 bit sets of a position whose pieces' identities the analysis tells: standard chess and Chess960.
 fn supported(pos: &crate::Position) -> Result<&Core<Shape8>, RetroError> {
     match pos.standard_core() {
         Some(core) if matches!(pos.variant(), Variant::Standard | Variant::Chess960) => Ok(core),
@@ -200,51 +203,59 @@ fn supported(pos: &crate::Position) -> Result<&Core<Shape8>, RetroError> {
     }
 }
 
-/// What is known of the game array: by file, the role on White's back rank (Black's mirrors it, in standard chess
-/// and in Chess960 alike). Standard chess knows it whole; a Chess960 position only as far as castling rights tell
-/// it: a king that keeps a right has not moved, nor has a rook with a right, so their squares are the array's.
+/// What is known of the game array: by file, the role on White's back rank (Black's mirrors it, in every variant).
+/// A variant with one array knows it whole (standard chess, Capablanca, Gothic, Janus and Embassy chess); a shuffled
+/// one (Chess960, Capablanca Random Chess) only as far as castling rights tell it: a king that keeps a right has
+/// not moved, nor has a rook with a right, so their squares are the array's.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Array {
-    roles: [Option<Role>; 8],
+    roles: [Option<Role>; 10],
+    variant: Variant,
 }
 
 impl Array {
     /// The array as far as the position tells it.
-    pub(crate) fn of(core: &Core<Shape8>) -> Array {
-        let mut roles = [None; 8];
-        if core.variant != Variant::Chess960 {
-            for (f, c) in Variant::Standard.start_array().chars().enumerate() {
+    pub(crate) fn of<S: Shape>(core: &Core<S>) -> Array {
+        let mut roles = [None; 10];
+        let variant = core.variant;
+        if !variant.is_shuffle() {
+            for (f, c) in variant.start_array().chars().enumerate() {
                 roles[f] = Role::from_char(c);
             }
-            return Array { roles };
+            return Array { roles, variant };
         }
         for color in Color::ALL {
-            let rights = core.castling & Shape8::rank_mask(u32::from(back_rank(color)));
-            if rights != 0 && core.has_king(color) {
-                roles[(core.king_of(color) % 8) as usize] = Some(Role::King);
+            let rights = core.castling & S::rank_mask(u32::from(back_rank(color)));
+            if !rights.is_empty() && core.has_king(color) {
+                roles[(core.king_of(color) % S::WIDTH) as usize] = Some(Role::King);
                 for rook in rights.iter() {
-                    roles[(rook % 8) as usize] = Some(Role::Rook);
+                    roles[(rook % S::WIDTH) as usize] = Some(Role::Rook);
                 }
             }
         }
-        Array { roles }
+        Array { roles, variant }
+    }
+
+    /// The number of files.
+    fn files(&self) -> u8 {
+        self.variant.shape().files()
     }
 
     /// The role the array puts on a back-rank file, if known.
     pub(crate) fn role_on(&self, file: File) -> Option<Role> {
-        self.roles[usize::from(file.index())]
+        self.roles.get(usize::from(file.index())).copied().flatten()
     }
 
     /// The squares where `color`'s pieces of `role` are known to start (every pawn square of the second or seventh
     /// rank).
-    pub(crate) fn homes(&self, color: Color, role: Role) -> ArrayVec<Square, 8> {
+    pub(crate) fn homes(&self, color: Color, role: Role) -> ArrayVec<Square, 10> {
         let rank = match (role, color) {
             (Role::Pawn, Color::White) => 1,
             (Role::Pawn, Color::Black) => 6,
             _ => back_rank(color),
         };
         let mut squares = ArrayVec::new();
-        for f in 0..8u8 {
+        for f in 0..self.files() {
             if role == Role::Pawn || self.roles[usize::from(f)] == Some(role) {
                 squares.extend(square(f, rank));
             }
@@ -254,18 +265,19 @@ impl Array {
 
     /// The squares where `color`'s pieces of `role` may start: the known ones, and while those are fewer than the
     /// array holds, every file whose role is unknown (for bishops: of a square colour no known bishop has; for the
-    /// king: not the a- or h-file, since it starts between its rooks).
-    pub(crate) fn candidates(&self, color: Color, role: Role) -> ArrayVec<Square, 8> {
+    /// king: not the first or last file, since it starts between its rooks).
+    pub(crate) fn candidates(&self, color: Color, role: Role) -> ArrayVec<Square, 10> {
         let mut squares = self.homes(color, role);
-        if role == Role::Pawn || squares.len() >= Variant::Standard.start_count(role) {
+        if role == Role::Pawn || squares.len() >= self.variant.start_count(role) {
             return squares;
         }
         let known = squares.clone();
-        for f in (0..8u8).filter(|&f| self.roles[usize::from(f)].is_none()) {
+        let files = self.files();
+        for f in (0..files).filter(|&f| self.roles[usize::from(f)].is_none()) {
             let Some(sq) = square(f, back_rank(color)) else { continue };
             let fits = match role {
                 Role::Bishop => known.iter().all(|k| k.is_light() != sq.is_light()),
-                Role::King => (1..7).contains(&f),
+                Role::King => (1..files - 1).contains(&f),
                 _ => true,
             };
             if fits {
@@ -314,26 +326,29 @@ pub fn array_role(pos: &crate::Position, square: Square) -> Result<Option<Role>,
 
 /// Squares that have held the same pawn all game: White's pawns on the second rank and Black's on the seventh
 /// never moved, since no other pawn of theirs can reach those squares.
-pub(crate) fn fixed_pawns(core: &Core<Shape8>) -> u64 {
-    (core.pieces(Color::White, Role::Pawn) & Shape8::rank_mask(1))
-        | (core.pieces(Color::Black, Role::Pawn) & Shape8::rank_mask(6))
+pub(crate) fn fixed_pawns<S: Shape>(core: &Core<S>) -> S::Bits {
+    (core.pieces(Color::White, Role::Pawn) & S::rank_mask(1))
+        | (core.pieces(Color::Black, Role::Pawn) & S::rank_mask(6))
 }
 
 /// The squares a piece of `role` on bit `sq` must have come through (a slider passes the square next to it) or
 /// from (a leaper) to arrive there.
-pub(crate) fn entries(role: Role, sq: u32) -> u64 {
-    let full = Shape8::ALL;
-    match role {
-        Role::King | Role::Queen => Shape8::king_attacks(sq),
-        Role::Knight => Shape8::knight_attacks(sq),
-        Role::Bishop => Shape8::bishop_attacks(sq, full),
-        Role::Rook => Shape8::rook_attacks(sq, full),
-        _ => 0,
+pub(crate) fn entries<S: Shape>(role: Role, sq: u32) -> S::Bits {
+    let mut ways = if role == Role::King { S::king_attacks(sq) } else { S::Bits::EMPTY };
+    if role.slides_straight() {
+        ways |= S::rook_attacks(sq, S::ALL);
     }
+    if role.slides_diagonally() {
+        ways |= S::bishop_attacks(sq, S::ALL);
+    }
+    if role.leaps_like_knight() {
+        ways |= S::knight_attacks(sq);
+    }
+    ways
 }
 
 /// Whether no piece of `role` can ever have arrived on bit `sq`: every way in has held an unmoved pawn all game.
-pub(crate) fn never_entered(role: Role, sq: u32, fixed: u64) -> bool {
-    let ways = entries(role, sq);
-    ways != 0 && ways & !fixed == 0
+pub(crate) fn never_entered<S: Shape>(role: Role, sq: u32, fixed: S::Bits) -> bool {
+    let ways = entries::<S>(role, sq);
+    !ways.is_empty() && (ways & !fixed).is_empty()
 }
