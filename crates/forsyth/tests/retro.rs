@@ -181,7 +181,10 @@ fn identities_hold_in_random_games(variant: Variant, games: usize, seed: u64) ->
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut checked = 0;
     for _ in 0..games {
-        let mut pos = common::random_start(variant, &mut rng);
+        let mut pos = match variant.shape() {
+            forsyth::BoardShape::Standard => common::random_start(variant, &mut rng),
+            forsyth::BoardShape::Wide => random_wide_start(variant, &mut rng),
+        };
         let mut started: std::collections::HashMap<forsyth::Square, Started> =
             pos.board().pieces().map(|(sq, _)| (sq, Started::On(sq))).collect();
         for _ in 0..rng.usize(1..150) {
@@ -235,6 +238,17 @@ fn identities_list_where_each_piece_of_a_random_game_started() {
     let chess960 = identities_hold_in_random_games(Variant::Chess960, games, 0x1d_0960);
     eprintln!("identities: {standard} pieces in standard games, {chess960} in Chess960 games");
     assert!(standard > games * 10 && chess960 > games * 10);
+    for (variant, seed) in [
+        (Variant::Capablanca, 0x1d_ca),
+        (Variant::Gothic, 0x1d_90),
+        (Variant::Janus, 0x1d_1a),
+        (Variant::Embassy, 0x1d_e8),
+        (Variant::Crc, 0x1d_c8),
+    ] {
+        let checked = identities_hold_in_random_games(variant, games / 2, seed);
+        eprintln!("identities: {checked} pieces in {variant} games");
+        assert!(checked > games * 5, "{variant}: {checked}");
+    }
 }
 
 #[test]

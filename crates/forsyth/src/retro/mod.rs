@@ -34,8 +34,9 @@ pub use retractions::{Retraction, RetractionKind, retractions};
 
 use arrayvec::ArrayVec;
 
-use crate::bitboard::{Bits, Shape, Shape8};
+use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::notation::fen::{Fen, FenError};
+use crate::position::PositionShape;
 use crate::position::core::Core;
 use crate::{BoardShape, Color, File, PositionError, Rank, Role, Square, Variant};
 
@@ -50,15 +51,14 @@ pub enum RetroError {
         /// Where they stand.
         squares: Vec<Square>,
     },
-    /// A piece other than the six of standard chess (a fairy piece, or a 10×8 piece on an 8×8 board).
+    /// A piece other than those of standard chess and the 10×8 variants (a fairy piece), or an archbishop or
+    /// chancellor on an 8×8 board.
     UnsupportedPiece {
         /// Its letter as written.
         letter: char,
         /// Where it stands, if the board field got that far.
         square: Option<Square>,
     },
-    /// A variant the analysis asked for does not cover: the identities of pieces on a 10×8 board.
-    UnsupportedVariant(Variant),
     /// The position breaks the rules already; the problems are those of [`crate::Position::from_setup`].
     InvalidPosition(PositionError),
     /// No piece stands on the square asked about.
@@ -78,7 +78,6 @@ impl RetroError {
             RetroError::Fen(e) => e.code,
             RetroError::UnknownPiece { .. } => "retro.unknown-piece",
             RetroError::UnsupportedPiece { .. } => "retro.unsupported-piece",
-            RetroError::UnsupportedVariant(_) => "retro.unsupported-variant",
             RetroError::InvalidPosition(_) => "retro.invalid-position",
             RetroError::EmptySquare(_) => "retro.empty-square",
         }
@@ -102,15 +101,8 @@ impl fmt::Display for RetroError {
                 let at = square.map_or(String::new(), |sq| format!(" on {sq}"));
                 write!(
                     f,
-                    "'{letter}'{at} is not supported here: retro analysis knows the six pieces of standard chess \
-                     (K Q R B N P), not fairy or 10×8 pieces"
-                )
-            }
-            RetroError::UnsupportedVariant(v) => {
-                write!(
-                    f,
-                    "{v} is not supported here: the identities of pieces (retro who) work on standard chess and \
-                     Chess960 only (retractions and the report on every variant)"
+                    "'{letter}'{at} is not supported here: retro analysis knows the pieces of standard chess \
+                     (K Q R B N P) and, on 10×8 boards, the archbishop and chancellor (A C), not fairy pieces"
                 )
             }
             RetroError::InvalidPosition(e) => write!(f, "the position is not legal, so no move led to it: {e}"),
@@ -124,8 +116,7 @@ impl std::error::Error for RetroError {}
 /// Reads a FEN for the retro analysis: unknown and fairy pieces are refused first, then the FEN syntax, then the
 /// position's own validation problems, in standard chess or (when the castling field fits only Chess960) in
 /// Chess960; a 10×8 board in the variant its array and castling field tell (Capablanca, Gothic, Janus, Embassy,
-/// else Capablanca Random Chess), as the FEN reader infers it. [`retractions`] and [`analyse`] answer for every
-/// variant; [`who`] refuses the 10×8 ones.
+/// else Capablanca Random Chess), as the FEN reader infers it.
 ///
 /// ```
 /// use forsyth::retro::{self, RetroError};
@@ -153,7 +144,6 @@ pub fn position_from_fen(text: &str) -> Result<crate::Position, RetroError> {
 /// let castling = retro::retractions(&janus).unwrap().into_iter().find(|r| r.mv.is_castle()).unwrap();
 /// assert_eq!(castling.mv.to_string(), "e1a1"); // Janus: king e1 to b1, rook a1 to c1
 /// assert!(retro::analyse(&janus).unwrap().reachable());
-/// assert_eq!(retro::who(&janus, forsyth::Square::B1).unwrap_err().code(), "retro.unsupported-variant");
 /// ```
 pub fn position_from_fen_in(text: &str, variant: Option<Variant>) -> Result<crate::Position, RetroError> {
     refuse_unknown_letters(text)?;
@@ -193,14 +183,6 @@ fn refuse_unknown_letters(text: &str) -> Result<(), RetroError> {
         }
     }
     if unknown.is_empty() { Ok(()) } else { Err(RetroError::UnknownPiece { squares: unknown }) }
-}
-
-/// The 8×8 bit sets of a position whose pieces' identities the analysis tells: standard chess and Chess960.
-fn supported(pos: &crate::Position) -> Result<&Core<Shape8>, RetroError> {
-    match pos.standard_core() {
-        Some(core) if matches!(pos.variant(), Variant::Standard | Variant::Chess960) => Ok(core),
-        _ => Err(RetroError::UnsupportedVariant(pos.variant())),
-    }
 }
 
 /// What is known of the game array: by file, the role on White's back rank (Black's mirrors it, in every variant).
@@ -303,7 +285,8 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 }
 
 /// The role the game array puts on `square` (a pawn on the second and seventh ranks), if known: always in standard
-/// chess; in Chess960 only the king's and the rooks' squares that castling rights tell, else `None`.
+/// chess and the 10×8 variants with one array; in Chess960 and Capablanca Random Chess only the king's and the
+/// rooks' squares that castling rights tell, else `None`.
 ///
 /// ```
 /// use forsyth::{Role, Square, Variant, retro};
@@ -314,12 +297,20 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 /// assert_eq!(retro::array_role(&chess960, Square::B1).unwrap(), Some(Role::Rook));
 /// assert_eq!(retro::array_role(&chess960, Square::G1).unwrap(), Some(Role::King));
 /// assert_eq!(retro::array_role(&chess960, Square::C1).unwrap(), None);
+/// let janus = retro::position_from_fen_in("4k5/10/10/10/10/10/10/4K5 w - - 0 1", Some(Variant::Janus)).unwrap();
+/// assert_eq!(retro::array_role(&janus, Square::B1).unwrap(), Some(Role::Archbishop));
 /// ```
 pub fn array_role(pos: &crate::Position, square: Square) -> Result<Option<Role>, RetroError> {
-    let core = supported(pos)?;
+    let array = if let Some(core) = Shape8::core_of(pos) {
+        Array::of(core)
+    } else if let Some(core) = Shape10::core_of(pos) {
+        Array::of(core)
+    } else {
+        unreachable!("a position is on one of the two board shapes")
+    };
     Ok(match square.rank().index() {
         1 | 6 => Some(Role::Pawn),
-        0 | 7 => Array::of(core).role_on(square.file()),
+        0 | 7 => array.role_on(square.file()),
         _ => None,
     })
 }
