@@ -224,12 +224,13 @@ fn check_array_letter(pos: &Position, target: &str, letter: &str, square: Square
         )));
     };
     let names: Vec<char> =
-        [Language::De, Language::En].iter().map(|&l| Letters::language(l).letter(role, Variant::Standard)).collect();
+        [Language::De, Language::En].iter().map(|&l| Letters::language(l).letter(role, pos.variant())).collect();
     if letter.is_empty() || names.iter().any(|c| letter.eq_ignore_ascii_case(&c.to_string())) {
         Ok(())
     } else {
         Err(Failure(format!(
-            "'{target}': the array puts a {} on {square}, so write [{}{square}] (or [{}{square}])",
+            "'{target}': the array puts {} {} on {square}, so write [{}{square}] (or [{}{square}])",
+            if role.name().starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" },
             role.name(),
             names[0],
             names[1]

@@ -36,8 +36,9 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::notation::fen::{Fen, FenError};
-use crate::position::PositionShape;
+use crate::position::{PositionShape, start_counts};
 use crate::position::core::Core;
+use crate::position::core::piece_attacks;
 use crate::{BoardShape, Color, File, PositionError, Rank, Role, Square, Variant};
 
 /// Why the retro analysis cannot answer for an input.
@@ -250,7 +251,7 @@ impl Array {
     /// king: not the first or last file, since it starts between its rooks).
     pub(crate) fn candidates(&self, color: Color, role: Role) -> ArrayVec<Square, 10> {
         let mut squares = self.homes(color, role);
-        if role == Role::Pawn || squares.len() >= self.variant.start_count(role) {
+        if role == Role::Pawn || squares.len() >= start_counts(self.variant)[role.index()] {
             return squares;
         }
         let known = squares.clone();
@@ -325,17 +326,8 @@ pub(crate) fn fixed_pawns<S: Shape>(core: &Core<S>) -> S::Bits {
 /// The squares a piece of `role` on bit `sq` must have come through (a slider passes the square next to it) or
 /// from (a leaper) to arrive there.
 pub(crate) fn entries<S: Shape>(role: Role, sq: u32) -> S::Bits {
-    let mut ways = if role == Role::King { S::king_attacks(sq) } else { S::Bits::EMPTY };
-    if role.slides_straight() {
-        ways |= S::rook_attacks(sq, S::ALL);
-    }
-    if role.slides_diagonally() {
-        ways |= S::bishop_attacks(sq, S::ALL);
-    }
-    if role.leaps_like_knight() {
-        ways |= S::knight_attacks(sq);
-    }
-    ways
+    // With every square occupied, a slider's attacks are the squares next to it on its lines.
+    if role == Role::Pawn { S::Bits::EMPTY } else { piece_attacks::<S>(role, sq, S::ALL) }
 }
 
 /// Whether no piece of `role` can ever have arrived on bit `sq`: every way in has held an unmoved pawn all game.

@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 use super::RetroError;
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::movegen::castling_legal;
-use crate::position::core::{Core, NO_EP};
+use crate::position::core::{Core, NO_EP, piece_attacks};
 use crate::position::{PositionShape, double_check_possible, start_counts};
 use crate::{CastlingSide, Color, Move, MoveKind, Piece, Position, Role};
 
@@ -190,17 +190,7 @@ impl<'a, S: PositionShape> Retractor<'a, S> {
 
     /// A piece other than a pawn on `to` goes back to any empty square it reaches from there.
     fn piece(&self, role: Role, to: u32, emit: &mut impl FnMut(Retraction)) {
-        let occupied = !self.empty;
-        let mut reach = if role == Role::King { S::king_attacks(to) } else { S::Bits::EMPTY };
-        if role.slides_straight() {
-            reach |= S::rook_attacks(to, occupied);
-        }
-        if role.slides_diagonally() {
-            reach |= S::bishop_attacks(to, occupied);
-        }
-        if role.leaps_like_knight() {
-            reach |= S::knight_attacks(to);
-        }
+        let reach = piece_attacks::<S>(role, to, !self.empty);
         let piece = Piece::new(self.mover, role);
         let quiet_clock = self.after.halfmoves.saturating_sub(1);
         let back_rank = S::rank_mask(0) | S::rank_mask(7);
