@@ -36,9 +36,8 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::notation::fen::{Fen, FenError};
+use crate::position::core::{Core, piece_attacks};
 use crate::position::{PositionShape, start_counts};
-use crate::position::core::Core;
-use crate::position::core::piece_attacks;
 use crate::{BoardShape, Color, File, PositionError, Rank, Role, Square, Variant};
 
 /// Why the retro analysis cannot answer for an input.
