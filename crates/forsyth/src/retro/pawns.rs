@@ -61,15 +61,21 @@ impl Pawns {
     /// [`Pawns::min_captures`] with the pawn on `fixed.0` from file `fixed.1`, and no pawn from file `excluded`.
     pub(crate) fn min_captures_with(&self, fixed: Option<(Square, u8)>, excluded: Option<u8>) -> Option<usize> {
         // A table of one entry per set of start files: 256 on the 8×8 board, 1,024 on 10×8.
+        // The board's files as a constant, so that the loop over start files unrolls as on a fixed board.
         if self.files == 8 {
-            self.min_captures_in::<256>(fixed, excluded)
+            self.min_captures_in::<8, 256>(fixed, excluded)
         } else {
-            self.min_captures_in::<1024>(fixed, excluded)
+            self.min_captures_in::<10, 1024>(fixed, excluded)
         }
     }
 
-    /// [`Pawns::min_captures_with`] with a table of `SETS` entries, two to the power of the files.
-    fn min_captures_in<const SETS: usize>(&self, fixed: Option<(Square, u8)>, excluded: Option<u8>) -> Option<usize> {
+    /// [`Pawns::min_captures_with`] on a board of `FILES` files, with a table of `SETS` entries (two to the power of
+    /// `FILES`).
+    fn min_captures_in<const FILES: u8, const SETS: usize>(
+        &self,
+        fixed: Option<(Square, u8)>,
+        excluded: Option<u8>,
+    ) -> Option<usize> {
         // By pawn, then by the set of start files used so far: a start file per pawn, each file once.
         let mut cost = [UNREACHABLE; SETS];
         cost[0] = 0;
@@ -82,7 +88,7 @@ impl Pawns {
             }
             let (square, reach) = self.pawns[i];
             let file = square.file().index();
-            for start in self.start_files() {
+            for start in 0..FILES {
                 let shift = file.abs_diff(start);
                 let allowed = match fixed {
                     Some((sq, f)) if sq == square => start == f,
