@@ -5,7 +5,7 @@
 //! middlegames, with material off the board so that un-captures and un-promotions come into play), every 3rd ply,
 //! up to 20,000 positions; from random games (fixed seed, plies 30 to 80) when the corpus is absent. Then the same for
 //! Chess960: plies 30 to 80 of random games from random arrays (no corpus of Chess960 middlegames is at hand); and
-//! the retractions of Capablanca chess (10×8), plies 30 to 80 of random games.
+//! the same for Capablanca chess (10×8), plies 30 to 80 of random games.
 //!
 //! Run: `cargo run --release -p forsyth-bench --bin retro [-- --quick] [--corpus PATH]`
 
@@ -103,8 +103,7 @@ fn main() {
     measure("Capablanca ", &random_positions(Variant::Capablanca, limit), "of random games", runs);
 }
 
-/// Times the retractions and the static report over `positions` and prints both, each line starting with `label`
-/// (the retractions only on a 10×8 board, where the report is not built yet).
+/// Times the retractions and the static report over `positions` and prints both, each line starting with `label`.
 fn measure(label: &str, positions: &[Position], source: &str, runs: u32) {
     let (per, count) = time(positions, runs, |p| retro::retractions(p).map_or(0, |r| r.len()));
     println!(
@@ -113,9 +112,6 @@ fn measure(label: &str, positions: &[Position], source: &str, runs: u32) {
         per.as_secs_f64() * 1e6,
         count as f64 / positions.len() as f64
     );
-    if positions.first().is_some_and(|p| p.variant().shape() != forsyth::BoardShape::Standard) {
-        return;
-    }
     let (per, impossible) = time(positions, runs, |p| retro::analyse(p).map_or(0, |r| usize::from(!r.reachable())));
     println!("{label}static report: {:.2} µs per position ({impossible} called impossible)", per.as_secs_f64() * 1e6);
 }
