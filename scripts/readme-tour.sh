@@ -62,10 +62,12 @@ forsyth translate --input-lang de --lang en '1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se
 forsyth translate --notation problem --lang de e2e4 c7c5 g1f3
 ### completions: shell completion scripts
 forsyth completions bash > /dev/null && echo "bash completion script printed"
-### retract and retro: which moves led here, can this position happen, who is this piece (retro analysis; Chess960 in docs/retro.md)
+### retract and retro: which moves led here, can this position happen, who is this piece (retro analysis; Chess960 and 10×8 in docs/retro.md)
 forsyth retract --lang de 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1'
 forsyth retract --json '3Qk3/8/8/8/8/8/8/4K3 b - - 0 1' | cut -c1-240
 forsyth retract 'rk5r/8/8/8/8/8/8/5RK1 b ha - 0 1' | grep 0-0
+forsyth retract --variant janus 'r3k4r/10/10/10/10/10/10/1KR7 b skq - 0 1' | grep 0-0
+forsyth retro analyse --variant capablanca '4k5/10/10/10/10/10/1P1P6/2B1K5 w - - 0 1'
 forsyth retro analyse 'rnbqkbn1/pppppppp/8/2P5/2P5/2P5/8/4K3 w - - 0 1'
 forsyth retro analyse --json --lang de '4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1'
 forsyth retro who --lang de '4k3/8/8/8/8/8/3PPPPP/3QK3 w - - 0 1' d1

@@ -1,5 +1,6 @@
 //! Retro analysis: no text may panic; for any FEN the analysis accepts, every retraction played forward from its
-//! predecessor gives the position back, and the report and the identities of every piece answer. Run with
+//! predecessor gives the position back, and the report and the identities of every piece answer (every variant,
+//! 10×8 boards too). Run with
 //! `RUSTC_BOOTSTRAP=1 cargo fuzz run retro -- -max_total_time=60`.
 
 #![no_main]

@@ -75,14 +75,18 @@ fn unsupported_input_is_refused_with_a_code() {
         ("4k3/8/8/8/8/8/8/4K2X w - - 0 1", "retro.unknown-piece"),
         ("4k3/8/8/8/8/8/8/4K1G1 w - - 0 1", "retro.unsupported-piece"),
         ("4k3/8/8/8/8/8/8/4KK2 w - - 0 1", "retro.invalid-position"),
-        ("rnbqkbnr2/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNR2 w - - 0 1", "retro.unsupported-variant"),
-        ("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1", "retro.unsupported-piece"),
+        ("4k3/8/8/8/8/8/8/4K1A1 w - - 0 1", "retro.unsupported-piece"),
     ] {
         let out = forsyth(&["retract", fen]);
         assert_eq!(out.status.code(), Some(1), "{fen}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(code), "{fen}: {err}");
     }
+    // 10×8 positions: the Capablanca array, inferred from the back rank.
+    let wide = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1";
+    assert!(ok(&["retract", wide]).contains("Nh6-i8"));
+    assert!(ok(&["retro", "analyse", wide]).starts_with("no reason found"));
+    assert!(ok(&["retro", "who", wide, "h1"]).starts_with("Ch1: [Ch1]\n"));
 }
 
 #[test]
@@ -105,8 +109,31 @@ fn retract_takes_back_chess960_castling_from_the_array_the_castling_rights_tell(
     let count = |args: &[&str]| ok(args).lines().filter(|l| l.starts_with("0-0")).count();
     assert_eq!(count(&["retract", bare]), 1);
     assert!(count(&["retract", "--variant", "chess960", bare]) > 10);
+    // A 10×8 variant asked of an 8×8 board: the board's shape is the problem.
     let out = forsyth(&["retro", "analyse", "--variant", "capablanca", bare]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("retro.unsupported-variant"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("position.board-shape"));
+}
+
+#[test]
+fn retract_takes_back_castling_by_each_wide_variants_geometry() {
+    // The king on b1 beside its rook on c1: in Janus chess queen-side castling from e1 and a1; in Capablanca chess
+    // (king to c1) not; in Embassy chess (king to b1, rook to c1, from e1) too.
+    let board = "4k5/10/10/10/10/10/10/1KR7 b - - 0 1";
+    for (variant, castlings) in [("janus", 1), ("embassy", 1), ("capablanca", 0), ("gothic", 0)] {
+        let out = ok(&["retract", "--json", "--variant", variant, board]);
+        let list: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let found: Vec<&serde_json::Value> = list.as_array().unwrap().iter().filter(|e| e["move"] == "0-0-0").collect();
+        assert_eq!(found.len(), castlings, "{variant}: {out}");
+        for entry in found {
+            let variant: forsyth::Variant = variant.parse().unwrap();
+            let mut before = Fen::parse_position(entry["fen"].as_str().unwrap(), Some(variant)).unwrap();
+            assert_eq!(before.king(forsyth::Color::White), Some(forsyth::Square::E1));
+            let uci = entry["uci"].as_str().unwrap().parse::<forsyth::uci::Uci>().unwrap();
+            before.play(uci.to_move(&before).unwrap()).unwrap();
+            assert_eq!(Fen::from_position(&before).to_string().split(' ').next(), board.split(' ').next());
+        }
+    }
 }
 
 #[test]

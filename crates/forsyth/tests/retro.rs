@@ -111,6 +111,62 @@ fn random_chess960_games_retract_both_ways_and_are_never_impossible() {
     assert!(castled > games / 4, "{castled} un-castlings");
 }
 
+/// The start of a random game of a 10×8 variant: Capablanca Random Chess from a valid Scharnagl number drawn from
+/// `rng`, else the variant's own array.
+fn random_wide_start(variant: Variant, rng: &mut fastrand::Rng) -> Position {
+    if variant != Variant::Crc {
+        return Position::new(variant);
+    }
+    loop {
+        let array = forsyth::start::crc_array(rng.u16(0..48_000)).unwrap();
+        if forsyth::start::crc_is_valid(&array) {
+            let setup = forsyth::start::setup_from_array(Variant::Crc, &array).unwrap();
+            return Position::from_setup(&setup, Variant::Crc).unwrap();
+        }
+    }
+}
+
+#[test]
+fn random_wide_games_retract_both_ways_and_are_never_impossible() {
+    let games = env_count("FORSYTH_RETRO_GAMES", 40) / 2;
+    let mut rng = fastrand::Rng::with_seed(0x10_8017);
+    for variant in [Variant::Capablanca, Variant::Gothic, Variant::Janus, Variant::Embassy, Variant::Crc] {
+        let (mut positions, mut retractions, mut castled, mut compound_promotions) = (0, 0, 0, 0);
+        for _ in 0..games {
+            let start = random_wide_start(variant, &mut rng);
+            let length = rng.usize(1..250);
+            let game: Vec<Position> = common::random_game(start, &mut rng, castle_when_possible).take(length).collect();
+            for pos in &game {
+                assert_eq!(pos.variant(), variant);
+                retractions += check_forward(pos);
+                for r in retro::retractions(pos).unwrap() {
+                    match r.kind() {
+                        RetractionKind::Castling => castled += 1,
+                        RetractionKind::Promotion
+                            if matches!(
+                                r.mv.promotion_role(),
+                                Some(forsyth::Role::Archbishop | forsyth::Role::Chancellor)
+                            ) =>
+                        {
+                            compound_promotions += 1
+                        }
+                        _ => {}
+                    }
+                }
+                check_backward(pos);
+                check_reachable(pos);
+                positions += 1;
+            }
+        }
+        eprintln!(
+            "{variant}: {games} games, {positions} positions, {retractions} retractions ({castled} un-castlings, \
+             {compound_promotions} un-promotions from archbishop or chancellor) checked"
+        );
+        assert!(castled > games / 4, "{variant}: {castled} un-castlings");
+        assert!(compound_promotions > 0, "{variant}: no un-promotion from archbishop or chancellor");
+    }
+}
+
 /// Where each unit of a game started: its array square, or for a promoted piece the file its pawn started on.
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Started {
@@ -125,7 +181,10 @@ fn identities_hold_in_random_games(variant: Variant, games: usize, seed: u64) ->
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut checked = 0;
     for _ in 0..games {
-        let mut pos = common::random_start(variant, &mut rng);
+        let mut pos = match variant.shape() {
+            forsyth::BoardShape::Standard => common::random_start(variant, &mut rng),
+            forsyth::BoardShape::Wide => random_wide_start(variant, &mut rng),
+        };
         let mut started: std::collections::HashMap<forsyth::Square, Started> =
             pos.board().pieces().map(|(sq, _)| (sq, Started::On(sq))).collect();
         for _ in 0..rng.usize(1..150) {
@@ -179,6 +238,17 @@ fn identities_list_where_each_piece_of_a_random_game_started() {
     let chess960 = identities_hold_in_random_games(Variant::Chess960, games, 0x1d_0960);
     eprintln!("identities: {standard} pieces in standard games, {chess960} in Chess960 games");
     assert!(standard > games * 10 && chess960 > games * 10);
+    for (variant, seed) in [
+        (Variant::Capablanca, 0x1d_ca),
+        (Variant::Gothic, 0x1d_90),
+        (Variant::Janus, 0x1d_1a),
+        (Variant::Embassy, 0x1d_e8),
+        (Variant::Crc, 0x1d_c8),
+    ] {
+        let checked = identities_hold_in_random_games(variant, games / 2, seed);
+        eprintln!("identities: {checked} pieces in {variant} games");
+        assert!(checked > games * 5, "{variant}: {checked}");
+    }
 }
 
 #[test]

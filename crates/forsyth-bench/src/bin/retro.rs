@@ -4,7 +4,8 @@
 //! The positions: plies 30 to 80 of the games of `shared/corpus/tcec-standard-sample.pgn.zst` (engine games: real
 //! middlegames, with material off the board so that un-captures and un-promotions come into play), every 3rd ply,
 //! up to 20,000 positions; from random games (fixed seed, plies 30 to 80) when the corpus is absent. Then the same for
-//! Chess960: plies 30 to 80 of random games from random arrays (no corpus of Chess960 middlegames is at hand).
+//! Chess960: plies 30 to 80 of random games from random arrays (no corpus of Chess960 middlegames is at hand); and
+//! the same for Capablanca chess (10×8), plies 30 to 80 of random games.
 //!
 //! Run: `cargo run --release -p forsyth-bench --bin retro [-- --quick] [--corpus PATH]`
 
@@ -99,6 +100,7 @@ fn main() {
     let runs = if quick { 2 } else { 5 };
     measure("", &positions, &format!("from {source}"), runs);
     measure("Chess960 ", &random_positions(Variant::Chess960, limit), "of random games", runs);
+    measure("Capablanca ", &random_positions(Variant::Capablanca, limit), "of random games", runs);
 }
 
 /// Times the retractions and the static report over `positions` and prints both, each line starting with `label`.

@@ -24,12 +24,15 @@ use crate::{Failure, input};
   forsyth retract --lang de --depth 2 '4k3/8/8/8/8/5N2/8/4K3 b - - 1 1'
   forsyth retract --json '4k3/8/8/8/8/5N2/8/4K3 b - - 1 1'
   forsyth retract --variant chess960 '4k3/8/8/8/8/8/8/5RK1 b - - 0 1'
+  forsyth retract --variant janus '4k5/10/10/10/10/10/10/1KR7 b - - 0 1'
 
 The predecessors keep the castling rights of the position (plus the one an un-castling restores) and have no
 en-passant square except before an en-passant capture; an en-passant square in the position means the last move
-was that double step (the PGN standard's FEN names it after every double step). Standard chess and
+was that double step (the PGN standard's FEN names it after every double step). Every variant: standard chess,
 Chess960 (an X-FEN or Shredder-FEN castling field that fits only Chess960 makes the position one of Chess960;
-un-castling then follows the Chess960 rules).
+un-castling then follows the Chess960 rules) and the 10×8 ones, inferred from the FEN as elsewhere (the array on
+the back rank, X-FEN's castling prefix s for Janus and m for Embassy; Capablanca Random Chess otherwise): name
+the variant with --variant where the array is gone, since un-castling follows its castling geometry.
 With --json: a list of {\"move\", \"uci\", \"fen\"} where uci is the move played from fen; with --depth 2 or 3,
 each object also holds \"retractions\": the moves before, alike. Output is written as it is found.
 
@@ -42,8 +45,8 @@ pub struct Args {
     /// Single moves to take back in a row (1 to 3: each level multiplies the lines by up to a few hundred).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
     depth: u8,
-    /// Variant: standard or chess960; inferred from the FEN if absent (Chess960 when the castling field fits only
-    /// Chess960).
+    /// Variant: standard, chess960, capablanca, gothic, janus, embassy or crc; inferred from the FEN if absent
+    /// (Chess960 when the castling field fits only Chess960; on a 10×8 board by the array and castling field).
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
     /// Print JSON for programs instead of text.
@@ -92,7 +95,7 @@ struct Retractions {
 
 impl Serialize for Retractions {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // The position was accepted, so are its predecessors: standard chess throughout.
+        // The position was accepted, so are its predecessors: retractions answer for every variant.
         let list = retro::retractions(&self.position).unwrap_or_default();
         let mut seq = serializer.serialize_seq(Some(list.len()))?;
         for r in list {

@@ -34,7 +34,10 @@ enum Command {
 #[command(after_help = "Examples:
   forsyth retro analyse 'rnbqkbn1/pppppppp/8/2P5/2P5/2P5/8/4K3 w - - 0 1'
   forsyth retro analyse --lang de --json '4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1'
+  forsyth retro analyse --variant capablanca '4k5/10/10/10/10/10/1P1P6/2B1K5 w - - 0 1'
 
+The rules that need the game array use it where it is known: standard chess and the 10×8 variants with one array
+(Capablanca, Gothic, Janus, Embassy); in Chess960 and Capablanca Random Chess only as far as castling rights tell it.
 An illegal position reports its validation problems as the reasons. No reason found means none of these tests
 fails, not that a game is known to reach the position. With --json: {\"reachable\", \"reasons\": [{\"code\",
 \"message\", \"squares\"}]}.
@@ -44,8 +47,8 @@ struct AnalyseArgs {
     /// Language of the reasons: en or de.
     #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
-    /// Variant: standard or chess960; inferred from the FEN if absent (Chess960 when the castling field fits only
-    /// Chess960).
+    /// Variant: standard, chess960, capablanca, gothic, janus, embassy or crc; inferred from the FEN if absent
+    /// (Chess960 when the castling field fits only Chess960; on a 10×8 board by the array and castling field).
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
     /// Print JSON for programs instead of text.
@@ -69,8 +72,8 @@ struct WhoArgs {
     /// Language: en or de.
     #[arg(long, default_value = "en", value_parser = input::sentence_language)]
     lang: Language,
-    /// Variant: standard or chess960; inferred from the FEN if absent (Chess960 when the castling field fits only
-    /// Chess960).
+    /// Variant: standard or chess960 (the 10×8 variants are refused); inferred from the FEN if absent (Chess960
+    /// when the castling field fits only Chess960).
     #[arg(long, value_parser = input::variant)]
     variant: Option<Variant>,
     /// Print JSON for programs instead of text.
@@ -221,12 +224,13 @@ fn check_array_letter(pos: &Position, target: &str, letter: &str, square: Square
         )));
     };
     let names: Vec<char> =
-        [Language::De, Language::En].iter().map(|&l| Letters::language(l).letter(role, Variant::Standard)).collect();
+        [Language::De, Language::En].iter().map(|&l| Letters::language(l).letter(role, pos.variant())).collect();
     if letter.is_empty() || names.iter().any(|c| letter.eq_ignore_ascii_case(&c.to_string())) {
         Ok(())
     } else {
         Err(Failure(format!(
-            "'{target}': the array puts a {} on {square}, so write [{}{square}] (or [{}{square}])",
+            "'{target}': the array puts {} {} on {square}, so write [{}{square}] (or [{}{square}])",
+            if role.name().starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" },
             role.name(),
             names[0],
             names[1]

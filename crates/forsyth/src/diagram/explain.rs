@@ -108,8 +108,8 @@ pub struct Explanation {
     pub status: Option<String>,
     /// What keeps the position from being legal.
     pub problems: Vec<ProblemText>,
-    /// Why a legal standard-chess or Chess960 position still cannot arise in a game from the array (the retro
-    /// analysis's report, [`crate::retro::analyse`]); empty when no reason is found or the board is 10×8.
+    /// Why a legal position still cannot arise in a game from the array (the retro analysis's report,
+    /// [`crate::retro::analyse`]); empty when no reason is found.
     pub unreachable: Vec<ProblemText>,
 }
 

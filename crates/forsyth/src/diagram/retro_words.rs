@@ -192,13 +192,13 @@ pub fn reason_text(reason: &Reason, language: Language) -> String {
             let list = squares(list, lang);
             if de {
                 format!(
-                    "die Rochaderechte ({list}) passen zu keiner Chess960-Grundstellung: Könige und Türme mit \
+                    "die Rochaderechte ({list}) passen zu keiner Grundstellung (Chess960, Capablanca Random Chess): Könige und Türme mit \
                      Rochaderecht stehen auf ihren Ausgangsfeldern, Weiß und Schwarz spiegeln einander, und der König \
                      steht zwischen seinen Türmen"
                 )
             } else {
                 format!(
-                    "the castling rights ({list}) fit no Chess960 array: kings and rooks with castling rights stand \
+                    "the castling rights ({list}) fit no array (Chess960, Capablanca Random Chess): kings and rooks with castling rights stand \
                      on their start squares, White's and Black's arrays mirror each other, and the king starts \
                      between its rooks"
                 )

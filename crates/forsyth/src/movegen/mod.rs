@@ -218,23 +218,40 @@ fn generate_castling<S: Shape, K: Sink<S>>(
     }
     let rooks = pos.castling & pos.pieces(us, Role::Rook) & back & destinations;
     for rook in rooks.iter() {
-        // In every variant the rook lands next to the king, so the king's and rook's paths together cover every
-        // square between them: one look-up rejects the usual case of a piece still standing there.
-        if !(S::between(king, rook) & occupied).is_empty() {
-            continue;
-        }
-        let (king_to, rook_to) = pos.castling_targets(us, king, rook);
-        let movers = S::Bits::bit(king) | S::Bits::bit(rook);
-        let king_path = S::between(king, king_to) | S::Bits::bit(king_to);
-        let must_be_empty = (king_path | S::between(rook, rook_to) | S::Bits::bit(rook_to)) & !movers;
-        if !(must_be_empty & occupied).is_empty() {
-            continue;
-        }
-        let lifted = occupied ^ movers;
-        if king_path.iter().all(|sq| pos.attacked_by(!us, sq, lifted).is_empty()) {
+        if castling_path_clear(pos, king, rook, occupied) {
             sink.castle(king, rook);
         }
     }
+}
+
+/// Whether the side to move, not in check, may castle with its rook on `rook` (which holds the right) by the
+/// variant's castling geometry: the squares king and rook pass and land on are empty but for the two, and no square
+/// the king passes or lands on is attacked.
+#[inline(always)]
+fn castling_path_clear<S: Shape>(pos: &Core<S>, king: u32, rook: u32, occupied: S::Bits) -> bool {
+    let us = pos.turn;
+    // In every variant the rook lands next to the king, so the king's and rook's paths together cover every
+    // square between them: one look-up rejects the usual case of a piece still standing there.
+    if !(S::between(king, rook) & occupied).is_empty() {
+        return false;
+    }
+    let (king_to, rook_to) = pos.castling_targets(us, king, rook);
+    let movers = S::Bits::bit(king) | S::Bits::bit(rook);
+    let king_path = S::between(king, king_to) | S::Bits::bit(king_to);
+    let must_be_empty = (king_path | S::between(rook, rook_to) | S::Bits::bit(rook_to)) & !movers;
+    if !(must_be_empty & occupied).is_empty() {
+        return false;
+    }
+    let lifted = occupied ^ movers;
+    king_path.iter().all(|sq| pos.attacked_by(!us, sq, lifted).is_empty())
+}
+
+/// Whether the side to move may castle with its king on `king` and its rook on `rook`, which holds the castling
+/// right: the king is not in check, and [`castling_path_clear`]. The retro analysis asks this of the position
+/// before an un-castling.
+pub(crate) fn castling_legal<S: Shape>(pos: &Core<S>, king: u32, rook: u32) -> bool {
+    let occupied = pos.occupied();
+    pos.attacked_by(!pos.turn, king, occupied).is_empty() && castling_path_clear(pos, king, rook, occupied)
 }
 
 /// Counts moves without listing them.

@@ -190,22 +190,10 @@ impl<S: Shape> Core<S> {
 
     /// Whether a piece of `role` on bit `from` attacks bit `to` (for a pawn: captures there), ignoring pins.
     pub(crate) fn reaches(&self, role: Role, from: u32, to: u32) -> bool {
-        let occupied = self.occupied();
-        let mut attacks = S::Bits::EMPTY;
-        if role.slides_straight() {
-            attacks |= S::rook_attacks(from, occupied);
-        }
-        if role.slides_diagonally() {
-            attacks |= S::bishop_attacks(from, occupied);
-        }
-        if role.leaps_like_knight() {
-            attacks |= S::knight_attacks(from);
-        }
-        match role {
-            Role::King => attacks |= S::king_attacks(from),
-            Role::Pawn => attacks |= S::pawn_attacks(self.turn, from) & self.theirs(),
-            _ => {}
-        }
+        let attacks = match role {
+            Role::Pawn => S::pawn_attacks(self.turn, from) & self.theirs(),
+            _ => piece_attacks::<S>(role, from, self.occupied()),
+        };
         attacks.has(to)
     }
 
@@ -279,6 +267,22 @@ impl<S: Shape> Core<S> {
     pub(crate) fn ep_square(&self) -> Option<Square> {
         (self.ep != NO_EP).then(|| S::square_of(self.ep as u32))
     }
+}
+
+/// The squares a piece of `role` other than a pawn on bit `from` attacks, sliders stopped by `occupied`.
+#[inline(always)]
+pub(crate) fn piece_attacks<S: Shape>(role: Role, from: u32, occupied: S::Bits) -> S::Bits {
+    let mut attacks = if role == Role::King { S::king_attacks(from) } else { S::Bits::EMPTY };
+    if role.slides_straight() {
+        attacks |= S::rook_attacks(from, occupied);
+    }
+    if role.slides_diagonally() {
+        attacks |= S::bishop_attacks(from, occupied);
+    }
+    if role.leaps_like_knight() {
+        attacks |= S::knight_attacks(from);
+    }
+    attacks
 }
 
 /// Bits indexed by `Square::index` (16 per rank) to the shape's bits (`WIDTH` per rank); squares off the shape drop.

@@ -17,6 +17,7 @@ pub use illegal::{CastlingBlock, IllegalReason};
 pub use setup::{CastlingPrefix, Setup};
 pub use state::{History, Outcome, Status};
 pub use validate::{CastlingRightProblem, EnPassantProblem, PositionError, Problem};
+pub(crate) use validate::{double_check_possible, start_counts};
 
 use self::core::Core;
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
@@ -37,6 +38,40 @@ macro_rules! on_core {
             Inner::Wide($core) => $body,
         }
     };
+}
+
+/// A board shape whose bit sets a [`Position`] holds: code generic over the shape (the retro analysis) reads a
+/// position's bit sets and wraps edited ones back into a position through it.
+pub(crate) trait PositionShape: Shape {
+    /// The bit sets of `pos`, if it is on this shape's board.
+    fn core_of(pos: &Position) -> Option<&Core<Self>>;
+    /// The position of these bit sets, unchecked: the caller has checked what makes it legal.
+    fn position(core: Core<Self>) -> Position;
+}
+
+impl PositionShape for Shape8 {
+    #[inline(always)]
+    fn core_of(pos: &Position) -> Option<&Core<Shape8>> {
+        pos.standard_core()
+    }
+    #[inline(always)]
+    fn position(core: Core<Shape8>) -> Position {
+        Position::from_standard_core(core)
+    }
+}
+
+impl PositionShape for Shape10 {
+    #[inline(always)]
+    fn core_of(pos: &Position) -> Option<&Core<Shape10>> {
+        match &pos.inner {
+            Inner::Wide(core) => Some(core),
+            Inner::Standard(_) => None,
+        }
+    }
+    #[inline(always)]
+    fn position(core: Core<Shape10>) -> Position {
+        Position { inner: Inner::Wide(core) }
+    }
 }
 
 /// A [`Setup`] of a standard (8×8) board in the bit layout of the 8×8 core (bit = rank × 8 + file), which the FEN

@@ -445,7 +445,7 @@ pub(crate) fn problems<S: Shape>(core: &Core<S>, claims: &Claims) -> Vec<Problem
 }
 
 /// How many pieces of each role (by [`Role::index`]) a side starts with in `variant`.
-fn start_counts(variant: Variant) -> [usize; 8] {
+pub(crate) fn start_counts(variant: Variant) -> [usize; 8] {
     const fn counts(array: &str) -> [usize; 8] {
         let mut counts = [0; 8];
         let bytes = array.as_bytes();
@@ -551,7 +551,7 @@ fn check_problems<S: Shape>(core: &Core<S>, problems: &mut Vec<Problem>) {
 /// Two checkers are possible only if the last move uncovered one while giving the other: two pawns, two
 /// knights, or a pawn and a knight can never both check (neither can be uncovered), nor can two pieces on one line
 /// through the king (the piece that moved would have had to stand on that line already, giving check before).
-fn double_check_possible<S: Shape>(core: &Core<S>, checkers: S::Bits, king: u32) -> bool {
+pub(crate) fn double_check_possible<S: Shape>(core: &Core<S>, checkers: S::Bits, king: u32) -> bool {
     let leapers_or_pawns = checkers & (core.role(Role::Pawn) | core.role(Role::Knight));
     let a = checkers.lowest();
     let b = checkers.highest();

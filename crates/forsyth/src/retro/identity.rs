@@ -2,8 +2,9 @@
 //! conventions write them (`[Sb1]`), or which promoted pawn.
 
 use super::pawns::Pawns;
-use super::{Array, RetroError, fixed_pawns, never_entered, supported};
-use crate::bitboard::{Bits, Shape, Shape8};
+use super::{Array, RetroError, fixed_pawns, never_entered};
+use crate::bitboard::{Bits, Shape, Shape8, Shape10};
+use crate::position::PositionShape;
 use crate::position::core::Core;
 use crate::{Color, File, Piece, Position, Rank, Role, Square};
 
@@ -72,10 +73,24 @@ pub struct Identity {
 /// let pos = retro::position_from_fen("4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1").unwrap();
 /// let id = retro::who(&pos, Square::C1).unwrap();
 /// assert_eq!(id.origins, vec![Origin::Original(Square::C1)]);
+/// // Capablanca chess: a chancellor on h1 with the pawns of g2 and i2 unmoved is the original [Ch1].
+/// let capablanca = retro::position_from_fen("4k5/10/10/10/10/10/6P1P1/5K1C2 w - - 0 1").unwrap();
+/// let h1 = Square::new(forsyth::File::H, forsyth::Rank::FIRST);
+/// assert!(retro::who(&capablanca, h1).unwrap().origins.contains(&Origin::Original(h1)));
 /// ```
 pub fn who(pos: &Position, square: Square) -> Result<Identity, RetroError> {
-    let core = supported(pos)?;
     let piece = pos.piece_at(square).ok_or(RetroError::EmptySquare(square))?;
+    Ok(if let Some(core) = Shape8::core_of(pos) {
+        identify(core, piece, square)
+    } else if let Some(core) = Shape10::core_of(pos) {
+        identify(core, piece, square)
+    } else {
+        unreachable!("a position is on one of the two board shapes")
+    })
+}
+
+/// [`who`] on the bit sets of either board shape.
+fn identify<S: Shape>(core: &Core<S>, piece: Piece, square: Square) -> Identity {
     let mut clues = Vec::new();
     let origins = match piece.role {
         Role::King => {
@@ -85,7 +100,7 @@ pub fn who(pos: &Position, square: Square) -> Result<Identity, RetroError> {
         Role::Pawn => pawn_origins(core, piece.color, square, &mut clues),
         role => piece_origins(core, piece.color, role, square, &mut clues),
     };
-    Ok(Identity { square, piece, origins, clues })
+    Identity { square, piece, origins, clues }
 }
 
 /// The squares where the original unit of array square `original` can stand now (it may also have been captured).
@@ -97,7 +112,6 @@ pub fn who(pos: &Position, square: Square) -> Result<Identity, RetroError> {
 /// assert_eq!(retro::whereabouts(&pos, Square::B1).unwrap(), vec![Square::B1, Square::G1]);
 /// ```
 pub fn whereabouts(pos: &Position, original: Square) -> Result<Vec<Square>, RetroError> {
-    supported(pos)?;
     let mut squares = Vec::new();
     for (square, _) in pos.board().pieces() {
         if who(pos, square)?.origins.contains(&Origin::Original(original)) {
@@ -107,7 +121,7 @@ pub fn whereabouts(pos: &Position, original: Square) -> Result<Vec<Square>, Retr
     Ok(squares)
 }
 
-fn pawn_origins(core: &Core<Shape8>, color: Color, square: Square, clues: &mut Vec<Clue>) -> Vec<Origin> {
+fn pawn_origins<S: Shape>(core: &Core<S>, color: Color, square: Square, clues: &mut Vec<Clue>) -> Vec<Origin> {
     let start_rank = if color.is_white() { 1 } else { 6 };
     if square.rank().index() == start_rank {
         clues.push(Clue::UnmovedPawn);
@@ -116,7 +130,8 @@ fn pawn_origins(core: &Core<Shape8>, color: Color, square: Square, clues: &mut V
     let pawns = Pawns::of(core, color);
     clues.push(Clue::PawnFiles { captures: pawns.budget });
     let rank = Rank::new(start_rank).expect("on the board");
-    (0..8u8)
+    pawns
+        .start_files()
         .filter(|&f| pawns.fits(Some((square, f)), None))
         .filter_map(|f| File::new(f).map(|file| Origin::Original(Square::new(file, rank))))
         .collect()
@@ -124,27 +139,39 @@ fn pawn_origins(core: &Core<Shape8>, color: Color, square: Square, clues: &mut V
 
 /// Array squares whose original piece is known to stand there still: a rook with its castling right, or a piece
 /// shut in on its start square (in Chess960, on a square where the array may have put it).
-fn identified(core: &Core<Shape8>, array: &Array, color: Color, role: Role, fixed: u64) -> Vec<(Square, Clue)> {
+fn identified<S: Shape>(
+    core: &Core<S>,
+    array: &Array,
+    color: Color,
+    role: Role,
+    fixed: S::Bits,
+) -> Vec<(Square, Clue)> {
     let mut found = Vec::new();
     for home in array.candidates(color, role) {
-        let bit = Shape8::bit_of(home);
+        let bit = S::bit_of(home);
         if !core.pieces(color, role).has(bit) {
             continue;
         }
-        if role == Role::Rook && core.castling & u64::bit(bit) != 0 {
+        if role == Role::Rook && core.castling.has(bit) {
             found.push((home, Clue::CastlingRight));
-        } else if never_entered(role, bit, fixed) {
-            found.push((home, Clue::ShutIn { walls: walls(role, bit, fixed) }));
+        } else if never_entered::<S>(role, bit, fixed) {
+            found.push((home, Clue::ShutIn { walls: walls::<S>(role, bit, fixed) }));
         }
     }
     found
 }
 
-fn walls(role: Role, bit: u32, fixed: u64) -> Vec<Square> {
-    (super::entries(role, bit) & fixed).iter().map(Shape8::square_of).collect()
+fn walls<S: Shape>(role: Role, bit: u32, fixed: S::Bits) -> Vec<Square> {
+    (super::entries::<S>(role, bit) & fixed).iter().map(S::square_of).collect()
 }
 
-fn piece_origins(core: &Core<Shape8>, color: Color, role: Role, square: Square, clues: &mut Vec<Clue>) -> Vec<Origin> {
+fn piece_origins<S: Shape>(
+    core: &Core<S>,
+    color: Color,
+    role: Role,
+    square: Square,
+    clues: &mut Vec<Clue>,
+) -> Vec<Origin> {
     let fixed = fixed_pawns(core);
     let array = Array::of(core);
     let known = identified(core, &array, color, role, fixed);
@@ -160,30 +187,31 @@ fn piece_origins(core: &Core<Shape8>, color: Color, role: Role, square: Square, 
             }
             continue;
         }
-        let home_bit = Shape8::bit_of(home);
+        let home_bit = S::bit_of(home);
         // Known to stand on its start square, or shut in there and gone: captured where it stood.
-        if known.iter().any(|(h, _)| *h == home) || never_entered(role, home_bit, fixed) {
+        if known.iter().any(|(h, _)| *h == home) || never_entered::<S>(role, home_bit, fixed) {
             clues.push(Clue::OriginalAccountedFor { original: home });
             continue;
         }
         origins.push(Origin::Original(home));
     }
-    let bit = Shape8::bit_of(square);
+    let bit = S::bit_of(square);
     let promotion_rank = if color.is_white() { 7 } else { 0 };
-    if never_entered(role, bit, fixed) && bit / 8 != promotion_rank {
-        clues.push(Clue::ShutIn { walls: walls(role, bit, fixed) });
+    if never_entered::<S>(role, bit, fixed) && bit / S::WIDTH != promotion_rank {
+        clues.push(Clue::ShutIn { walls: walls::<S>(role, bit, fixed) });
         return origins;
     }
     let pawns = Pawns::of(core, color);
-    let files: Vec<File> = if pawns.squares().count() < 8 {
-        (0..8u8).filter(|&f| pawns.fits(None, Some(f))).filter_map(File::new).collect()
+    let board_files = S::WIDTH as usize;
+    let files: Vec<File> = if pawns.squares().count() < board_files {
+        pawns.start_files().filter(|&f| pawns.fits(None, Some(f))).filter_map(File::new).collect()
     } else {
         Vec::new()
     };
     if files.is_empty() {
         clues.push(Clue::NoPromotion);
     } else {
-        if files.len() < 8 {
+        if files.len() < board_files {
             clues.push(Clue::PawnFiles { captures: pawns.budget });
         }
         origins.push(Origin::Promoted { files });

@@ -1,11 +1,13 @@
-//! Retrograde analysis of standard chess: which single moves led to a position ([`retractions`]), why a position
-//! cannot arise from the game array at all ([`analyse`]), and which original pieces a piece can be ([`who`]).
+//! Retrograde analysis of standard chess, Chess960 and the 10×8 variants: which single moves led to a position
+//! ([`retractions`]), why a position cannot arise from the game array at all ([`analyse`]), and which original
+//! pieces a piece can be ([`who`]).
 //!
 //! The German problem-chess conventions name the questions: the side that just moved, original pieces
 //! („Originalfiguren“) and promoted ones („Umwandlungsfiguren“), `[Sb1]` for the piece that stood on b1 in the game
-//! array. Everything here works on positions that already pass [`crate::Position::from_setup`]'s validation, on the
-//! standard 8×8 board with the standard array; other variants, unknown pieces `X` and fairy pieces are refused with
-//! a [`RetroError`].
+//! array. Everything here works on positions that already pass [`crate::Position::from_setup`]'s validation, on
+//! either board shape (the code is generic over [`Shape`] and compiled for each); the game array is the variant's
+//! own, or in Chess960 and Capablanca Random Chess what the castling rights tell of it. Unknown pieces `X` and
+//! fairy pieces are refused with a [`RetroError`].
 //!
 //! ```
 //! use forsyth::retro;
@@ -32,9 +34,10 @@ pub use retractions::{Retraction, RetractionKind, retractions};
 
 use arrayvec::ArrayVec;
 
-use crate::bitboard::{Bits, Shape, Shape8};
+use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::notation::fen::{Fen, FenError};
-use crate::position::core::Core;
+use crate::position::core::{Core, piece_attacks};
+use crate::position::{PositionShape, start_counts};
 use crate::{BoardShape, Color, File, PositionError, Rank, Role, Square, Variant};
 
 /// Why the retro analysis cannot answer for an input.
@@ -48,15 +51,14 @@ pub enum RetroError {
         /// Where they stand.
         squares: Vec<Square>,
     },
-    /// A piece other than the six of standard chess (a fairy piece, or a 10×8 piece on an 8×8 board).
+    /// A piece other than those of standard chess and the 10×8 variants (a fairy piece), or an archbishop or
+    /// chancellor on an 8×8 board.
     UnsupportedPiece {
         /// Its letter as written.
         letter: char,
         /// Where it stands, if the board field got that far.
         square: Option<Square>,
     },
-    /// A variant other than standard chess and Chess960 (a 10×8 board).
-    UnsupportedVariant(Variant),
     /// The position breaks the rules already; the problems are those of [`crate::Position::from_setup`].
     InvalidPosition(PositionError),
     /// No piece stands on the square asked about.
@@ -76,7 +78,6 @@ impl RetroError {
             RetroError::Fen(e) => e.code,
             RetroError::UnknownPiece { .. } => "retro.unknown-piece",
             RetroError::UnsupportedPiece { .. } => "retro.unsupported-piece",
-            RetroError::UnsupportedVariant(_) => "retro.unsupported-variant",
             RetroError::InvalidPosition(_) => "retro.invalid-position",
             RetroError::EmptySquare(_) => "retro.empty-square",
         }
@@ -100,12 +101,9 @@ impl fmt::Display for RetroError {
                 let at = square.map_or(String::new(), |sq| format!(" on {sq}"));
                 write!(
                     f,
-                    "'{letter}'{at} is not supported here: retro analysis knows the six pieces of standard chess \
-                     (K Q R B N P), not fairy or 10×8 pieces"
+                    "'{letter}'{at} is not supported here: retro analysis knows the pieces of standard chess \
+                     (K Q R B N P) and, on 10×8 boards, the archbishop and chancellor (A C), not fairy pieces"
                 )
-            }
-            RetroError::UnsupportedVariant(v) => {
-                write!(f, "{v} is not supported here: retro analysis works on standard chess and Chess960 only")
             }
             RetroError::InvalidPosition(e) => write!(f, "the position is not legal, so no move led to it: {e}"),
             RetroError::EmptySquare(sq) => write!(f, "no piece stands on {sq}: name a square that holds one"),
@@ -115,9 +113,10 @@ impl fmt::Display for RetroError {
 
 impl std::error::Error for RetroError {}
 
-/// Reads a FEN for the retro analysis: unknown and fairy pieces are refused first, then the FEN syntax, then a
-/// 10×8 board, then the position's own validation problems, in standard chess or (when the castling field fits
-/// only Chess960) in Chess960.
+/// Reads a FEN for the retro analysis: unknown and fairy pieces are refused first, then the FEN syntax, then the
+/// position's own validation problems, in standard chess or (when the castling field fits only Chess960) in
+/// Chess960; a 10×8 board in the variant its array and castling field tell (Capablanca, Gothic, Janus, Embassy,
+/// else Capablanca Random Chess), as the FEN reader infers it.
 ///
 /// ```
 /// use forsyth::retro::{self, RetroError};
@@ -133,26 +132,27 @@ pub fn position_from_fen(text: &str) -> Result<crate::Position, RetroError> {
 
 /// [`position_from_fen`] in `variant`, or the variant the FEN implies: standard chess unless a castling field fits
 /// only Chess960 (X-FEN or Shredder-FEN). A Chess960 position with no castling right left reads as standard chess
-/// unless Chess960 is asked for; only un-castling differs.
+/// unless Chess960 is asked for; only un-castling differs. On a 10×8 board likewise: name the variant where the
+/// array is gone (Janus and Embassy castle other distances than Capablanca chess).
 ///
 /// ```
 /// use forsyth::{Variant, retro};
 /// let pos = retro::position_from_fen_in("4k3/8/8/8/8/8/8/5RK1 b - - 0 1", Some(Variant::Chess960)).unwrap();
 /// let castlings = retro::retractions(&pos).unwrap().into_iter().filter(|r| r.mv.is_castle()).count();
 /// assert!(castlings > 1); // the king may have started on b1 to g1, the rook anywhere to its right
-/// assert_eq!(retro::position_from_fen_in("4k3/8/8/8/8/8/8/5RK1 b - - 0 1", Some(Variant::Capablanca))
-///     .unwrap_err().code(), "retro.unsupported-variant");
+/// let janus = retro::position_from_fen_in("4k5/10/10/10/10/10/10/1KR7 b - - 0 1", Some(Variant::Janus)).unwrap();
+/// let castling = retro::retractions(&janus).unwrap().into_iter().find(|r| r.mv.is_castle()).unwrap();
+/// assert_eq!(castling.mv.to_string(), "e1a1"); // Janus: king e1 to b1, rook a1 to c1
+/// assert!(retro::analyse(&janus).unwrap().reachable());
 /// ```
 pub fn position_from_fen_in(text: &str, variant: Option<Variant>) -> Result<crate::Position, RetroError> {
     refuse_unknown_letters(text)?;
     let fen = Fen::parse(text).map_err(RetroError::Fen)?;
-    if fen.setup.board.shape() != BoardShape::Standard {
-        return Err(RetroError::UnsupportedVariant(variant.unwrap_or_else(|| fen.infer_variant())));
-    }
-    if let Some(v) = variant.filter(|v| !matches!(v, Variant::Standard | Variant::Chess960)) {
-        return Err(RetroError::UnsupportedVariant(v));
-    }
-    if let Some((square, piece)) = fen.setup.board.pieces().find(|(_, p)| !Role::STANDARD.contains(&p.role)) {
+    // Archbishops and chancellors are pieces of the 10×8 variants only.
+    let fairy = |p: &crate::Piece| !Role::STANDARD.contains(&p.role);
+    if fen.setup.board.shape() == BoardShape::Standard
+        && let Some((square, piece)) = fen.setup.board.pieces().find(|(_, p)| fairy(p))
+    {
         return Err(RetroError::UnsupportedPiece { letter: piece.char(), square: Some(square) });
     }
     fen.position(variant).map_err(RetroError::InvalidPosition)
@@ -176,7 +176,7 @@ fn refuse_unknown_letters(text: &str) -> Result<(), RetroError> {
                 unknown.extend(square);
                 file = file.saturating_add(1);
             }
-            c if c.is_ascii_alphabetic() && !"KQRBNPkqrbnp".contains(c) => {
+            c if c.is_ascii_alphabetic() && Role::from_char(c).is_none() => {
                 return Err(RetroError::UnsupportedPiece { letter: c, square });
             }
             _ => file = file.saturating_add(1),
@@ -185,59 +185,59 @@ fn refuse_unknown_letters(text: &str) -> Result<(), RetroError> {
     if unknown.is_empty() { Ok(()) } else { Err(RetroError::UnknownPiece { squares: unknown }) }
 }
 
-/// The 8×8 bit sets of a position the analysis supports: standard chess and Chess960.
-fn supported(pos: &crate::Position) -> Result<&Core<Shape8>, RetroError> {
-    match pos.standard_core() {
-        Some(core) if matches!(pos.variant(), Variant::Standard | Variant::Chess960) => Ok(core),
-        _ => Err(RetroError::UnsupportedVariant(pos.variant())),
-    }
-}
-
-/// What is known of the game array: by file, the role on White's back rank (Black's mirrors it, in standard chess
-/// and in Chess960 alike). Standard chess knows it whole; a Chess960 position only as far as castling rights tell
-/// it: a king that keeps a right has not moved, nor has a rook with a right, so their squares are the array's.
+/// What is known of the game array: by file, the role on White's back rank (Black's mirrors it, in every variant).
+/// A variant with one array knows it whole (standard chess, Capablanca, Gothic, Janus and Embassy chess); a shuffled
+/// one (Chess960, Capablanca Random Chess) only as far as castling rights tell it: a king that keeps a right has
+/// not moved, nor has a rook with a right, so their squares are the array's.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Array {
-    roles: [Option<Role>; 8],
+    roles: [Option<Role>; 10],
+    variant: Variant,
 }
 
 impl Array {
     /// The array as far as the position tells it.
-    pub(crate) fn of(core: &Core<Shape8>) -> Array {
-        let mut roles = [None; 8];
-        if core.variant != Variant::Chess960 {
-            for (f, c) in Variant::Standard.start_array().chars().enumerate() {
+    pub(crate) fn of<S: Shape>(core: &Core<S>) -> Array {
+        let mut roles = [None; 10];
+        let variant = core.variant;
+        if !variant.is_shuffle() {
+            for (f, c) in variant.start_array().chars().enumerate() {
                 roles[f] = Role::from_char(c);
             }
-            return Array { roles };
+            return Array { roles, variant };
         }
         for color in Color::ALL {
-            let rights = core.castling & Shape8::rank_mask(u32::from(back_rank(color)));
-            if rights != 0 && core.has_king(color) {
-                roles[(core.king_of(color) % 8) as usize] = Some(Role::King);
+            let rights = core.castling & S::rank_mask(u32::from(back_rank(color)));
+            if !rights.is_empty() && core.has_king(color) {
+                roles[(core.king_of(color) % S::WIDTH) as usize] = Some(Role::King);
                 for rook in rights.iter() {
-                    roles[(rook % 8) as usize] = Some(Role::Rook);
+                    roles[(rook % S::WIDTH) as usize] = Some(Role::Rook);
                 }
             }
         }
-        Array { roles }
+        Array { roles, variant }
+    }
+
+    /// The number of files.
+    fn files(&self) -> u8 {
+        self.variant.shape().files()
     }
 
     /// The role the array puts on a back-rank file, if known.
     pub(crate) fn role_on(&self, file: File) -> Option<Role> {
-        self.roles[usize::from(file.index())]
+        self.roles.get(usize::from(file.index())).copied().flatten()
     }
 
     /// The squares where `color`'s pieces of `role` are known to start (every pawn square of the second or seventh
     /// rank).
-    pub(crate) fn homes(&self, color: Color, role: Role) -> ArrayVec<Square, 8> {
+    pub(crate) fn homes(&self, color: Color, role: Role) -> ArrayVec<Square, 10> {
         let rank = match (role, color) {
             (Role::Pawn, Color::White) => 1,
             (Role::Pawn, Color::Black) => 6,
             _ => back_rank(color),
         };
         let mut squares = ArrayVec::new();
-        for f in 0..8u8 {
+        for f in 0..self.files() {
             if role == Role::Pawn || self.roles[usize::from(f)] == Some(role) {
                 squares.extend(square(f, rank));
             }
@@ -247,18 +247,19 @@ impl Array {
 
     /// The squares where `color`'s pieces of `role` may start: the known ones, and while those are fewer than the
     /// array holds, every file whose role is unknown (for bishops: of a square colour no known bishop has; for the
-    /// king: not the a- or h-file, since it starts between its rooks).
-    pub(crate) fn candidates(&self, color: Color, role: Role) -> ArrayVec<Square, 8> {
+    /// king: not the first or last file, since it starts between its rooks).
+    pub(crate) fn candidates(&self, color: Color, role: Role) -> ArrayVec<Square, 10> {
         let mut squares = self.homes(color, role);
-        if role == Role::Pawn || squares.len() >= Variant::Standard.start_count(role) {
+        if role == Role::Pawn || squares.len() >= start_counts(self.variant)[role.index()] {
             return squares;
         }
         let known = squares.clone();
-        for f in (0..8u8).filter(|&f| self.roles[usize::from(f)].is_none()) {
+        let files = self.files();
+        for f in (0..files).filter(|&f| self.roles[usize::from(f)].is_none()) {
             let Some(sq) = square(f, back_rank(color)) else { continue };
             let fits = match role {
                 Role::Bishop => known.iter().all(|k| k.is_light() != sq.is_light()),
-                Role::King => (1..7).contains(&f),
+                Role::King => (1..files - 1).contains(&f),
                 _ => true,
             };
             if fits {
@@ -284,7 +285,8 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 }
 
 /// The role the game array puts on `square` (a pawn on the second and seventh ranks), if known: always in standard
-/// chess; in Chess960 only the king's and the rooks' squares that castling rights tell, else `None`.
+/// chess and the 10×8 variants with one array; in Chess960 and Capablanca Random Chess only the king's and the
+/// rooks' squares that castling rights tell, else `None`.
 ///
 /// ```
 /// use forsyth::{Role, Square, Variant, retro};
@@ -295,38 +297,40 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 /// assert_eq!(retro::array_role(&chess960, Square::B1).unwrap(), Some(Role::Rook));
 /// assert_eq!(retro::array_role(&chess960, Square::G1).unwrap(), Some(Role::King));
 /// assert_eq!(retro::array_role(&chess960, Square::C1).unwrap(), None);
+/// let janus = retro::position_from_fen_in("4k5/10/10/10/10/10/10/4K5 w - - 0 1", Some(Variant::Janus)).unwrap();
+/// assert_eq!(retro::array_role(&janus, Square::B1).unwrap(), Some(Role::Archbishop));
 /// ```
 pub fn array_role(pos: &crate::Position, square: Square) -> Result<Option<Role>, RetroError> {
-    let core = supported(pos)?;
+    let array = if let Some(core) = Shape8::core_of(pos) {
+        Array::of(core)
+    } else if let Some(core) = Shape10::core_of(pos) {
+        Array::of(core)
+    } else {
+        unreachable!("a position is on one of the two board shapes")
+    };
     Ok(match square.rank().index() {
         1 | 6 => Some(Role::Pawn),
-        0 | 7 => Array::of(core).role_on(square.file()),
+        0 | 7 => array.role_on(square.file()),
         _ => None,
     })
 }
 
 /// Squares that have held the same pawn all game: White's pawns on the second rank and Black's on the seventh
 /// never moved, since no other pawn of theirs can reach those squares.
-pub(crate) fn fixed_pawns(core: &Core<Shape8>) -> u64 {
-    (core.pieces(Color::White, Role::Pawn) & Shape8::rank_mask(1))
-        | (core.pieces(Color::Black, Role::Pawn) & Shape8::rank_mask(6))
+pub(crate) fn fixed_pawns<S: Shape>(core: &Core<S>) -> S::Bits {
+    (core.pieces(Color::White, Role::Pawn) & S::rank_mask(1))
+        | (core.pieces(Color::Black, Role::Pawn) & S::rank_mask(6))
 }
 
 /// The squares a piece of `role` on bit `sq` must have come through (a slider passes the square next to it) or
 /// from (a leaper) to arrive there.
-pub(crate) fn entries(role: Role, sq: u32) -> u64 {
-    let full = Shape8::ALL;
-    match role {
-        Role::King | Role::Queen => Shape8::king_attacks(sq),
-        Role::Knight => Shape8::knight_attacks(sq),
-        Role::Bishop => Shape8::bishop_attacks(sq, full),
-        Role::Rook => Shape8::rook_attacks(sq, full),
-        _ => 0,
-    }
+pub(crate) fn entries<S: Shape>(role: Role, sq: u32) -> S::Bits {
+    // With every square occupied, a slider's attacks are the squares next to it on its lines.
+    if role == Role::Pawn { S::Bits::EMPTY } else { piece_attacks::<S>(role, sq, S::ALL) }
 }
 
 /// Whether no piece of `role` can ever have arrived on bit `sq`: every way in has held an unmoved pawn all game.
-pub(crate) fn never_entered(role: Role, sq: u32, fixed: u64) -> bool {
-    let ways = entries(role, sq);
-    ways != 0 && ways & !fixed == 0
+pub(crate) fn never_entered<S: Shape>(role: Role, sq: u32, fixed: S::Bits) -> bool {
+    let ways = entries::<S>(role, sq);
+    !ways.is_empty() && (ways & !fixed).is_empty()
 }

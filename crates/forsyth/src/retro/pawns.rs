@@ -3,14 +3,16 @@
 
 use arrayvec::ArrayVec;
 
-use crate::bitboard::{Bits, Shape, Shape8};
+use crate::bitboard::{Bits, Shape};
 use crate::position::core::Core;
 use crate::{Color, Role, Square};
 
 /// The pawns of one side: for each, its file and how many files it can have changed (one per capture, one capture
 /// per rank advanced).
 pub(crate) struct Pawns {
-    pawns: ArrayVec<(Square, u8), 8>,
+    pawns: ArrayVec<(Square, u8), 10>,
+    /// Files of the board: the start files there are.
+    files: u8,
     /// Captures the side can have made: the opponent's missing units.
     pub(crate) budget: usize,
 }
@@ -19,15 +21,21 @@ pub(crate) struct Pawns {
 const UNREACHABLE: u8 = u8::MAX;
 
 impl Pawns {
-    pub(crate) fn of(core: &Core<Shape8>, color: Color) -> Pawns {
+    pub(crate) fn of<S: Shape>(core: &Core<S>, color: Color) -> Pawns {
         let mut pawns = ArrayVec::new();
-        for bit in core.pieces(color, Role::Pawn).iter().take(8) {
-            let rank = (bit / 8) as u8;
+        for bit in core.pieces(color, Role::Pawn).iter().take(S::WIDTH as usize) {
+            let rank = (bit / S::WIDTH) as u8;
             let advanced = if color.is_white() { rank.saturating_sub(1) } else { 6u8.saturating_sub(rank) };
-            pawns.push((Shape8::square_of(bit), advanced));
+            pawns.push((S::square_of(bit), advanced));
         }
-        let budget = 16usize.saturating_sub(core.by_color[(!color).index()].count() as usize);
-        Pawns { pawns, budget }
+        let units = 2 * S::WIDTH as usize;
+        let budget = units.saturating_sub(core.by_color[(!color).index()].count() as usize);
+        Pawns { pawns, files: S::WIDTH as u8, budget }
+    }
+
+    /// The files a pawn can start on.
+    pub(crate) fn start_files(&self) -> std::ops::Range<u8> {
+        0..self.files
     }
 
     /// The squares of the pawns.
@@ -52,11 +60,27 @@ impl Pawns {
 
     /// [`Pawns::min_captures`] with the pawn on `fixed.0` from file `fixed.1`, and no pawn from file `excluded`.
     pub(crate) fn min_captures_with(&self, fixed: Option<(Square, u8)>, excluded: Option<u8>) -> Option<usize> {
+        // A table of one entry per set of start files: 256 on the 8×8 board, 1,024 on 10×8.
+        // The board's files as a constant, so that the loop over start files unrolls as on a fixed board.
+        if self.files == 8 {
+            self.min_captures_in::<8, 256>(fixed, excluded)
+        } else {
+            self.min_captures_in::<10, 1024>(fixed, excluded)
+        }
+    }
+
+    /// [`Pawns::min_captures_with`] on a board of `FILES` files, with a table of `SETS` entries (two to the power of
+    /// `FILES`).
+    fn min_captures_in<const FILES: u8, const SETS: usize>(
+        &self,
+        fixed: Option<(Square, u8)>,
+        excluded: Option<u8>,
+    ) -> Option<usize> {
         // By pawn, then by the set of start files used so far: a start file per pawn, each file once.
-        let mut cost = [UNREACHABLE; 256];
+        let mut cost = [UNREACHABLE; SETS];
         cost[0] = 0;
         let n = self.pawns.len();
-        for used in 0..256usize {
+        for used in 0..SETS {
             let so_far = cost[used];
             let i = used.count_ones() as usize;
             if so_far == UNREACHABLE || i >= n {
@@ -64,7 +88,7 @@ impl Pawns {
             }
             let (square, reach) = self.pawns[i];
             let file = square.file().index();
-            for start in 0..8u8 {
+            for start in 0..FILES {
                 let shift = file.abs_diff(start);
                 let allowed = match fixed {
                     Some((sq, f)) if sq == square => start == f,
@@ -77,7 +101,7 @@ impl Pawns {
                 *next = (*next).min(so_far + shift);
             }
         }
-        (0..256usize)
+        (0..SETS)
             .filter(|m| m.count_ones() as usize == n)
             .map(|m| cost[m])
             .filter(|&c| c != UNREACHABLE)
@@ -97,7 +121,12 @@ mod tests {
 
     fn pawns(fen: &str, color: Color) -> Pawns {
         let pos = crate::retro::position_from_fen(fen).unwrap();
-        Pawns::of(pos.standard_core().unwrap(), color)
+        match pos.standard_core() {
+            Some(core) => Pawns::of(core, color),
+            None => {
+                Pawns::of(<crate::bitboard::Shape10 as crate::position::PositionShape>::core_of(&pos).unwrap(), color)
+            }
+        }
     }
 
     #[test]
@@ -105,6 +134,14 @@ mod tests {
         // White pawns on c3, c4, c5: two of them came from the b- and d-files (or further), two captures at least.
         let p = pawns("4k3/8/8/2P5/2P5/2P5/8/4K3 w - - 0 1", Color::White);
         assert_eq!(p.min_captures(), Some(2));
+    }
+
+    #[test]
+    fn ten_files_give_pawns_ten_start_files() {
+        // Ten white pawns on a 10×8 board, two of them doubled on the j-file: one came from the i-file.
+        let p = pawns("4k5/10/10/10/10/9P/PPPPPPPP1P/4K5 w - - 0 1", Color::White);
+        assert_eq!(p.min_captures(), Some(1));
+        assert_eq!(p.start_files(), 0..10);
     }
 
     #[test]

@@ -3,9 +3,11 @@
 
 use super::pawns::Pawns;
 use super::retractions::{extra_pieces, has_retraction, has_retraction_without_rights};
-use super::{Array, RetroError, fixed_pawns, never_entered, supported};
-use crate::bitboard::{Bits, Shape, Shape8};
+use super::{Array, RetroError, fixed_pawns, never_entered};
+use crate::bitboard::{Bits, Shape, Shape8, Shape10};
+use crate::position::PositionShape;
 use crate::position::core::Core;
+use crate::position::start_counts;
 use crate::{CastlingSide, Color, Piece, Position, Problem, Role, Square, Variant};
 
 /// One reason a position cannot arise in a game from the array. [`Reason::code`] is stable; the words for people
@@ -77,9 +79,10 @@ pub enum Reason {
         /// The rooks holding rights of the side that just moved, and its king.
         squares: Vec<Square>,
     },
-    /// Chess960: the castling rights name no array. Kings and rooks that keep rights stand on their start squares,
-    /// and the two sides' arrays mirror each other, so both kings with rights stand on one file, rooks with rights
-    /// on one side on one file; and the king starts between its rooks, never on the a- or h-file.
+    /// Chess960 (or Capablanca Random Chess): the castling rights name no array. Kings and rooks that keep rights
+    /// stand on their start squares, and the two sides' arrays mirror each other, so both kings with rights stand on
+    /// one file, rooks with rights on one side on one file; and the king starts between its rooks, never on the
+    /// first or last file.
     CastlingArray {
         /// The kings and rooks whose rights contradict each other.
         squares: Vec<Square>,
@@ -158,21 +161,29 @@ impl Report {
 /// assert_eq!(report.reasons[0].code(), "retro.pawn-captures");
 /// ```
 pub fn analyse(pos: &Position) -> Result<Report, RetroError> {
-    let core = supported(pos)?;
     let mut reasons = Vec::new();
+    if let Some(core) = Shape8::core_of(pos) {
+        analyse_core(pos, core, &mut reasons);
+    } else if let Some(core) = Shape10::core_of(pos) {
+        analyse_core(pos, core, &mut reasons);
+    }
+    Ok(Report { reasons })
+}
+
+/// [`analyse`] on the bit sets of either board shape.
+fn analyse_core<S: PositionShape>(pos: &Position, core: &Core<S>, reasons: &mut Vec<Reason>) {
     for color in Color::ALL {
-        pawn_captures(core, color, &mut reasons);
+        pawn_captures(core, color, reasons);
     }
     if reasons.is_empty() {
-        pawns_crossed(core, &mut reasons);
+        pawns_crossed(core, reasons);
     }
     for color in Color::ALL {
-        promoted_pieces(core, color, &mut reasons);
+        promoted_pieces(core, color, reasons);
     }
-    shut_in(core, &mut reasons);
-    castling_array(core, &mut reasons);
-    last_move(pos, core, &mut reasons);
-    Ok(Report { reasons })
+    shut_in(core, reasons);
+    castling_array(core, reasons);
+    last_move(pos, core, reasons);
 }
 
 /// The static report of a FEN: an illegal position reports its validation problems as the reasons.
@@ -186,7 +197,7 @@ pub fn analyse_fen(text: &str) -> Result<Report, RetroError> {
     analyse_fen_in(text, None)
 }
 
-/// [`analyse_fen`] in `variant` (standard chess or Chess960), or the variant the FEN implies (see
+/// [`analyse_fen`] in `variant`, or the variant the FEN implies (see
 /// [`super::position_from_fen_in`]).
 ///
 /// ```
@@ -206,7 +217,7 @@ pub fn analyse_fen_in(text: &str, variant: Option<Variant>) -> Result<Report, Re
     }
 }
 
-fn pawn_captures(core: &Core<Shape8>, color: Color, reasons: &mut Vec<Reason>) {
+fn pawn_captures<S: Shape>(core: &Core<S>, color: Color, reasons: &mut Vec<Reason>) {
     let pawns = Pawns::of(core, color);
     let needed = pawns.min_captures();
     if needed.is_none_or(|n| n > pawns.budget) {
@@ -216,13 +227,13 @@ fn pawn_captures(core: &Core<Shape8>, color: Color, reasons: &mut Vec<Reason>) {
 
 /// Pawns that cannot have left their file at any time: a white one above a black one on the same file must have
 /// passed it.
-fn pawns_crossed(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
+fn pawns_crossed<S: Shape>(core: &Core<S>, reasons: &mut Vec<Reason>) {
     let (white, black) = (Pawns::of(core, Color::White), Pawns::of(core, Color::Black));
     // A pawn stayed on its file all game if no other start fits, and the captures leave no two to spare for a trip
     // off the file and back (c7-c5xd4xc3 e.p. ends on the c-file too).
     let never_left = |pawns: &Pawns, sq: Square| {
         let file = sq.file().index();
-        (0..8u8).all(|start| start == file || !pawns.fits(Some((sq, start)), None))
+        pawns.start_files().all(|start| start == file || !pawns.fits(Some((sq, start)), None))
             && pawns.min_captures_with(Some((sq, file)), None).is_none_or(|least| least + 2 > pawns.budget)
     };
     for w in white.squares() {
@@ -235,22 +246,24 @@ fn pawns_crossed(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
 }
 
 /// The fewest promoted pieces of `color`, with the pieces counted.
-pub(crate) fn promoted_at_least(core: &Core<Shape8>, color: Color) -> (usize, Vec<Square>) {
+pub(crate) fn promoted_at_least<S: Shape>(core: &Core<S>, color: Color) -> (usize, Vec<Square>) {
     let mut pieces = Vec::new();
     let mut needed = 0;
-    for role in [Role::Queen, Role::Rook, Role::Knight] {
+    let start = start_counts(core.variant);
+    for &role in core.variant.promotion_roles().iter().filter(|&&role| role != Role::Bishop) {
         let bits = core.pieces(color, role);
-        if bits.count() as usize > Variant::Standard.start_count(role) {
-            needed += bits.count() as usize - Variant::Standard.start_count(role);
-            pieces.extend(bits.iter().map(Shape8::square_of));
+        if bits.count() as usize > start[role.index()] {
+            needed += bits.count() as usize - start[role.index()];
+            pieces.extend(bits.iter().map(S::square_of));
         }
     }
     let fixed = fixed_pawns(core);
     let array = Array::of(core);
-    // Every array (standard and Chess960) has one bishop of each square colour.
+    // Every array (standard, Chess960, and the 10×8 ones: Capablanca Random Chess by its rules) has one bishop of
+    // each square colour.
     for light in [true, false] {
-        let same_colour = core.pieces(color, Role::Bishop).iter().filter(|&b| Shape8::square_of(b).is_light() == light);
-        let bishops: Vec<Square> = same_colour.map(Shape8::square_of).collect();
+        let same_colour = core.pieces(color, Role::Bishop).iter().filter(|&b| S::square_of(b).is_light() == light);
+        let bishops: Vec<Square> = same_colour.map(S::square_of).collect();
         let gone = array.bishop_home(color, light).filter(|&home| bishop_shut_in_and_gone(core, home, fixed));
         let originals = usize::from(gone.is_none());
         if bishops.len() > originals {
@@ -263,9 +276,9 @@ pub(crate) fn promoted_at_least(core: &Core<Shape8>, color: Color) -> (usize, Ve
     (needed, pieces)
 }
 
-fn promoted_pieces(core: &Core<Shape8>, color: Color, reasons: &mut Vec<Reason>) {
+fn promoted_pieces<S: Shape>(core: &Core<S>, color: Color, reasons: &mut Vec<Reason>) {
     let (needed, pieces) = promoted_at_least(core, color);
-    let missing_pawns = 8usize.saturating_sub(core.pieces(color, Role::Pawn).count() as usize);
+    let missing_pawns = (S::WIDTH as usize).saturating_sub(core.pieces(color, Role::Pawn).count() as usize);
     if needed > missing_pawns {
         reasons.push(Reason::PromotedPieces { color, needed, missing_pawns, pieces });
         return;
@@ -275,7 +288,7 @@ fn promoted_pieces(core: &Core<Shape8>, color: Color, reasons: &mut Vec<Reason>)
 
 /// With no capture to spare, a pawn promotes on its own file, so the colour of its promotion square is fixed:
 /// promoted bishops of one colour need as many missing pawns whose files promote on that colour.
-fn promoted_bishop_colour(core: &Core<Shape8>, color: Color, reasons: &mut Vec<Reason>) {
+fn promoted_bishop_colour<S: Shape>(core: &Core<S>, color: Color, reasons: &mut Vec<Reason>) {
     let pawns = Pawns::of(core, color);
     if pawns.min_captures() != Some(pawns.budget) {
         return; // a capture to spare (or none fits, reported already): any colour can be reached
@@ -284,17 +297,14 @@ fn promoted_bishop_colour(core: &Core<Shape8>, color: Color, reasons: &mut Vec<R
     let array = Array::of(core);
     let promotion_rank = if color.is_white() { 7 } else { 0 };
     for light in [true, false] {
-        let bishops: Vec<Square> = core
-            .pieces(color, Role::Bishop)
-            .iter()
-            .map(Shape8::square_of)
-            .filter(|sq| sq.is_light() == light)
-            .collect();
+        let bishops: Vec<Square> =
+            core.pieces(color, Role::Bishop).iter().map(S::square_of).filter(|sq| sq.is_light() == light).collect();
         let gone = array.bishop_home(color, light).is_some_and(|home| bishop_shut_in_and_gone(core, home, fixed));
         let promoted = bishops.len().saturating_sub(usize::from(!gone));
         // Missing pawns that can have started on a file whose promotion square has the bishops' colour.
-        let files = (0..8u8)
-            .filter(|&f| Shape8::square_of(u32::from(f) + promotion_rank * 8).is_light() == light)
+        let files = pawns
+            .start_files()
+            .filter(|&f| S::square_of(u32::from(f) + promotion_rank * S::WIDTH).is_light() == light)
             .filter(|&f| pawns.fits(None, Some(f)))
             .count();
         if promoted > files {
@@ -305,47 +315,48 @@ fn promoted_bishop_colour(core: &Core<Shape8>, color: Color, reasons: &mut Vec<R
 
 /// Whether the original bishop of `home` can never have left it (every way out held an unmoved pawn all game)
 /// and is not there: it was captured where it stood.
-fn bishop_shut_in_and_gone(core: &Core<Shape8>, home: Square, fixed: u64) -> bool {
-    let bit = Shape8::bit_of(home);
+fn bishop_shut_in_and_gone<S: Shape>(core: &Core<S>, home: Square, fixed: S::Bits) -> bool {
+    let bit = S::bit_of(home);
     let color = if home.rank().index() == 0 { Color::White } else { Color::Black };
-    never_entered(Role::Bishop, bit, fixed) && !core.pieces(color, Role::Bishop).has(bit)
+    never_entered::<S>(Role::Bishop, bit, fixed) && !core.pieces(color, Role::Bishop).has(bit)
 }
 
-/// Pieces that can neither have moved to their square nor started or promoted there. In Chess960 a piece may have
-/// started on any back-rank square whose role in the array is unknown.
-fn shut_in(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
+/// Pieces that can neither have moved to their square nor started or promoted there. In Chess960 and Capablanca
+/// Random Chess a piece may have started on any back-rank square whose role in the array is unknown.
+fn shut_in<S: Shape>(core: &Core<S>, reasons: &mut Vec<Reason>) {
     let fixed = fixed_pawns(core);
     let array = Array::of(core);
     for bit in (core.occupied() & !core.role(Role::Pawn)).iter() {
         let Some(piece) = core.piece_at(bit) else { continue };
-        let square = Shape8::square_of(bit);
-        if !never_entered(piece.role, bit, fixed) || array.candidates(piece.color, piece.role).contains(&square) {
+        let square = S::square_of(bit);
+        if !never_entered::<S>(piece.role, bit, fixed) || array.candidates(piece.color, piece.role).contains(&square) {
             continue;
         }
         let promotion_rank = if piece.color.is_white() { 7 } else { 0 };
-        if piece.role != Role::King && bit / 8 == promotion_rank {
-            let behind = if piece.color.is_white() { bit - 8 } else { bit + 8 };
-            let pawn_sources = u64::bit(behind) | Shape8::pawn_attacks(!piece.color, bit);
-            if pawn_sources & !fixed != 0 {
+        if piece.role != Role::King && bit / S::WIDTH == promotion_rank {
+            let behind = if piece.color.is_white() { bit - S::WIDTH } else { bit + S::WIDTH };
+            let pawn_sources = S::Bits::bit(behind) | S::pawn_attacks(!piece.color, bit);
+            if !(pawn_sources & !fixed).is_empty() {
                 continue;
             }
         }
-        let walls = (super::entries(piece.role, bit) & fixed).iter().map(Shape8::square_of).collect();
+        let walls = (super::entries::<S>(piece.role, bit) & fixed).iter().map(S::square_of).collect();
         reasons.push(Reason::ShutIn { square, piece, walls });
     }
 }
 
-/// Chess960 castling rights that no array explains: kings with rights on two files, rooks with rights on one side
-/// on two files, or a king with rights on the a- or h-file (the array's king stands between its rooks).
-fn castling_array(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
-    if core.variant != Variant::Chess960 || core.castling == 0 {
+/// Castling rights of a shuffled array (Chess960, Capablanca Random Chess) that no array explains: kings with
+/// rights on two files, rooks with rights on one side on two files, or a king with rights on the first or last
+/// file (the array's king stands between its rooks).
+fn castling_array<S: Shape>(core: &Core<S>, reasons: &mut Vec<Reason>) {
+    if !core.variant.is_shuffle() || core.castling.is_empty() {
         return;
     }
     // Per side with rights: its king, and its castling rooks by side of the king.
     let mut kings = Vec::new();
     let mut rooks: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
     for color in Color::ALL {
-        let Some(king) = core.pieces(color, Role::King).iter().next().map(Shape8::square_of) else { continue };
+        let Some(king) = core.pieces(color, Role::King).iter().next().map(S::square_of) else { continue };
         let mut any = false;
         for side in CastlingSide::ALL {
             if let Some(rook) = core.castling_rook(color, side) {
@@ -354,7 +365,7 @@ fn castling_array(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
             }
         }
         if any {
-            if matches!(king.file().index(), 0 | 7) {
+            if king.file().index() == 0 || u32::from(king.file().index()) == S::WIDTH - 1 {
                 reasons.push(Reason::CastlingArray { squares: vec![king] });
             }
             kings.push(king);
@@ -368,16 +379,14 @@ fn castling_array(core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
 }
 
 /// A position no single move leads to, other than the array, cannot have arisen.
-fn last_move(pos: &Position, core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
+fn last_move<S: PositionShape>(pos: &Position, core: &Core<S>, reasons: &mut Vec<Reason>) {
     if has_retraction(core) || is_array(core) {
         return;
     }
     let mover = !core.turn;
-    if core.castling & Shape8::rank_mask(if mover.is_white() { 0 } else { 7 }) != 0
-        && has_retraction_without_rights(core)
-    {
-        let rights = core.castling & Shape8::rank_mask(if mover.is_white() { 0 } else { 7 });
-        let mut squares: Vec<Square> = rights.iter().map(Shape8::square_of).collect();
+    let rights = core.castling & S::rank_mask(if mover.is_white() { 0 } else { 7 });
+    if !rights.is_empty() && has_retraction_without_rights(core) {
+        let mut squares: Vec<Square> = rights.iter().map(S::square_of).collect();
         squares.extend(pos.king(mover));
         reasons.push(Reason::CastlingRights { squares });
         return;
@@ -385,24 +394,29 @@ fn last_move(pos: &Position, core: &Core<Shape8>, reasons: &mut Vec<Reason>) {
     reasons.push(Reason::NoLastMove { checkers: pos.checkers().iter().collect() });
 }
 
-/// The game array with White to move: the standard one, or in Chess960 any of the 960.
-fn is_array(core: &Core<Shape8>) -> bool {
+/// The game array with White to move: the variant's own, or in a shuffled variant any of its arrays (the 960 of
+/// Chess960, the valid ones of Capablanca Random Chess).
+fn is_array<S: PositionShape>(core: &Core<S>) -> bool {
     if core.turn != Color::White {
         return false;
     }
-    if core.variant != Variant::Chess960 {
-        let start = Position::new(Variant::Standard);
-        let array = start.standard_core().expect("the standard array is 8×8");
-        return core.by_color == array.by_color && core.by_role == array.by_role;
+    let variant = core.variant;
+    if !variant.is_shuffle() {
+        let start = Position::new(variant);
+        return S::core_of(&start).is_some_and(|a| a.by_color == core.by_color && a.by_role == core.by_role);
     }
     let back_rank: String =
-        (0..8).map_while(|bit| core.piece_at(bit).filter(|p| p.color.is_white())).map(|p| p.char()).collect();
-    if crate::start::chess960_number(&back_rank).is_none() {
+        (0..S::WIDTH).map_while(|bit| core.piece_at(bit).filter(|p| p.color.is_white())).map(|p| p.char()).collect();
+    let valid = match variant {
+        Variant::Chess960 => crate::start::chess960_number(&back_rank).is_some(),
+        _ => back_rank.len() == S::WIDTH as usize && crate::start::crc_is_valid(&back_rank),
+    };
+    if !valid {
         return false;
     }
-    let Some(setup) = crate::start::setup_from_array(Variant::Chess960, &back_rank) else { return false };
-    let array = Position::from_setup_unchecked(&setup, Variant::Chess960);
-    array.standard_core().is_some_and(|a| a.by_color == core.by_color && a.by_role == core.by_role)
+    let Some(setup) = crate::start::setup_from_array(variant, &back_rank) else { return false };
+    let array = Position::from_setup_unchecked(&setup, variant);
+    S::core_of(&array).is_some_and(|a| a.by_color == core.by_color && a.by_role == core.by_role)
 }
 
 #[cfg(test)]
@@ -430,8 +444,43 @@ mod tests {
     }
 
     fn codes(fen: &str) -> Vec<&'static str> {
-        let pos = crate::retro::position_from_fen(fen).unwrap();
+        codes_in(fen, None)
+    }
+
+    fn codes_in(fen: &str, variant: Option<Variant>) -> Vec<&'static str> {
+        let pos = crate::retro::position_from_fen_in(fen, variant).unwrap();
         analyse(&pos).unwrap().reasons.iter().map(Reason::code).collect()
+    }
+
+    #[test]
+    fn ten_files_have_the_pawn_rules_and_each_variant_its_array() {
+        // Three white pawns on the c-file need two captures; Black has lost one unit.
+        let tripled = "rnabqkbcn1/pppppppppp/10/2P7/2P7/2P7/10/5K4 w - - 0 1";
+        assert_eq!(codes_in(tripled, Some(Variant::Capablanca)), ["retro.pawn-captures"]);
+        // Two bishops on light squares beside ten pawns: one is promoted, but no pawn is missing.
+        let light_bishops = "4k5/10/10/10/10/PPPPPPPPPP/10/1B1BK5 w - - 0 1";
+        assert_eq!(codes_in(light_bishops, Some(Variant::Gothic)), ["retro.promoted-pieces"]);
+        // A bishop on c1 behind unmoved b2 and d2: Gothic chess's c1 bishop, but Capablanca chess has its
+        // archbishop there, and a Capablanca Random array may have had a bishop there.
+        let c1 = "4k5/10/10/10/10/10/1P1P6/2B1K5 w - - 0 1";
+        assert_eq!(codes_in(c1, Some(Variant::Capablanca)), ["retro.shut-in"]);
+        assert_eq!(codes_in(c1, Some(Variant::Gothic)), Vec::<&str>::new());
+        assert_eq!(codes_in(c1, Some(Variant::Crc)), Vec::<&str>::new());
+        // A bishop on d1 behind c2 and e2: Janus chess's d1 bishop, not Embassy chess's (its queen starts there).
+        let d1 = "4k5/10/10/10/10/10/2P1P5/3BK5 w - - 0 1";
+        assert_eq!(codes_in(d1, Some(Variant::Janus)), Vec::<&str>::new());
+        assert_eq!(codes_in(d1, Some(Variant::Embassy)), ["retro.shut-in"]);
+    }
+
+    #[test]
+    fn capablanca_random_castling_rights_must_name_one_array() {
+        // Kings with rights on f1 and e8: the arrays would not mirror each other.
+        assert_eq!(
+            codes_in("r3k4r/10/p9/10/10/10/10/R4K3R w KQkq - 0 1", Some(Variant::Crc)),
+            ["retro.castling-array"]
+        );
+        // A king with a right on the j-file.
+        assert_eq!(codes_in("4k5/10/10/10/10/10/10/R8K w A - 0 1", Some(Variant::Crc)), ["retro.castling-array"]);
     }
 
     #[test]

@@ -2,10 +2,12 @@
 
 use arrayvec::ArrayVec;
 
-use super::{RetroError, supported};
-use crate::bitboard::{Bits, Shape, Shape8};
-use crate::position::core::{Core, NO_EP};
-use crate::{CastlingSide, Color, Move, MoveKind, Piece, Position, Role, Variant};
+use super::RetroError;
+use crate::bitboard::{Bits, Shape, Shape8, Shape10};
+use crate::movegen::castling_legal;
+use crate::position::core::{Core, NO_EP, piece_attacks};
+use crate::position::{PositionShape, double_check_possible, start_counts};
+use crate::{CastlingSide, Color, Move, MoveKind, Piece, Position, Role};
 
 /// One move taken back: the move as played forward from [`Retraction::predecessor`], which gives the position.
 ///
@@ -67,8 +69,9 @@ impl Retraction {
 /// not to move there is not in check, no impossible double check) from which the move is legal. An en-passant
 /// square in the position means the last move was that double step (the PGN standard's FEN names it after every
 /// double step), so it is then the only retraction; without one no double step is retracted. The counts of the
-/// captured side limit what comes back: never more than eight pawns, nor more pieces beyond the array than
-/// missing pawns.
+/// captured side limit what comes back: never more pawns than files, nor more pieces beyond the array than
+/// missing pawns. Every variant: on the 10×8 boards archbishops and chancellors move back and come back like the
+/// other pieces, promotions to them are taken back, and castling is taken back by the variant's geometry.
 ///
 /// ```
 /// use forsyth::retro;
@@ -78,48 +81,55 @@ impl Retraction {
 /// // The king came from d1, d2, e2, f2 or f1, maybe capturing (a pawn only off the first rank).
 /// assert!(all.iter().any(|r| r.mv.to_string() == "e2e1" && r.uncaptured.is_some()));
 /// assert!(all.iter().all(|r| r.predecessor.after(r.mv).unwrap().board() == pos.board()));
+/// // Capablanca chess: the chancellor on j8 may be a pawn of the i-file that took a piece as it promoted.
+/// let capablanca = retro::position_from_fen("4k4C/10/10/10/10/10/10/5K4 b - - 0 1").unwrap();
+/// let all = retro::retractions(&capablanca).unwrap();
+/// assert!(all.iter().any(|r| r.mv.to_string() == "i7j8c" && r.uncaptured.is_some()));
 /// ```
 pub fn retractions(pos: &Position) -> Result<Vec<Retraction>, RetroError> {
-    let core = supported(pos)?;
     let mut out = Vec::with_capacity(64);
-    Retractor::new(core).each(|r| out.push(r));
+    if let Some(core) = Shape8::core_of(pos) {
+        Retractor::new(core).each(|r| out.push(r));
+    } else if let Some(core) = Shape10::core_of(pos) {
+        Retractor::new(core).each(|r| out.push(r));
+    }
     Ok(out)
 }
 
 /// Whether the position has any retraction at all (faster than listing them).
-pub(crate) fn has_retraction(core: &Core<Shape8>) -> bool {
+pub(crate) fn has_retraction<S: PositionShape>(core: &Core<S>) -> bool {
     let mut any = false;
     Retractor::new(core).each(|_| any = true);
     any
 }
 
 /// Whether the position would have a retraction if the castling rights did not hold king and rooks in place.
-pub(crate) fn has_retraction_without_rights(core: &Core<Shape8>) -> bool {
+pub(crate) fn has_retraction_without_rights<S: PositionShape>(core: &Core<S>) -> bool {
     let mut free = *core;
-    free.castling = 0;
+    free.castling = S::Bits::EMPTY;
     has_retraction(&free)
 }
 
-/// Bit index of a square's rank and file on the 8×8 board.
-const fn bit(file: u32, rank: u32) -> u32 {
-    rank * 8 + file
+/// Bit index of a square's file and rank on the board of shape `S`.
+const fn bit<S: Shape>(file: u32, rank: u32) -> u32 {
+    rank * S::WIDTH + file
 }
 
-struct Retractor<'a> {
-    after: &'a Core<Shape8>,
+struct Retractor<'a, S: PositionShape> {
+    after: &'a Core<S>,
     /// The side that made the last move: it retracts.
     mover: Color,
     /// The side to move now, whose units come back when a capture is retracted.
     captured: Color,
-    empty: u64,
+    empty: S::Bits,
     /// The position with the turn handed back and the en-passant square cleared: each predecessor starts from it.
-    base: Core<Shape8>,
+    base: Core<S>,
     /// The roles of the captured side that may come back, given its counts (pawns listed last).
-    returnable: ArrayVec<Role, 5>,
+    returnable: ArrayVec<Role, 7>,
 }
 
-impl<'a> Retractor<'a> {
-    fn new(after: &'a Core<Shape8>) -> Retractor<'a> {
+impl<'a, S: PositionShape> Retractor<'a, S> {
+    fn new(after: &'a Core<S>) -> Retractor<'a, S> {
         let mover = !after.turn;
         let mut base = *after;
         base.turn = mover;
@@ -131,7 +141,7 @@ impl<'a> Retractor<'a> {
             after,
             mover,
             captured: after.turn,
-            empty: !after.occupied(),
+            empty: !after.occupied() & S::ALL,
             base,
             returnable: returnable_roles(after, after.turn),
         }
@@ -140,23 +150,22 @@ impl<'a> Retractor<'a> {
     fn each(&self, mut emit: impl FnMut(Retraction)) {
         let after = self.after;
         if after.ep != NO_EP {
-            self.double_step(after.ep as u32, &mut emit);
+            self.double_step(u32::from(after.ep), &mut emit);
             return;
         }
         let ours = after.by_color[self.mover.index()];
-        let back_rank = if self.mover.is_white() { 0 } else { 7 };
-        let rights = after.castling & Shape8::rank_mask(back_rank);
+        let rights = after.castling & S::rank_mask(self.relative_rank(0));
         for to in ours.iter() {
             let Some(role) = after.role_at(to) else { continue };
             match role {
                 Role::Pawn => self.pawn(to, &mut emit),
-                Role::King if rights != 0 => {}
+                Role::King if !rights.is_empty() => {}
                 Role::Rook if rights.has(to) => {}
                 _ => {
                     self.piece(role, to, &mut emit);
                     if role == Role::King {
                         self.castling(to, &mut emit);
-                    } else if to / 8 == self.relative_rank(7) {
+                    } else if to / S::WIDTH == self.relative_rank(7) {
                         self.promotion(role, to, &mut emit);
                     }
                 }
@@ -171,33 +180,25 @@ impl<'a> Retractor<'a> {
 
     /// One square toward the mover's own side.
     fn behind(&self, sq: u32) -> u32 {
-        if self.mover.is_white() { sq - 8 } else { sq + 8 }
+        if self.mover.is_white() { sq - S::WIDTH } else { sq + S::WIDTH }
     }
 
     /// Squares from which a pawn of the mover captures on `to`.
-    fn pawn_capture_sources(&self, to: u32) -> u64 {
-        Shape8::pawn_attacks(!self.mover, to)
+    fn pawn_capture_sources(&self, to: u32) -> S::Bits {
+        S::pawn_attacks(!self.mover, to)
     }
 
-    /// A king, knight, bishop, rook or queen on `to` goes back to any empty square it reaches from there.
+    /// A piece other than a pawn on `to` goes back to any empty square it reaches from there.
     fn piece(&self, role: Role, to: u32, emit: &mut impl FnMut(Retraction)) {
-        let occupied = !self.empty;
-        let reach = match role {
-            Role::King => Shape8::king_attacks(to),
-            Role::Knight => Shape8::knight_attacks(to),
-            Role::Bishop => Shape8::bishop_attacks(to, occupied),
-            Role::Rook => Shape8::rook_attacks(to, occupied),
-            Role::Queen => Shape8::bishop_attacks(to, occupied) | Shape8::rook_attacks(to, occupied),
-            _ => 0,
-        };
+        let reach = piece_attacks::<S>(role, to, !self.empty);
         let piece = Piece::new(self.mover, role);
         let quiet_clock = self.after.halfmoves.saturating_sub(1);
-        let back_rank = Shape8::rank_mask(0) | Shape8::rank_mask(7);
+        let back_rank = S::rank_mask(0) | S::rank_mask(7);
         for from in (reach & self.empty).iter() {
             let mut q = self.base;
             move_unit(&mut q, piece, to, piece, from);
             q.halfmoves = quiet_clock;
-            let mv = Move::new(Shape8::square_of(from), Shape8::square_of(to));
+            let mv = Move::new(S::square_of(from), S::square_of(to));
             self.finish(q, mv, None, emit);
             for &captured in &self.returnable {
                 if captured == Role::Pawn && back_rank.has(to) {
@@ -214,21 +215,21 @@ impl<'a> Retractor<'a> {
     /// A pawn goes one step back, or diagonally back putting a captured unit on its square, or back from an
     /// en-passant capture.
     fn pawn(&self, to: u32, emit: &mut impl FnMut(Retraction)) {
-        let rank = to / 8;
+        let rank = to / S::WIDTH;
         if rank == self.relative_rank(1) {
             return; // still on its start square
         }
         let pawn = Piece::new(self.mover, Role::Pawn);
         let from = self.behind(to);
-        if self.empty.has(from) && from / 8 != self.relative_rank(0) {
+        if self.empty.has(from) && from / S::WIDTH != self.relative_rank(0) {
             let mut q = self.base;
             move_unit(&mut q, pawn, to, pawn, from);
             q.halfmoves = 0;
-            self.finish(q, Move::new(Shape8::square_of(from), Shape8::square_of(to)), None, emit);
+            self.finish(q, Move::new(S::square_of(from), S::square_of(to)), None, emit);
         }
-        let sources = self.pawn_capture_sources(to) & self.empty & !Shape8::rank_mask(self.relative_rank(0));
+        let sources = self.pawn_capture_sources(to) & self.empty & !S::rank_mask(self.relative_rank(0));
         for from in sources.iter() {
-            let mv = Move::new(Shape8::square_of(from), Shape8::square_of(to));
+            let mv = Move::new(S::square_of(from), S::square_of(to));
             let mut q = self.base;
             move_unit(&mut q, pawn, to, pawn, from);
             q.halfmoves = 0;
@@ -245,9 +246,9 @@ impl<'a> Retractor<'a> {
 
     /// Un-en-passant: the pawn on the sixth rank came from `sources` beside a pawn of the captured side that had
     /// just passed `to` in a double step.
-    fn en_passant(&self, to: u32, sources: u64, emit: &mut impl FnMut(Retraction)) {
+    fn en_passant(&self, to: u32, sources: S::Bits, emit: &mut impl FnMut(Retraction)) {
         let taken = self.behind(to);
-        let origin = if self.mover.is_white() { to + 8 } else { to - 8 };
+        let origin = if self.mover.is_white() { to + S::WIDTH } else { to - S::WIDTH };
         if !self.returnable.contains(&Role::Pawn) || !self.empty.has(taken) || !self.empty.has(origin) {
             return;
         }
@@ -258,9 +259,9 @@ impl<'a> Retractor<'a> {
             put(&mut q, Piece::new(self.captured, Role::Pawn), taken);
             q.halfmoves = 0;
             q.ep = to as u8;
-            let mv = Move::en_passant(Shape8::square_of(from), Shape8::square_of(to));
+            let mv = Move::en_passant(S::square_of(from), S::square_of(to));
             // The en-passant square brings its own rule on checks: let the validator judge this rare case whole.
-            let predecessor = Position::from_standard_core(q);
+            let predecessor = S::position(q);
             if Position::from_setup(&predecessor.to_setup(), q.variant).is_ok() {
                 emit(Retraction { mv, uncaptured: Some(Role::Pawn), predecessor });
             }
@@ -269,7 +270,8 @@ impl<'a> Retractor<'a> {
 
     /// The double step the en-passant square of the position names.
     fn double_step(&self, ep: u32, emit: &mut impl FnMut(Retraction)) {
-        let (to, from) = if self.mover.is_white() { (ep + 8, ep - 8) } else { (ep - 8, ep + 8) };
+        let (to, from) =
+            if self.mover.is_white() { (ep + S::WIDTH, ep - S::WIDTH) } else { (ep - S::WIDTH, ep + S::WIDTH) };
         let pawn = Piece::new(self.mover, Role::Pawn);
         if !self.after.pieces(self.mover, Role::Pawn).has(to) || !self.empty.has(from) {
             return;
@@ -277,7 +279,7 @@ impl<'a> Retractor<'a> {
         let mut q = self.base;
         move_unit(&mut q, pawn, to, pawn, from);
         q.halfmoves = 0;
-        self.finish(q, Move::new(Shape8::square_of(from), Shape8::square_of(to)), None, emit);
+        self.finish(q, Move::new(S::square_of(from), S::square_of(to)), None, emit);
     }
 
     /// Un-promotion: a piece on the last rank goes back to a pawn on the seventh, straight or capturing.
@@ -292,10 +294,10 @@ impl<'a> Retractor<'a> {
             let mut q = self.base;
             move_unit(&mut q, piece, to, pawn, straight);
             q.halfmoves = 0;
-            self.finish(q, Move::promotion(Shape8::square_of(straight), Shape8::square_of(to), role), None, emit);
+            self.finish(q, Move::promotion(S::square_of(straight), S::square_of(to), role), None, emit);
         }
         for from in (self.pawn_capture_sources(to) & self.empty).iter() {
-            let mv = Move::promotion(Shape8::square_of(from), Shape8::square_of(to), role);
+            let mv = Move::promotion(S::square_of(from), S::square_of(to), role);
             let mut q = self.base;
             move_unit(&mut q, piece, to, pawn, from);
             q.halfmoves = 0;
@@ -307,73 +309,56 @@ impl<'a> Retractor<'a> {
         }
     }
 
-    /// Un-castling: a king on g1 (c1) beside its rook on f1 (d1) goes back to e1 with the rook in its corner.
+    /// Un-castling: a king on the square castling puts it on (g1 or c1 in standard chess), beside its rook on the
+    /// square castling puts the rook on, goes back to its start square with the rook to its own, and the right
+    /// comes back. Where king and rook land is the variant's ([`crate::Variant::castling_king_file`],
+    /// [`crate::Variant::castling_rook_file`]); where they start: in a variant with one array, the king's square of
+    /// the array and the corner on that side; in Chess960 and Capablanca Random Chess anywhere on the back rank
+    /// with the king between the rooks, either may have stood still and a start square may be the square the other
+    /// stands on now. Both arrays of a shuffled game mirror each other, so the other side's castling rights, where
+    /// it keeps any, tell the king's start file (its king has not moved) and the rook's (its rook on the same
+    /// side). Whether castling was legal from there the forward move generator decides.
     fn castling(&self, king_to: u32, emit: &mut impl FnMut(Retraction)) {
-        if self.after.variant == Variant::Chess960 {
-            self.castling_chess960(king_to, emit);
+        let variant = self.after.variant;
+        let rank = self.relative_rank(0);
+        if king_to / S::WIDTH != rank {
             return;
         }
-        let rank = self.relative_rank(0);
-        let home = bit(4, rank);
-        let rook = Piece::new(self.mover, Role::Rook);
-        let king = Piece::new(self.mover, Role::King);
-        for (king_file, rook_file, corner_file, passed) in [(6, 5, 7, [4, 5, 6]), (2, 3, 0, [4, 3, 2])] {
-            let (rook_to, corner) = (bit(rook_file, rank), bit(corner_file, rank));
-            if king_to != bit(king_file, rank)
-                || !self.after.pieces(self.mover, Role::Rook).has(rook_to)
-                || !self.empty.has(home)
-                || !self.empty.has(corner)
-                || (corner_file == 0 && !self.empty.has(bit(1, rank)))
-            {
-                continue;
-            }
-            let mut q = self.base;
-            move_unit(&mut q, king, king_to, king, home);
-            move_unit(&mut q, rook, rook_to, rook, corner);
-            q.castling |= u64::bit(corner);
-            q.halfmoves = self.after.halfmoves.saturating_sub(1);
-            // Castling is legal only if the king does not start in, pass through or land in check.
-            let occupied = q.occupied();
-            if passed.iter().any(|&file| !q.attacked_by(self.captured, bit(file, rank), occupied).is_empty()) {
-                continue;
-            }
-            let mv = Move::castle(Shape8::square_of(home), Shape8::square_of(corner));
-            self.finish(q, mv, None, emit);
-        }
-    }
-
-    /// Un-castling by the Chess960 rules: a king on g1 (c1) beside its rook on f1 (d1) goes back to its start square
-    /// with the rook to its own, anywhere on the back rank on that side of the king; either may have stood still, and
-    /// the start squares may be the squares they stand on now. Both arrays of a Chess960 game mirror each other, so
-    /// the other side's castling rights, where it keeps any, tell the king's start file (its king has not moved) and
-    /// the rook's (its rook on the same side). Whether castling was legal from there the forward move generator
-    /// decides (empty squares between, no check on the king's path), which knows those rules.
-    fn castling_chess960(&self, king_to: u32, emit: &mut impl FnMut(Retraction)) {
-        let rank = self.relative_rank(0);
-        let (side, rook_to) = match king_to.checked_sub(rank * 8) {
-            Some(6) => (CastlingSide::KingSide, bit(5, rank)),
-            Some(2) => (CastlingSide::QueenSide, bit(3, rank)),
-            _ => return,
+        let file_now = king_to % S::WIDTH;
+        let Some(side) =
+            CastlingSide::ALL.into_iter().find(|&side| u32::from(variant.castling_king_file(side).index()) == file_now)
+        else {
+            return;
         };
+        let rook_to = bit::<S>(u32::from(variant.castling_rook_file(side).index()), rank);
         if !self.after.pieces(self.mover, Role::Rook).has(rook_to) {
             return;
         }
-        let (known_king_file, known_rook_file) = self.known_array_files(side);
+        let (known_king_file, known_rook_file) = if variant.is_shuffle() {
+            self.known_array_files(side)
+        } else {
+            let king_file = variant.start_array().find('K').unwrap_or(0) as u32;
+            let corner = match side {
+                CastlingSide::KingSide => S::WIDTH - 1,
+                CastlingSide::QueenSide => 0,
+            };
+            (Some(king_file), Some(corner))
+        };
         let rook = Piece::new(self.mover, Role::Rook);
         let king = Piece::new(self.mover, Role::King);
         // The units themselves leave king_to and rook_to, so those squares count as free for their start squares.
-        let free = self.empty | u64::bit(king_to) | u64::bit(rook_to);
-        // The king starts between the rooks of the array: never on the a- or h-file.
-        for king_file in 1..7u32 {
+        let free = self.empty | S::Bits::bit(king_to) | S::Bits::bit(rook_to);
+        // The king starts between the rooks of the array: never on the first or last file.
+        for king_file in 1..S::WIDTH - 1 {
             if known_king_file.is_some_and(|f| f != king_file) {
                 continue;
             }
             let rook_files = match side {
-                CastlingSide::KingSide => king_file + 1..8,
+                CastlingSide::KingSide => king_file + 1..S::WIDTH,
                 CastlingSide::QueenSide => 0..king_file,
             };
             for rook_file in rook_files {
-                let (king_from, rook_from) = (bit(king_file, rank), bit(rook_file, rank));
+                let (king_from, rook_from) = (bit::<S>(king_file, rank), bit::<S>(rook_file, rank));
                 if known_rook_file.is_some_and(|f| f != rook_file)
                     || !free.has(king_from)
                     || !free.has(rook_from)
@@ -387,18 +372,17 @@ impl<'a> Retractor<'a> {
                 remove(&mut q, rook, rook_to);
                 put(&mut q, king, king_from);
                 put(&mut q, rook, rook_from);
-                q.castling |= u64::bit(rook_from);
+                q.castling |= S::Bits::bit(rook_from);
                 q.halfmoves = self.after.halfmoves.saturating_sub(1);
-                let mv = Move::castle(Shape8::square_of(king_from), Shape8::square_of(rook_from));
-                let before = Position::from_standard_core(q);
-                if before.legal_moves_of(Role::King, mv.to()).contains(&mv) {
+                if castling_legal(&q, king_from, rook_from) {
+                    let mv = Move::castle(S::square_of(king_from), S::square_of(rook_from));
                     self.finish(q, mv, None, emit);
                 }
             }
         }
     }
 
-    /// The files of the mover's king and of its castling rook on `side` in a Chess960 array, as far as the other
+    /// The files of the mover's king and of its castling rook on `side` in a shuffled array, as far as the other
     /// side's castling rights tell them: an unmoved king whose rights remain, a rook with the right on that side.
     fn known_array_files(&self, side: CastlingSide) -> (Option<u32>, Option<u32>) {
         let theirs = self.captured;
@@ -409,87 +393,85 @@ impl<'a> Retractor<'a> {
         else {
             return (None, None);
         };
-        let king_file = self.after.king_of(theirs) % 8;
+        let king_file = self.after.king_of(theirs) % S::WIDTH;
         let rook_file = self.after.castling_rook(theirs, side).map(|sq| u32::from(sq.file().index()));
         (Some(king_file), rook_file)
     }
 
     /// Emits the retraction if its predecessor is legal: the side not to move there (the one to move now) is not
     /// attacked, and the side to move there is not in a check no single move gives.
-    fn finish(&self, q: Core<Shape8>, mv: Move, uncaptured: Option<Role>, emit: &mut impl FnMut(Retraction)) {
+    fn finish(&self, q: Core<S>, mv: Move, uncaptured: Option<Role>, emit: &mut impl FnMut(Retraction)) {
         let occupied = q.occupied();
         if !q.attacked_by(self.mover, q.king_of(self.captured), occupied).is_empty() {
             return;
         }
         let king = q.king_of(self.mover);
         let checkers = q.attacked_by(self.captured, king, occupied) & !q.role(Role::King);
-        if checkers.count() > 2 || (checkers.count() == 2 && !double_check_possible(&q, checkers, king)) {
+        if checkers.more_than(2) || (checkers.count() == 2 && !double_check_possible(&q, checkers, king)) {
             return;
         }
-        emit(Retraction { mv, uncaptured, predecessor: Position::from_standard_core(q) });
+        emit(Retraction { mv, uncaptured, predecessor: S::position(q) });
     }
 }
 
-/// The validator's rule on double checks (see `position::validate`): one of the two must have been uncovered, so
-/// not two leapers or pawns, nor two pieces on one line through the king.
-fn double_check_possible(q: &Core<Shape8>, checkers: u64, king: u32) -> bool {
-    let leapers_or_pawns = checkers & (q.role(Role::Pawn) | q.role(Role::Knight));
-    leapers_or_pawns.count() != 2 && !Shape8::line(checkers.lowest(), checkers.highest()).has(king)
-}
-
 /// Moves `piece` off `from_bit` and puts `placed` on `to_bit` (a pawn where a promoted piece stood).
-fn move_unit(q: &mut Core<Shape8>, piece: Piece, from_bit: u32, placed: Piece, to_bit: u32) {
+fn move_unit<S: Shape>(q: &mut Core<S>, piece: Piece, from_bit: u32, placed: Piece, to_bit: u32) {
     remove(q, piece, from_bit);
     put(q, placed, to_bit);
 }
 
 /// Takes `piece` off bit `at`, where it stands.
-fn remove(q: &mut Core<Shape8>, piece: Piece, at: u32) {
-    let b = u64::bit(at);
+fn remove<S: Shape>(q: &mut Core<S>, piece: Piece, at: u32) {
+    let b = S::Bits::bit(at);
     q.by_color[piece.color.index()] ^= b;
     q.by_role[piece.role.index()] ^= b;
 }
 
-fn put(q: &mut Core<Shape8>, piece: Piece, at: u32) {
-    let b = u64::bit(at);
+fn put<S: Shape>(q: &mut Core<S>, piece: Piece, at: u32) {
+    let b = S::Bits::bit(at);
     q.by_color[piece.color.index()] |= b;
     q.by_role[piece.role.index()] |= b;
 }
 
-/// Pieces of `color` beyond the standard array's count of their role: each must be a promoted pawn.
-pub(crate) fn extra_pieces(core: &Core<Shape8>, color: Color) -> usize {
-    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .map(|role| (core.pieces(color, role).count() as usize).saturating_sub(Variant::Standard.start_count(role)))
+/// Pieces of `color` beyond its variant's array count of their role: each must be a promoted pawn.
+pub(crate) fn extra_pieces<S: Shape>(core: &Core<S>, color: Color) -> usize {
+    let start = start_counts(core.variant);
+    core.variant
+        .promotion_roles()
+        .iter()
+        .map(|&role| (core.pieces(color, role).count() as usize).saturating_sub(start[role.index()]))
         .sum()
 }
 
 /// The roles of `color` that may come back on the board without breaking its counts (as the validator counts):
-/// at most 16 units, 8 pawns, and no more pieces beyond the array than missing pawns.
-fn returnable_roles(core: &Core<Shape8>, color: Color) -> ArrayVec<Role, 5> {
+/// at most two units a file, a pawn a file, and no more pieces beyond the array than missing pawns.
+fn returnable_roles<S: Shape>(core: &Core<S>, color: Color) -> ArrayVec<Role, 7> {
     let mut roles = ArrayVec::new();
-    if core.by_color[color.index()].count() >= 16 {
+    let files = S::WIDTH as usize;
+    if core.by_color[color.index()].count() as usize >= 2 * files {
         return roles;
     }
+    let start = start_counts(core.variant);
     let pawns = core.pieces(color, Role::Pawn).count() as usize;
     let extra = extra_pieces(core, color);
-    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-        let beyond = core.pieces(color, role).count() as usize >= Variant::Standard.start_count(role);
-        if extra + usize::from(beyond) + pawns <= 8 {
+    for &role in core.variant.promotion_roles() {
+        let beyond = core.pieces(color, role).count() as usize >= start[role.index()];
+        if extra + usize::from(beyond) + pawns <= files {
             roles.push(role);
         }
     }
-    if pawns < 8 && extra + pawns < 8 {
+    if pawns < files && extra + pawns < files {
         roles.push(Role::Pawn);
     }
     roles
 }
 
 /// Whether `color` keeps legal counts when its piece of `role` turns back into a pawn.
-fn promotion_fits_counts(core: &Core<Shape8>, color: Color, role: Role) -> bool {
+fn promotion_fits_counts<S: Shape>(core: &Core<S>, color: Color, role: Role) -> bool {
+    let files = S::WIDTH as usize;
     let pawns = core.pieces(color, Role::Pawn).count() as usize;
-    let beyond = core.pieces(color, role).count() as usize > Variant::Standard.start_count(role);
-    pawns < 8 && extra_pieces(core, color) - usize::from(beyond) + pawns < 8
+    let beyond = core.pieces(color, role).count() as usize > start_counts(core.variant)[role.index()];
+    pawns < files && extra_pieces(core, color) - usize::from(beyond) + pawns < files
 }
 
 #[cfg(test)]
@@ -537,6 +519,7 @@ mod tests {
 
     #[test]
     fn square_helpers() {
-        assert_eq!(Shape8::square_of(bit(4, 0)), Square::E1);
+        assert_eq!(Shape8::square_of(bit::<Shape8>(4, 0)), Square::E1);
+        assert_eq!(Shape10::square_of(bit::<Shape10>(5, 7)), Square::new(crate::File::F, crate::Rank::EIGHTH));
     }
 }
