@@ -2,8 +2,12 @@
 //! needs (their text in two notations, check, capture, clock, evaluation, NAGs, comments), and the game row it
 //! becomes once the reader is done.
 
+use forsyth::notation::Disambiguation;
 use forsyth::notation::fen::Fen;
-use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move_giving_check_into, write_move_into};
+use forsyth::notation::read::names_destination_only;
+use forsyth::notation::styles::{
+    MoveStyle, MoveWriteOptions, write_move_into, write_move_sign_into, write_move_unsigned_into,
+};
 use forsyth::pgn::{Eval, GameReport, GameResult, PgnError, Visitor, comment_commands, parse_clock, parse_eval};
 use forsyth::{Move, Position, Variant};
 
@@ -63,6 +67,9 @@ pub struct GameRecorder<'o> {
     /// The main line's position before its last move, and that move: the position after it is needed only at
     /// the end (`final_fen`), so it is played once there rather than after every move.
     last: Option<(Position, Move)>,
+    /// The last move's SAN still lacks the sign (`+`, `#`) that the position after it decides: the reader plays
+    /// the move anyway, and the next move's position (or the final one) is that position.
+    unsigned: bool,
     /// How deep inside variations the reader is; 0 on the main line.
     depth: u32,
     san: String,
@@ -127,32 +134,36 @@ fn offset(at: usize) -> u32 {
 impl<'o> GameRecorder<'o> {
     /// A recorder for one game.
     pub fn new(options: &'o TableOptions) -> GameRecorder<'o> {
+        // Room for a game of average length (about 80 half-moves; a TCEC game twice that) from the start, rather
+        // than growing each list by copying it over as the moves come.
         GameRecorder {
             options,
-            tags: Vec::new(),
+            tags: Vec::with_capacity(16),
             start: None,
             last: None,
+            unsigned: false,
             depth: 0,
-            san: String::new(),
-            uci: String::new(),
+            san: String::with_capacity(8 * 128),
+            uci: String::with_capacity(6 * 128),
             fens: String::new(),
             comments: String::new(),
             nags: Vec::new(),
-            moves: Vec::new(),
+            moves: Vec::with_capacity(128),
             result: None,
         }
     }
 
     /// The game row, once the reader has read the game.
-    pub fn finish(self, report: GameReport) -> GameRow {
-        let (start_fen, final_fen) = match &self.start {
+    pub fn finish(mut self, report: GameReport) -> GameRow {
+        let (start_fen, final_fen) = match self.start {
             Some(start) => {
-                let mut end = *start;
+                let mut end = start;
                 if let Some((before, mv)) = self.last {
                     end = before;
                     end.play_unchecked(mv);
                 }
-                (Some(Fen::from_position(start).to_string()), Some(Fen::from_position(&end).to_string()))
+                self.sign_last_move(&end);
+                (Some(Fen::from_position(&start).to_string()), Some(Fen::from_position(&end).to_string()))
             }
             None => (None, None),
         };
@@ -173,6 +184,19 @@ impl<'o> GameRecorder<'o> {
     }
 }
 
+impl GameRecorder<'_> {
+    /// Completes the last move's text with the sign the position after it (`after`) gives it, and its check.
+    fn sign_last_move(&mut self, after: &Position) {
+        if !std::mem::take(&mut self.unsigned) {
+            return;
+        }
+        if let (Some((_, mv)), Some(facts)) = (self.last, self.moves.last_mut()) {
+            facts.check = write_move_sign_into(mv, after, &self.options.notation, &mut self.san);
+            facts.san.1 = offset(self.san.len());
+        }
+    }
+}
+
 impl Visitor for GameRecorder<'_> {
     fn tag(&mut self, name: &str, value: &str) {
         self.tags.push((name.to_string(), value.to_string()));
@@ -181,15 +205,23 @@ impl Visitor for GameRecorder<'_> {
     fn begin_movetext(&mut self, start: &Position) {
         self.start = Some(*start);
         self.last = None;
+        self.unsigned = false;
     }
 
     fn play(&mut self, before: &Position, mv: Move) {
+        self.play_written(before, mv, "");
+    }
+
+    fn play_written(&mut self, before: &Position, mv: Move, written: &str) {
         if self.depth > 0 {
             return;
         }
-        let mut check = false;
+        // `before` is the position after the main line's previous move.
+        self.sign_last_move(before);
+        // A piece move read from its piece and destination alone is the only one of its kind there.
+        let origin = names_destination_only(written).then_some(Disambiguation::None);
         let san = push_word(&mut self.san, |out| {
-            check = write_move_giving_check_into(before, mv, &self.options.notation, out);
+            write_move_unsigned_into(before, mv, &self.options.notation, origin, out);
         });
         let uci =
             push_word(&mut self.uci, |out| write_move_into(before, mv, &MoveWriteOptions::new(MoveStyle::Uci), out));
@@ -208,6 +240,7 @@ impl Visitor for GameRecorder<'_> {
             .map_or(' ', |p| before.variant().role_char(p.role).to_ascii_uppercase());
         let capture = !mv.is_null() && (mv.is_en_passant() || (!mv.is_castle() && before.piece_at(mv.to()).is_some()));
         self.last = Some((*before, mv));
+        self.unsigned = true;
         let nags = offset(self.nags.len());
         self.moves.push(MoveFacts {
             san,
@@ -216,7 +249,8 @@ impl Visitor for GameRecorder<'_> {
             comment: None,
             nags: (nags, nags),
             piece,
-            check,
+            // Set with the sign, once the position after the move is known.
+            check: false,
             capture,
             clock: None,
             eval: None,

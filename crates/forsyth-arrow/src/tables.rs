@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use arrow::array::{
-    ArrayRef, BooleanBuilder, Float64Builder, Int32Builder, ListBuilder, MapBuilder, RecordBatch, StringBuilder,
-    UInt8Builder, UInt32Builder, UInt64Builder,
+    Array, ArrayBuilder, ArrayRef, BooleanBuilder, Float64Builder, Int32Builder, ListBuilder, MapBuilder, RecordBatch,
+    StringBuilder, UInt8Builder, UInt32Builder, UInt64Builder,
 };
 use arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 use arrow::error::ArrowError;
@@ -154,6 +154,22 @@ fn elo(value: Option<&str>) -> Option<i32> {
     value?.trim().parse().ok()
 }
 
+/// A builder's array, leaving in its place a builder with room for as much again and an eighth more: the next batch
+/// is about as large, and a builder that starts empty grows by copying itself over and over.
+fn take_strings(builder: &mut StringBuilder) -> ArrayRef {
+    let array = builder.finish();
+    let room = |n: usize| n + n / 8;
+    *builder = StringBuilder::with_capacity(room(array.len()), room(array.value_data().len()));
+    Arc::new(array)
+}
+
+/// [`take_strings`] for a column of numbers or booleans.
+fn take<B: ArrayBuilder>(builder: &mut B, with_capacity: fn(usize) -> B) -> ArrayRef {
+    let array = builder.finish();
+    *builder = with_capacity(array.len() + array.len() / 8);
+    array
+}
+
 /// The games table's columns being built.
 struct GamesColumns {
     game_id: StringBuilder,
@@ -241,26 +257,26 @@ impl GamesColumns {
 
     fn finish(&mut self) -> Vec<ArrayRef> {
         let mut columns: Vec<ArrayRef> = vec![
-            Arc::new(self.game_id.finish()),
-            Arc::new(self.source.finish()),
-            Arc::new(self.game_number.finish()),
-            Arc::new(self.line.finish()),
+            take_strings(&mut self.game_id),
+            take_strings(&mut self.source),
+            take(&mut self.game_number, UInt64Builder::with_capacity),
+            take(&mut self.line, UInt64Builder::with_capacity),
         ];
-        columns.extend(self.roster.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
-        columns.push(Arc::new(self.white_elo.finish()));
-        columns.push(Arc::new(self.black_elo.finish()));
-        columns.extend(self.more.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
+        columns.extend(self.roster.iter_mut().map(take_strings));
+        columns.push(take(&mut self.white_elo, Int32Builder::with_capacity));
+        columns.push(take(&mut self.black_elo, Int32Builder::with_capacity));
+        columns.extend(self.more.iter_mut().map(take_strings));
         columns.extend([
-            Arc::new(self.variant.finish()) as ArrayRef,
-            Arc::new(self.start_fen.finish()),
-            Arc::new(self.ply_count.finish()),
-            Arc::new(self.moves_uci.finish()),
-            Arc::new(self.moves_san.finish()),
-            Arc::new(self.final_fen.finish()),
-            Arc::new(self.error_code.finish()),
-            Arc::new(self.error_line.finish()),
-            Arc::new(self.error_column.finish()),
-            Arc::new(self.error_message.finish()),
+            take_strings(&mut self.variant),
+            take_strings(&mut self.start_fen),
+            take(&mut self.ply_count, UInt32Builder::with_capacity),
+            take_strings(&mut self.moves_uci),
+            take_strings(&mut self.moves_san),
+            take_strings(&mut self.final_fen),
+            take_strings(&mut self.error_code),
+            take(&mut self.error_line, UInt64Builder::with_capacity),
+            take(&mut self.error_column, UInt64Builder::with_capacity),
+            take_strings(&mut self.error_message),
             Arc::new(self.tags.finish()),
         ]);
         columns
@@ -308,18 +324,42 @@ impl MovesColumns {
         }
     }
 
-    fn append(&mut self, game_id: &str, row: &GameRow, fen: bool) {
-        for (ply, facts) in (1u32..).zip(&row.moves) {
-            self.game_id.append_value(game_id);
+    /// Appends a game's moves column by column: each column's loop is short and tight, and a column that is the
+    /// same on every move (`game_id`) or null on all (`fen_before` and `comment` unless asked for) is appended at once.
+    fn append(&mut self, game_id: &str, row: &GameRow, options: &TableOptions) {
+        let moves = &row.moves;
+        let n = moves.len();
+        self.game_id.append_value_n(game_id, n);
+        for ply in (1..).take(n) {
             self.ply.append_value(ply);
+        }
+        for facts in moves {
             self.san.append_value(text(&row.san, facts.san));
+        }
+        for facts in moves {
             self.uci.append_value(text(&row.uci, facts.uci));
-            self.fen_before.append_option(fen.then(|| text(&row.fens, facts.fen)));
+        }
+        if options.fen {
+            for facts in moves {
+                self.fen_before.append_value(text(&row.fens, facts.fen));
+            }
+        } else {
+            self.fen_before.append_nulls(n);
+        }
+        for facts in moves {
             self.is_check.append_value(facts.check);
+        }
+        for facts in moves {
             self.is_capture.append_value(facts.capture);
+        }
+        for facts in moves {
             let mut piece = [0u8; 4];
             self.piece.append_option((facts.piece != ' ').then(|| &*facts.piece.encode_utf8(&mut piece)));
+        }
+        for facts in moves {
             self.clock_seconds.append_option(facts.clock);
+        }
+        for facts in moves {
             let (cp, mate) = match facts.eval {
                 // Centipawns, rounded; an evaluation beyond what 32 bits hold is saturated.
                 Some(Eval::Pawns(pawns)) => (Some((pawns * 100.0).round() as i32), None),
@@ -328,28 +368,40 @@ impl MovesColumns {
             };
             self.eval_cp.append_option(cp);
             self.eval_mate.append_option(mate);
+        }
+        for facts in moves {
             let (start, end) = facts.nags;
             self.nags.values().append_slice(row.nags.get(start as usize..end as usize).unwrap_or_default());
             self.nags.append(true);
-            self.comment.append_option(facts.comment.map(|range| text(&row.comments, range)));
+        }
+        if options.comments {
+            for facts in moves {
+                self.comment.append_option(facts.comment.map(|range| text(&row.comments, range)));
+            }
+        } else {
+            self.comment.append_nulls(n);
         }
     }
 
     fn finish(&mut self) -> Vec<ArrayRef> {
+        let nags = self.nags.finish();
+        let room = |n: usize| n + n / 8;
+        self.nags =
+            ListBuilder::with_capacity(UInt8Builder::with_capacity(room(nags.values().len())), room(nags.len()));
         vec![
-            Arc::new(self.game_id.finish()),
-            Arc::new(self.ply.finish()),
-            Arc::new(self.san.finish()),
-            Arc::new(self.uci.finish()),
-            Arc::new(self.fen_before.finish()),
-            Arc::new(self.is_check.finish()),
-            Arc::new(self.is_capture.finish()),
-            Arc::new(self.piece.finish()),
-            Arc::new(self.clock_seconds.finish()),
-            Arc::new(self.eval_cp.finish()),
-            Arc::new(self.eval_mate.finish()),
-            Arc::new(self.nags.finish()),
-            Arc::new(self.comment.finish()),
+            take_strings(&mut self.game_id),
+            take(&mut self.ply, UInt32Builder::with_capacity),
+            take_strings(&mut self.san),
+            take_strings(&mut self.uci),
+            take_strings(&mut self.fen_before),
+            take(&mut self.is_check, BooleanBuilder::with_capacity),
+            take(&mut self.is_capture, BooleanBuilder::with_capacity),
+            take_strings(&mut self.piece),
+            take(&mut self.clock_seconds, Float64Builder::with_capacity),
+            take(&mut self.eval_cp, Int32Builder::with_capacity),
+            take(&mut self.eval_mate, Int32Builder::with_capacity),
+            Arc::new(nags),
+            take_strings(&mut self.comment),
         ]
     }
 }
@@ -408,7 +460,7 @@ impl TableBuilder {
             *rows += 1;
         }
         if let Some((columns, rows)) = &mut self.moves {
-            columns.append(&self.game_id, row, self.options.fen);
+            columns.append(&self.game_id, row, &self.options);
             *rows += row.moves.len();
         }
         self.flush(false, sink)

@@ -283,3 +283,73 @@ fn moves_are_written_in_the_language_asked_for() {
     }
     assert!(san.iter().flatten().any(|s| s.starts_with('L') || s.starts_with('S')), "{san:?}");
 }
+
+/// Moves written otherwise than SAN writes them: needless origins (`Ng1f3`, `Nfe4`, `Rfe8`), long algebraic,
+/// `exd6e.p.`, castling with zeros, check and mate signs missing or wrong, a promotion without `=`.
+const NON_CANONICAL: &str = "[Event \"Non-canonical SAN\"]\n[Result \"*\"]\n\n\
+    1. e2-e4 e5 2. Ng1f3 Ng8-f6 3. d4 e5xd4 4. e5 Nfe4 5. Qd1xd4 d5 6. exd6e.p. Nxd6 7. Bg5 Nbc6 8. Qe3 Be7+ \
+    9. Nbd2 0-0 10. O-O-O Rfe8 11. Kb1 *\n\n\
+    [Event \"Mate without its sign\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0\n\n\
+    [Event \"Promotion without its sign\"]\n[SetUp \"1\"]\n[FEN \"7k/P7/8/8/8/8/8/K7 w - - 0 1\"]\n[Result \"*\"]\n\n\
+    1. a8Q Kh8g7 2. Qa8b7 *\n";
+
+/// Each game's moves as `pgn convert` writes them: the movetext's words without move numbers, draw offers and
+/// results, one list per game.
+fn converted_moves(text: &str) -> Vec<Vec<String>> {
+    let mut games = vec![Vec::new()];
+    let movetext = text.lines().filter(|line| !line.starts_with('['));
+    for word in movetext.flat_map(str::split_whitespace) {
+        if ["*", "1-0", "0-1", "1/2-1/2"].contains(&word) {
+            games.push(Vec::new());
+        } else if !(word.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()) || word == "(=)") {
+            games.last_mut().unwrap().push(word.to_string());
+        }
+    }
+    games.pop();
+    games
+}
+
+/// The export writes each move anew from the position (copying nothing of how the file wrote it), exactly as
+/// `pgn convert` does with the same options: in SAN, FIDE, long algebraic and problem notation, in English, German
+/// and figurines, from English input in non-canonical forms and from German input (`--input-lang de`), on one
+/// thread and on two.
+#[test]
+fn the_moves_are_written_as_pgn_convert_writes_them_whatever_the_input_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let english = dir.path().join("non-canonical.pgn");
+    fs::write(&english, NON_CANONICAL).unwrap();
+    let german = root().join("examples/fide-sample-game-de.pgn");
+    let inputs = [(english.to_str().unwrap(), "en"), (german.to_str().unwrap(), "de")];
+    let styles: [&[&str]; 7] = [
+        &[],
+        &["--lang", "de", "--notation", "fide"],
+        &["--notation", "fide", "--double-plus-mate", "--capture", ":"],
+        &["--figurine"],
+        &["--notation", "problem", "--lang", "de"],
+        &["--notation", "lan"],
+        &["--notation", "uci"],
+    ];
+    for (file, language) in inputs {
+        for (i, style) in styles.iter().enumerate() {
+            let mut convert = vec!["pgn", "convert", "--input-lang", language, file];
+            convert.extend(*style);
+            let expected = converted_moves(&ok(&convert));
+            assert!(!expected.is_empty() && expected.iter().all(|moves| moves.len() >= 3), "{expected:?}");
+            let to = dir.path().join(format!("{language}-{i}"));
+            let jobs = if i % 2 == 0 { "1" } else { "2" };
+            let mut export_args =
+                vec!["--input-lang", language, "--format", "ndjson", "--table", "games", "--jobs", jobs];
+            export_args.extend(*style);
+            export(&to, &export_args, &[file.to_string()]);
+            let written = fs::read_to_string(to.join("games/part-00000.ndjson")).unwrap();
+            let exported: Vec<Vec<String>> = written
+                .lines()
+                .map(|row| {
+                    let row: serde_json::Value = serde_json::from_str(row).unwrap();
+                    row["moves_san"].as_str().unwrap().split_whitespace().map(str::to_string).collect()
+                })
+                .collect();
+            assert_eq!(exported, expected, "{file} {style:?}");
+        }
+    }
+}

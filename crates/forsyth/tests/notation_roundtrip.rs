@@ -159,3 +159,47 @@ proptest! {
         }
     }
 }
+
+/// A piece move read from its piece and destination alone (`Nf3`, `Axe5`) is the only legal move of its kind of
+/// piece there: the writer's disambiguation (checked against python-chess elsewhere) says it shows no origin, and
+/// writing it told so (`write_move_unsigned_into` with `Disambiguation::None`, then `write_move_sign_into` from
+/// the position after it) gives the text `write_move` gives. Texts that name two pieces' moves are refused.
+#[test]
+fn a_move_read_from_piece_and_destination_alone_needs_no_disambiguation() {
+    use forsyth::notation::Disambiguation;
+    use forsyth::notation::disambiguation::disambiguation;
+    use forsyth::notation::read::names_destination_only;
+    use forsyth::notation::styles::{write_move_sign_into, write_move_unsigned_into};
+    let (mut unique, mut refused) = (0, 0);
+    for (variant, seed) in [(Variant::Standard, 5), (Variant::Chess960, 6), (Variant::Capablanca, 7)] {
+        for pos in random_positions(variant, 12, seed) {
+            for m in pos.legal_moves() {
+                let role = pos.piece_at(m.from()).unwrap().role;
+                if m.is_castle() || role == forsyth::Role::Pawn {
+                    continue;
+                }
+                let capture = if pos.piece_at(m.to()).is_some() { "x" } else { "" };
+                let letter = Letters::ENGLISH.letter(role, variant);
+                let text = format!("{letter}{capture}{}", m.to());
+                assert!(names_destination_only(&text), "{text}");
+                let Ok(read) = parse_move(&pos, &text, &MoveReadOptions::default()) else {
+                    refused += 1;
+                    continue;
+                };
+                assert_eq!(read.mv, m, "{} {text}", Fen::from_position(&pos));
+                assert_eq!(disambiguation(&pos, m, role), Disambiguation::None, "{} {text}", Fen::from_position(&pos));
+                for style in [MoveStyle::San, MoveStyle::Fide] {
+                    let options = MoveWriteOptions::new(style);
+                    let mut told = String::new();
+                    write_move_unsigned_into(&pos, m, &options, Some(Disambiguation::None), &mut told);
+                    let mut after = pos;
+                    after.play_unchecked(m);
+                    write_move_sign_into(m, &after, &options, &mut told);
+                    assert_eq!(told, write_move(&pos, m, &options));
+                }
+                unique += 1;
+            }
+        }
+    }
+    assert!(unique > 1000 && refused > 10, "{unique} read, {refused} refused as ambiguous");
+}

@@ -404,6 +404,35 @@ pub(crate) fn trim(text: &str) -> &str {
     if plain(text.as_bytes().first()) && plain(text.as_bytes().last()) { text } else { text.trim() }
 }
 
+/// Whether `text` is plain SAN that names a piece and its destination only (`Nf3`, `Qxd8+`, `Rf10#`): a move that
+/// [`parse_move`] reads from such a text is the only legal move of that kind of piece to that square (two would
+/// be refused as ambiguous), so it shows no origin (see [`disambiguation`](super::disambiguation)). Anything else
+/// (`Nbd7`, `Ng1-f3`, `e4`, figurines, glyphs) is `false`, whatever it needs.
+///
+/// ```
+/// use forsyth::notation::read::names_destination_only;
+/// assert!(names_destination_only("Nf3"));
+/// assert!(names_destination_only("Qxd8+"));
+/// assert!(!names_destination_only("Nbd7"));
+/// assert!(!names_destination_only("Nf3!"));
+/// ```
+pub fn names_destination_only(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let bytes = match bytes {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => bytes,
+    };
+    let square = |s: &[u8]| match *s {
+        [file, rank] => file.is_ascii_lowercase() && matches!(rank, b'1'..=b'9'),
+        [file, b'1', b'0'..=b'9'] => file.is_ascii_lowercase(),
+        _ => false,
+    };
+    match bytes {
+        [letter, b'x', to @ ..] | [letter, to @ ..] if letter.is_ascii_uppercase() => square(to),
+        _ => false,
+    }
+}
+
 /// Reads a move and returns only the legal move.
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     parse_move(pos, text, &MoveReadOptions::default()).map(|r| r.mv)

@@ -201,16 +201,48 @@ fn push_uci(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut Strin
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_move_giving_check_into(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut String) -> bool {
+    write_move_unsigned_into(pos, m, options, None, out);
+    let mut after = *pos;
+    after.play_unchecked(m);
+    write_move_sign_into(m, &after, options, out)
+}
+
+/// Appends the text of a legal move (or the null move) without the sign that the position after it decides (`+`,
+/// `#`, `++`, problem notation's `=` for stalemate), which [`write_move_sign_into`] appends: a caller that comes to
+/// the position after the move anyway (a reader going through a game) need not play the move once more to write
+/// it. `origin`, if given, is how much of its origin the move shows (see [`disambiguation`]), where the caller
+/// knows it already: a piece move read from text that names no origin is the only legal move of its kind of piece
+/// to its square, and needs [`Disambiguation::None`].
+///
+/// ```
+/// use forsyth::{Move, Position, Square};
+/// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move_sign_into, write_move_unsigned_into};
+/// let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse()?;
+/// let rook_up = Move::new(Square::A1, Square::A8);
+/// let san = MoveWriteOptions::new(MoveStyle::San);
+/// let mut out = String::new();
+/// write_move_unsigned_into(&pos, rook_up, &san, None, &mut out);
+/// assert_eq!(out, "Ra8");
+/// let after = pos.after(rook_up)?;
+/// assert!(write_move_sign_into(rook_up, &after, &san, &mut out));
+/// assert_eq!(out, "Ra8+");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_move_unsigned_into(
+    pos: &Position,
+    m: Move,
+    options: &MoveWriteOptions,
+    origin: Option<Disambiguation>,
+    out: &mut String,
+) {
     let style = options.style;
     if style == MoveStyle::Uci {
         push_uci(pos, m, options, out);
-    } else if m.is_null() {
-        out.push_str("--");
+        return;
     }
-    if m.is_null() || style == MoveStyle::Uci {
-        let mut after = *pos;
-        after.play_unchecked(m);
-        return after.is_check();
+    if m.is_null() {
+        out.push_str("--");
+        return;
     }
     let variant = pos.variant();
     let letter = |role: Role| options.letters.letter(role, variant);
@@ -223,55 +255,63 @@ pub fn write_move_giving_check_into(pos: &Position, m: Move, options: &MoveWrite
             out.push('-');
             out.push(o);
         }
-    } else {
-        let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
-        let capture = m.is_en_passant() || pos.piece_at(m.to()).is_some();
-        match style {
-            MoveStyle::San | MoveStyle::Fide => {
-                if role == Role::Pawn {
-                    if capture {
-                        out.push(m.from().file().char());
-                    }
-                } else {
-                    out.push(letter(role));
-                    match disambiguation(pos, m, role) {
-                        Disambiguation::None => {}
-                        Disambiguation::File => out.push(m.from().file().char()),
-                        Disambiguation::Rank => out.push(m.from().rank().char()),
-                        Disambiguation::Square => push_square(out, m.from()),
-                    }
-                }
+        return;
+    }
+    let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
+    let capture = m.is_en_passant() || pos.piece_at(m.to()).is_some();
+    match style {
+        MoveStyle::San | MoveStyle::Fide => {
+            if role == Role::Pawn {
                 if capture {
-                    out.push(options.capture_sign());
+                    out.push(m.from().file().char());
                 }
-                push_square(out, m.to());
-                if let Some(promoted) = m.promotion_role() {
-                    if style == MoveStyle::San {
-                        out.push('=');
-                    }
-                    out.push(letter(promoted));
+            } else {
+                out.push(letter(role));
+                match origin.unwrap_or_else(|| disambiguation(pos, m, role)) {
+                    Disambiguation::None => {}
+                    Disambiguation::File => out.push(m.from().file().char()),
+                    Disambiguation::Rank => out.push(m.from().rank().char()),
+                    Disambiguation::Square => push_square(out, m.from()),
                 }
             }
-            _ => {
-                if role != Role::Pawn || style == MoveStyle::Problem {
-                    out.push(letter(role));
-                }
-                push_square(out, m.from());
-                out.push(if capture { options.capture_sign() } else { '-' });
-                push_square(out, m.to());
-                if let Some(promoted) = m.promotion_role() {
+            if capture {
+                out.push(options.capture_sign());
+            }
+            push_square(out, m.to());
+            if let Some(promoted) = m.promotion_role() {
+                if style == MoveStyle::San {
                     out.push('=');
-                    out.push(letter(promoted));
                 }
+                out.push(letter(promoted));
             }
         }
-        if m.is_en_passant() && matches!(style, MoveStyle::Fide | MoveStyle::Problem) {
-            out.push_str(" e.p.");
+        _ => {
+            if role != Role::Pawn || style == MoveStyle::Problem {
+                out.push(letter(role));
+            }
+            push_square(out, m.from());
+            out.push(if capture { options.capture_sign() } else { '-' });
+            push_square(out, m.to());
+            if let Some(promoted) = m.promotion_role() {
+                out.push('=');
+                out.push(letter(promoted));
+            }
         }
     }
-    let mut after = *pos;
-    after.play_unchecked(m);
+    if m.is_en_passant() && matches!(style, MoveStyle::Fide | MoveStyle::Problem) {
+        out.push_str(" e.p.");
+    }
+}
+
+/// Appends the sign that ends the text of move `m` as the position `after` it decides — `+` for check, `#` (or
+/// `++`) for mate, `=` for stalemate in problem notation; none in UCI or after the null move — and tells whether
+/// `after` is check. With [`write_move_unsigned_into`] before it, the same text as [`write_move_into`].
+pub fn write_move_sign_into(m: Move, after: &Position, options: &MoveWriteOptions, out: &mut String) -> bool {
+    let style = options.style;
     let check = after.is_check();
+    if m.is_null() || style == MoveStyle::Uci {
+        return check;
+    }
     if check {
         if after.count_legal_moves() != 0 {
             out.push('+');

@@ -151,6 +151,13 @@ pub trait Visitor {
     }
     /// A legal move, played from `before`.
     fn play(&mut self, before: &Position, mv: Move) {}
+    /// A legal move, played from `before`, with the word it was read from (move number removed; any sign written
+    /// on it kept, as in `Nxf7+` or `e8=Q!`): what the reader calls, [`Visitor::play`] by default. A visitor that
+    /// writes the move again can use what the word shows: see
+    /// [`names_destination_only`](crate::notation::read::names_destination_only).
+    fn play_written(&mut self, before: &Position, mv: Move, written: &str) {
+        self.play(before, mv);
+    }
     /// A numeric annotation glyph (`$1` or `!`) on the last move.
     fn nag(&mut self, nag: u8) {}
     /// A comment: the text between `{` and `}`, or after `;` to the end of the line.
@@ -1068,7 +1075,7 @@ impl<'a> Parser<'a> {
             }
         };
         let mv = read.mv;
-        visitor.play(before, mv);
+        visitor.play_written(before, mv, word);
         self.skip_moves = !visitor.wants_moves();
         line.last = Some(mv);
         line.ply += 1;
