@@ -407,7 +407,7 @@ impl GeneralPosition {
         let enemy = !mover;
         let kings: ArrayVec<Cell, 8> = self.kings(mover).take(8).collect();
         let present = self.kinds_on_board(enemy);
-        let in_check = kings.iter().any(|&k| self.attacked_by_kinds(k, enemy, present, true));
+        let in_check = kings.iter().any(|&k| self.attacked_by_kinds(k, enemy, present, None));
         if !in_check {
             self.castling_moves(out);
         }
@@ -427,9 +427,9 @@ impl GeneralPosition {
             let legal = safe || {
                 let undo = self.make(mv);
                 let moved = |k: Cell| if king_moves && k == mv.from { mv.to } else { k };
-                // Out of check, a move other than the king's cannot bring a single leap onto a king.
-                let leaps = in_check || king_moves;
-                let legal = !kings.iter().any(|&k| self.attacked_by_kinds(moved(k), enemy, present, leaps));
+                // Out of check, a move other than the king's can open only the lines it changes something on.
+                let lines = (!in_check && !king_moves).then_some(ways.probes);
+                let legal = !kings.iter().any(|&k| self.attacked_by_kinds(moved(k), enemy, present, lines));
                 self.unmake(undo);
                 legal
             };

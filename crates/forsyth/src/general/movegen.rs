@@ -14,10 +14,17 @@ use crate::piece_kind::{Hop, Mode, Motion, Nature};
 /// The knight leaps in circular order, each 45° from the last: the rose's octagon.
 const ROSE_CIRCLE: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
-/// A set of squares (a board has at most 64 × 64 = 4,096), kept on the stack.
+/// A set of squares (a board has at most 64 × 64 = 4,096), kept on the stack; as the ways to the kings, also the
+/// probes whose lines they are (see [`probe_bit`]).
 #[derive(Clone, Debug)]
 pub(super) struct CellSet {
     words: ArrayVec<u64, 64>,
+    pub(super) probes: u64,
+}
+
+/// The bit of the probe at `index` in a set of probes; the probes from the 64th on share the last bit.
+const fn probe_bit(index: usize) -> u64 {
+    1 << if index < 63 { index } else { 63 }
 }
 
 impl CellSet {
@@ -27,7 +34,7 @@ impl CellSet {
         for _ in 0..size.div_ceil(64) {
             words.push(if full { u64::MAX } else { 0 });
         }
-        CellSet { words }
+        CellSet { words, probes: if full { u64::MAX } else { 0 } }
     }
 
     fn insert(&mut self, cell: Cell) {
@@ -318,7 +325,7 @@ impl GeneralPosition {
             return CellSet::new(size, true);
         }
         let mut ways = CellSet::new(size, false);
-        for probe in &self.rules.probes[side(by)] {
+        for (index, probe) in self.rules.probes[side(by)].iter().enumerate() {
             if probe.kinds & present == 0 {
                 continue;
             }
@@ -329,6 +336,7 @@ impl GeneralPosition {
                     Motion::Lame(_) => {
                         if let Some(passed) = self.next(probe.back, king).and_then(|c| self.next(probe.passed, c)) {
                             ways.insert(passed);
+                            ways.probes |= probe_bit(index);
                         }
                     }
                     Motion::Ride | Motion::Hop(_) => {
@@ -357,6 +365,7 @@ impl GeneralPosition {
                         if marked == 0 {
                             continue;
                         }
+                        ways.probes |= probe_bit(index);
                         let mut cell = king;
                         for _ in 0..marked {
                             cell = self.next(probe.back, cell).expect("walked before");
@@ -377,28 +386,29 @@ impl GeneralPosition {
 
     /// Whether a piece of `by` could capture on `target` (as the board stands).
     pub(super) fn attacked(&self, target: Cell, by: Color) -> bool {
-        self.attacked_by_kinds(target, by, u64::MAX, true)
+        self.attacked_by_kinds(target, by, u64::MAX, None)
     }
 
     /// Whether a piece of `by` of one of the kinds in `present` could capture on `target`, found by looking
     /// outward from `target` along every way such a piece captures (its atom reversed); the rose and equihoppers
-    /// by generating their moves. Without `leaps`, single leaps (pawns' captures among them) are not looked at:
-    /// the caller knows none attacks (after a move other than the king's, out of check, none can).
-    pub(super) fn attacked_by_kinds(&self, target: Cell, by: Color, present: u64, leaps: bool) -> bool {
+    /// by generating their moves. With `lines`, only the probes in that set are looked at (single leaps and
+    /// pawns' captures never): the caller knows no other attacks (after a move other than the king's, out of
+    /// check, only the probes along whose ways the move changed something can — [`GeneralPosition::ways_to_kings`]).
+    pub(super) fn attacked_by_kinds(&self, target: Cell, by: Color, present: u64, lines: Option<u64>) -> bool {
         let is_attacker = |cell: Option<Cell>, kinds: u64| {
             cell.and_then(|c| self.unit(c)).is_some_and(|u| u.color == by && kinds & kind_bit(u.kind) != 0)
         };
         let s = side(by);
-        let pawn_probes: &[(Step, u64)] = if leaps { &self.rules.pawn_probes[s] } else { &[] };
+        let pawn_probes: &[(Step, u64)] = if lines.is_none() { &self.rules.pawn_probes[s] } else { &[] };
         for &(back, kinds) in pawn_probes {
             if kinds & present != 0 && is_attacker(self.next(back, target), kinds) {
                 return true;
             }
         }
-        let first = if leaps { 0 } else { self.rules.first_line_probe[s] };
-        for probe in &self.rules.probes[s][first..] {
+        let first = if lines.is_none() { 0 } else { self.rules.first_line_probe[s] };
+        for (index, probe) in self.rules.probes[s].iter().enumerate().skip(first) {
             let kinds = probe.kinds & present;
-            if kinds == 0 {
+            if kinds == 0 || lines.is_some_and(|set| set & probe_bit(index) == 0) {
                 continue;
             }
             let attacker = match probe.motion {
