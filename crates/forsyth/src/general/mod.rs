@@ -396,18 +396,23 @@ impl GeneralPosition {
     /// square is occupied on some enemy piece's way to it; the others are kept without playing them.
     fn legal_into(&mut self, out: &mut Vec<GeneralMove>) {
         let start = out.len();
-        for cell in 0..self.cells.len() {
-            if let Some(unit) = self.cells[cell]
-                && unit.color == self.turn
-            {
-                self.piece_moves(cell as Cell, unit, out);
-            }
-        }
         let mover = self.turn;
         let enemy = !mover;
-        let kings: ArrayVec<Cell, 8> = self.kings(mover).take(8).collect();
-        let present = self.kinds_on_board(enemy);
-        let in_check = kings.iter().any(|&k| self.attacked_by_kinds(k, enemy, present, None));
+        // One pass: the mover's moves and kings, the kinds of the other side's pieces.
+        let mut kings: ArrayVec<Cell, 8> = ArrayVec::new();
+        let mut present = 0;
+        for cell in 0..self.cells.len() {
+            let Some(unit) = self.cells[cell] else { continue };
+            if unit.color == enemy {
+                present |= rules::kind_bit(unit.kind);
+                continue;
+            }
+            if self.nature(unit) == Nature::King {
+                let _ = kings.try_push(cell as Cell);
+            }
+            self.piece_moves(cell as Cell, unit, out);
+        }
+        let in_check = kings.iter().any(|&k| self.attacked_by_kinds(k, enemy, present, true));
         if !in_check {
             self.castling_moves(out);
         }
@@ -427,9 +432,9 @@ impl GeneralPosition {
             let legal = safe || {
                 let undo = self.make(mv);
                 let moved = |k: Cell| if king_moves && k == mv.from { mv.to } else { k };
-                // Out of check, a move other than the king's can open only the lines it changes something on.
-                let lines = (!in_check && !king_moves).then_some(ways.probes);
-                let legal = !kings.iter().any(|&k| self.attacked_by_kinds(moved(k), enemy, present, lines));
+                // Out of check, a move other than the king's cannot bring a single leap onto a king.
+                let leaps = in_check || king_moves;
+                let legal = !kings.iter().any(|&k| self.attacked_by_kinds(moved(k), enemy, present, leaps));
                 self.unmake(undo);
                 legal
             };

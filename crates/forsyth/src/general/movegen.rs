@@ -14,17 +14,10 @@ use crate::piece_kind::{Hop, Mode, Motion, Nature};
 /// The knight leaps in circular order, each 45° from the last: the rose's octagon.
 const ROSE_CIRCLE: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
-/// A set of squares (a board has at most 64 × 64 = 4,096), kept on the stack; as the ways to the kings, also the
-/// probes whose lines they are (see [`probe_bit`]).
+/// A set of squares (a board has at most 64 × 64 = 4,096), kept on the stack.
 #[derive(Clone, Debug)]
 pub(super) struct CellSet {
     words: ArrayVec<u64, 64>,
-    pub(super) probes: u64,
-}
-
-/// The bit of the probe at `index` in a set of probes; the probes from the 64th on share the last bit.
-const fn probe_bit(index: usize) -> u64 {
-    1 << if index < 63 { index } else { 63 }
 }
 
 impl CellSet {
@@ -34,7 +27,7 @@ impl CellSet {
         for _ in 0..size.div_ceil(64) {
             words.push(if full { u64::MAX } else { 0 });
         }
-        CellSet { words, probes: if full { u64::MAX } else { 0 } }
+        CellSet { words }
     }
 
     fn insert(&mut self, cell: Cell) {
@@ -306,17 +299,11 @@ impl GeneralPosition {
         }
     }
 
-    /// The piece kinds (as bits) of `color` on the board.
-    pub(super) fn kinds_on_board(&self, color: Color) -> u64 {
-        self.cells.iter().flatten().filter(|u| u.color == color).fold(0, |set, u| set | kind_bit(u.kind))
-    }
-
     /// The squares whose occupancy may decide whether a piece of `by` (of the kinds in `present`) attacks one of
     /// `kings`, so that a move changing nothing there cannot give check (a superset; leaps need none):
-    /// - along a rider's line, the squares from the king to the nearest such rider, when at most one piece stands
-    ///   between them (with two, one move cannot open the line: a piece leaving it or captured on it leaves one);
-    /// - along a hopper's line, the squares from the king to the farthest such hopper (hurdles count anywhere
-    ///   between), and for the locust the square behind the king, where it lands;
+    /// - along a rider's or hopper's line, the squares from the king to the farthest such piece that one move
+    ///   could let through: with at most one piece more between them than it needs (a piece leaving the line or
+    ///   captured on it leaves one fewer), and for the locust the square behind the king, where it lands;
     /// - the square a lame leaper passes;
     /// - every square when a piece whose attacks are generated (the rose, equihoppers) is present.
     pub(super) fn ways_to_kings(&self, kings: &[Cell], by: Color, present: u64) -> CellSet {
@@ -325,7 +312,7 @@ impl GeneralPosition {
             return CellSet::new(size, true);
         }
         let mut ways = CellSet::new(size, false);
-        for (index, probe) in self.rules.probes[side(by)].iter().enumerate() {
+        for probe in &self.rules.probes[side(by)] {
             if probe.kinds & present == 0 {
                 continue;
             }
@@ -336,36 +323,37 @@ impl GeneralPosition {
                     Motion::Lame(_) => {
                         if let Some(passed) = self.next(probe.back, king).and_then(|c| self.next(probe.passed, c)) {
                             ways.insert(passed);
-                            ways.probes |= probe_bit(index);
                         }
                     }
                     Motion::Ride | Motion::Hop(_) => {
-                        let rider = probe.motion == Motion::Ride;
+                        // The most pieces that may stand between the king and such a piece for one move to open
+                        // its way: a move takes at most one piece off a line (a locust capturing along it takes
+                        // two and puts itself back on it). Riders and locusts need none between, grasshoppers and
+                        // lions one, kangaroos two.
+                        let limit = match probe.motion {
+                            Motion::Hop(Hop::Grasshopper | Hop::Lion) => 2,
+                            Motion::Hop(Hop::Kangaroo) => 3,
+                            _ => 1,
+                        };
                         // How many squares from the king to mark (0: none).
-                        let (mut cell, mut walked, mut marked, mut between) = (king, 0, 0, 0);
-                        while walked < size {
+                        let (mut cell, mut walked, mut marked, mut passed) = (king, 0, 0, 0);
+                        while walked < size && passed <= limit {
                             let Some(next) = self.next(probe.back, cell) else { break };
                             if next == king {
                                 break;
                             }
                             walked += 1;
                             cell = next;
-                            if attacker(next) {
-                                marked = walked;
-                                if rider {
-                                    break;
+                            if self.unit(next).is_some() {
+                                if attacker(next) {
+                                    marked = walked;
                                 }
-                            } else if self.unit(next).is_some() {
-                                between += 1;
-                                if rider && between > 1 {
-                                    break;
-                                }
+                                passed += 1;
                             }
                         }
                         if marked == 0 {
                             continue;
                         }
-                        ways.probes |= probe_bit(index);
                         let mut cell = king;
                         for _ in 0..marked {
                             cell = self.next(probe.back, cell).expect("walked before");
@@ -386,29 +374,28 @@ impl GeneralPosition {
 
     /// Whether a piece of `by` could capture on `target` (as the board stands).
     pub(super) fn attacked(&self, target: Cell, by: Color) -> bool {
-        self.attacked_by_kinds(target, by, u64::MAX, None)
+        self.attacked_by_kinds(target, by, u64::MAX, true)
     }
 
     /// Whether a piece of `by` of one of the kinds in `present` could capture on `target`, found by looking
     /// outward from `target` along every way such a piece captures (its atom reversed); the rose and equihoppers
-    /// by generating their moves. With `lines`, only the probes in that set are looked at (single leaps and
-    /// pawns' captures never): the caller knows no other attacks (after a move other than the king's, out of
-    /// check, only the probes along whose ways the move changed something can — [`GeneralPosition::ways_to_kings`]).
-    pub(super) fn attacked_by_kinds(&self, target: Cell, by: Color, present: u64, lines: Option<u64>) -> bool {
+    /// by generating their moves. Without `leaps`, single leaps (pawns' captures among them) are not looked at:
+    /// the caller knows none attacks (after a move other than the king's, out of check, none can).
+    pub(super) fn attacked_by_kinds(&self, target: Cell, by: Color, present: u64, leaps: bool) -> bool {
         let is_attacker = |cell: Option<Cell>, kinds: u64| {
             cell.and_then(|c| self.unit(c)).is_some_and(|u| u.color == by && kinds & kind_bit(u.kind) != 0)
         };
         let s = side(by);
-        let pawn_probes: &[(Step, u64)] = if lines.is_none() { &self.rules.pawn_probes[s] } else { &[] };
+        let pawn_probes: &[(Step, u64)] = if leaps { &self.rules.pawn_probes[s] } else { &[] };
         for &(back, kinds) in pawn_probes {
             if kinds & present != 0 && is_attacker(self.next(back, target), kinds) {
                 return true;
             }
         }
-        let first = if lines.is_none() { 0 } else { self.rules.first_line_probe[s] };
-        for (index, probe) in self.rules.probes[s].iter().enumerate().skip(first) {
+        let first = if leaps { 0 } else { self.rules.first_line_probe[s] };
+        for probe in &self.rules.probes[s][first..] {
             let kinds = probe.kinds & present;
-            if kinds == 0 || lines.is_some_and(|set| set & probe_bit(index) == 0) {
+            if kinds == 0 {
                 continue;
             }
             let attacker = match probe.motion {
