@@ -414,7 +414,7 @@ impl GeneralPosition {
         }
         let in_check = kings.iter().any(|&k| self.attacked_by_kinds(k, enemy, present, true));
         if !in_check {
-            self.castling_moves(out);
+            self.castling_moves(out, &kings);
         }
         let ways =
             if in_check { CellSet::new(self.cells.len(), true) } else { self.ways_to_kings(&kings, enemy, present) };
@@ -449,22 +449,28 @@ impl GeneralPosition {
     /// Castling: the king to the c-file with the rook to d (towards the first file) or to the last file but one
     /// with the rook beside it, every square between them and their targets empty, the king not in check and
     /// passing no attacked square (its target is checked with every move). The caller knows the king is not in
-    /// check.
-    fn castling_moves(&mut self, out: &mut Vec<GeneralMove>) {
+    /// check; `kings` are the mover's kings.
+    fn castling_moves(&mut self, out: &mut Vec<GeneralMove>, kings: &[Cell]) {
         let color = self.turn;
         let back = if color == Color::White { 0 } else { self.grid.ranks() - 1 };
         let files = self.grid.files();
-        if files < 5 {
+        if files < 5 || self.castling.is_empty() {
             return;
         }
-        let kings: ArrayVec<Cell, 8> = self.kings(color).filter(|&k| self.grid.rank_of(k) == back).take(8).collect();
-        let [king] = kings.as_slice() else { return };
-        let king = *king;
         let rooks: ArrayVec<Cell, 8> =
             self.castling.iter().copied().filter(|&r| self.grid.rank_of(r) == back).collect();
         if rooks.is_empty() {
             return;
         }
+        let on_back = |k: &Cell| self.grid.rank_of(*k) == back;
+        // The caller keeps at most eight kings: with more, look at the board.
+        let kings: ArrayVec<Cell, 8> = if kings.len() < 8 {
+            kings.iter().copied().filter(on_back).collect()
+        } else {
+            self.kings(color).filter(on_back).take(8).collect()
+        };
+        let [king] = kings.as_slice() else { return };
+        let king = *king;
         let king_unit = self.cells[king as usize].expect("a king stands there");
         for rook in rooks {
             let is_rook = self.cells[rook as usize]

@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 
 use super::grid::Cell;
-use super::rules::{Prepared, Step, Vector, kind_bit, side};
+use super::rules::{Prepared, Step, kind_bit, side};
 use super::{GeneralMove, GeneralPosition, Unit};
 use crate::Color;
 use crate::piece_kind::{Hop, Mode, Motion, Nature};
@@ -252,16 +252,17 @@ impl GeneralPosition {
     fn pawn_moves(&self, from: Cell, unit: Unit, out: &mut Vec<GeneralMove>) {
         let grid = self.grid;
         let color = unit.color;
-        let dir = if color == Color::White { 1 } else { -1 };
-        let rank = grid.rank_of(from);
-        let second = if color == Color::White { 1 } else { grid.ranks().saturating_sub(2) };
-        let last = if color == Color::White { grid.ranks() - 1 } else { 0 };
-        let step = |x: i32, y: i32| grid.step_wrapping(from, x, y, false);
+        let white = color == Color::White;
+        let (files, size) = (Cell::from(grid.files()), self.cells.len() as Cell);
+        // Ranks told by the square's number, without dividing: the second rank's first square, the last rank.
+        let second = Cell::from(if white { 1 } else { grid.ranks().saturating_sub(2) }) * files;
+        let on_second = (second..second + files).contains(&from);
+        let on_last = |c: Cell| if white { c >= size - files } else { c < files };
         let empty = |c: Cell| self.unit(c).is_none();
         let enemy = |c: Cell| self.unit(c).is_some_and(|u| u.color != color);
         let berolina = self.rules.natures[unit.kind as usize] == Nature::BerolinaPawn;
         let push = |to: Cell, capture: Option<Cell>, out: &mut Vec<GeneralMove>| {
-            if grid.rank_of(to) == last {
+            if on_last(to) {
                 for &kind in &self.promotions {
                     out.push(GeneralMove { promotion: Some(kind), ..GeneralMove::new(from, to, capture) });
                 }
@@ -269,28 +270,34 @@ impl GeneralPosition {
                 out.push(GeneralMove::new(from, to, capture));
             }
         };
-        let (steps, captures): (&[Vector], &[Vector]) =
-            if berolina { (&[(-1, 1), (1, 1)], &[(0, 1)]) } else { (&[(0, 1)], &[(-1, 1), (1, 1)]) };
-        for &(x, y) in steps {
-            if let Some(to) = step(x, y * dir)
+        let p = &self.rules.pawn_steps[side(color)];
+        let (orthodox_steps, berolina_steps) = (
+            [(p.forward, p.double)],
+            [(p.diagonals[0], p.double_diagonals[0]), (p.diagonals[1], p.double_diagonals[1])],
+        );
+        let (orthodox_captures, berolina_captures) = (p.diagonals, [p.forward]);
+        let (steps, captures): (&[(Step, Step)], &[Step]) =
+            if berolina { (&berolina_steps, &berolina_captures) } else { (&orthodox_steps, &orthodox_captures) };
+        for &(single, double) in steps {
+            if let Some(to) = self.next(single, from)
                 && empty(to)
             {
                 push(to, None, out);
-                if rank == second
-                    && let Some(far) = step(2 * x, 2 * y * dir)
+                if on_second
+                    && let Some(far) = self.next(double, from)
                     && empty(far)
                 {
                     out.push(GeneralMove::new(from, far, None));
                 }
             }
         }
-        for &(x, y) in captures {
-            let Some(to) = step(x, y * dir) else { continue };
+        for &step in captures {
+            let Some(to) = self.next(step, from) else { continue };
             if enemy(to) {
                 push(to, Some(to), out);
             } else if !berolina && Some(to) == self.ep {
                 // The pawn that made the double step stands beside the capturing pawn.
-                if let Some(victim) = grid.step_wrapping(to, 0, -dir, false)
+                if let Some(victim) = self.next(p.back, to)
                     && enemy(victim)
                 {
                     out.push(GeneralMove { en_passant: true, ..GeneralMove::new(from, to, Some(victim)) });

@@ -86,6 +86,18 @@ pub(super) fn lame_first(lameness: Lameness, (x, y): Vector) -> Vector {
     }
 }
 
+/// A pawn's steps for one colour (forward = towards its last rank; the ranks never joined): one and two squares
+/// forward, diagonally forward, two squares diagonally forward, and one back (from the en-passant square to the
+/// pawn that passed it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct PawnSteps {
+    pub(super) forward: Step,
+    pub(super) double: Step,
+    pub(super) diagonals: [Step; 2],
+    pub(super) double_diagonals: [Step; 2],
+    pub(super) back: Step,
+}
+
 /// Everything fixed by the board and the letter table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Rules {
@@ -102,6 +114,8 @@ pub(super) struct Rules {
     pub(super) generated: u64,
     /// Each kind's nature.
     pub(super) natures: Vec<Nature>,
+    /// Per colour: the pawns' steps.
+    pub(super) pawn_steps: [PawnSteps; 2],
 }
 
 /// The index of a colour in the per-colour arrays.
@@ -188,6 +202,13 @@ impl Rules {
             probes.sort_by_key(|p| p.motion != Motion::Leap);
             *first = probes.iter().take_while(|p| p.motion == Motion::Leap).count();
         }
-        Rules { steps, prepared, probes, pawn_probes, first_line_probe, generated, natures }
+        let pawn_steps = [1, -1].map(|dir| PawnSteps {
+            forward: steps.index(grid, (0, dir), false),
+            double: steps.index(grid, (0, 2 * dir), false),
+            diagonals: [steps.index(grid, (-1, dir), false), steps.index(grid, (1, dir), false)],
+            double_diagonals: [steps.index(grid, (-2, 2 * dir), false), steps.index(grid, (2, 2 * dir), false)],
+            back: steps.index(grid, (0, -dir), false),
+        });
+        Rules { steps, prepared, probes, pawn_probes, first_line_probe, generated, natures, pawn_steps }
     }
 }

@@ -89,7 +89,8 @@ fn legal_the_slow_way(pos: &GeneralPosition) -> Vec<GeneralMove> {
     }
     let mover = pos.turn;
     if !pos.in_check_of(mover) {
-        pos.castling_moves(&mut pseudo);
+        let kings: Vec<Cell> = pos.kings(mover).collect();
+        pos.castling_moves(&mut pseudo, &kings);
     }
     pseudo
         .into_iter()
