@@ -316,22 +316,36 @@ impl PieceKind {
                     _ => None,
                 };
                 if let (Some(c), true) = (merged, prefix == next_prefix) {
-                    out.push_str(prefix);
-                    out.push(c);
+                    push_part(&mut out, prefix, &c.to_string());
                     i += 2;
                     continue;
                 }
             }
-            out.push_str(prefix);
-            match *kind {
-                "WW" => out.push('R'),
-                "FF" => out.push('B'),
-                _ => out.push_str(&text[prefix.len()..]),
-            }
+            let body = match *kind {
+                "WW" => "R",
+                "FF" => "B",
+                _ => &text[prefix.len()..],
+            };
+            push_part(&mut out, prefix, body);
             i += 1;
         }
         Some(out)
     }
+}
+
+/// Appends one part of a Betza definition. An atom that would run into the one before it (`N` after `N` reads as the
+/// nightrider `NN`, `(1,4)` after `(1,4)` as its rider) gets the prefix `mc` (moves and captures: the same as none).
+fn push_part(out: &mut String, prefix: &str, body: &str) {
+    // Modifiers are lowercase: a part that starts with its atom has none.
+    let runs_on = match (out.chars().last(), prefix.chars().chain(body.chars()).next()) {
+        (Some(a), Some(b)) => (a == b && ATOM_LETTERS.iter().any(|(l, _)| *l == a)) || (a == ')' && b == '('),
+        _ => false,
+    };
+    if runs_on {
+        out.push_str("mc");
+    }
+    out.push_str(prefix);
+    out.push_str(body);
 }
 
 /// The atom letters of Betza notation and their leaps.
@@ -933,5 +947,15 @@ mod tests {
         assert_eq!(PieceKind::from_betza("flN").unwrap().atoms()[0].vectors().len(), 2);
         assert_eq!(PieceKind::from_betza("sW").unwrap().atoms()[0].vectors().len(), 2);
         assert_eq!(PieceKind::from_betza("fmWfcF").unwrap().betza().as_deref(), Some("mfWcfF"));
+    }
+
+    #[test]
+    fn repeated_leaps_are_not_written_as_a_rider() {
+        // Found by the fairy fuzz target: a knight leap twice was written NN, the nightrider.
+        for text in ["NmcN", "NmcNN", "(1,4)mc(1,4)", "NmcNR"] {
+            let kind = PieceKind::from_betza(text).unwrap();
+            let written = kind.betza().unwrap();
+            assert_eq!(PieceKind::from_betza(&written).unwrap().atoms(), kind.atoms(), "{text} -> {written}");
+        }
     }
 }

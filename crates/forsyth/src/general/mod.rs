@@ -10,14 +10,17 @@
 
 mod grid;
 mod movegen;
+mod rules;
 
 use std::fmt;
+use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
 pub use grid::{Cell, Grid};
 
-use self::movegen::Prepared;
+use self::movegen::CellSet;
+use self::rules::Rules;
 use crate::Color;
 use crate::piece_kind::{Nature, PieceTable};
 
@@ -147,7 +150,7 @@ impl std::error::Error for GeneralError {}
 pub struct GeneralPosition {
     grid: Grid,
     table: PieceTable,
-    prepared: Vec<Vec<Prepared>>,
+    rules: Arc<Rules>,
     cells: Vec<Option<Unit>>,
     turn: Color,
     castling: ArrayVec<Cell, 8>,
@@ -160,8 +163,7 @@ pub struct GeneralPosition {
 impl GeneralPosition {
     /// An empty board, White to move.
     pub fn empty(grid: Grid, table: PieceTable) -> GeneralPosition {
-        let prepared =
-            table.entries().map(|(_, kind)| kind.atoms().iter().map(Prepared::of).collect()).collect::<Vec<_>>();
+        let rules = Arc::new(Rules::new(grid, &table));
         let mut promotions = Vec::new();
         let mut orthodox = vec!["queen", "rook", "bishop", "knight"];
         if grid.files() == 10 {
@@ -181,7 +183,7 @@ impl GeneralPosition {
         GeneralPosition {
             grid,
             table,
-            prepared,
+            rules,
             cells: vec![None; grid.size()],
             turn: Color::White,
             castling: ArrayVec::new(),
@@ -209,7 +211,7 @@ impl GeneralPosition {
 
     /// Puts a piece on a square (or empties it); squares off the board and pieces not in the table are ignored.
     pub fn put(&mut self, cell: Cell, unit: Option<Unit>) {
-        if unit.is_some_and(|u| u.kind as usize >= self.prepared.len()) {
+        if unit.is_some_and(|u| u.kind as usize >= self.rules.natures.len()) {
             return;
         }
         if let Some(slot) = self.cells.get_mut(cell as usize) {
@@ -271,7 +273,7 @@ impl GeneralPosition {
     }
 
     fn nature(&self, unit: Unit) -> Nature {
-        self.table.kind(unit.kind as usize).nature()
+        self.rules.natures[unit.kind as usize]
     }
 
     /// The number of pieces of a colour, and of them unknown pieces.
@@ -289,14 +291,14 @@ impl GeneralPosition {
         self.pieces().filter(move |&(_, u)| u.color == color && self.nature(u) == Nature::King).map(|(c, _)| c)
     }
 
-    fn in_check_of(&self, color: Color, scratch: &mut Vec<GeneralMove>) -> bool {
+    fn in_check_of(&self, color: Color) -> bool {
         let kings: ArrayVec<Cell, 8> = self.kings(color).take(8).collect();
-        kings.into_iter().any(|k| self.attacked(k, !color, scratch))
+        kings.into_iter().any(|k| self.attacked(k, !color))
     }
 
     /// Whether the side to move is in check (a piece of any kind of the other side could capture its king).
     pub fn is_check(&self) -> bool {
-        self.in_check_of(self.turn, &mut Vec::new())
+        self.in_check_of(self.turn)
     }
 
     /// Checks what every position with these pieces must satisfy: no pawn on its last rank, the side not to move
@@ -309,9 +311,8 @@ impl GeneralPosition {
             }
         }
         if self.unknown_piece().is_none() {
-            let mut scratch = Vec::new();
             let kings: Vec<Cell> = self.kings(!self.turn).collect();
-            if let Some(&king) = kings.iter().find(|&&k| self.attacked(k, self.turn, &mut scratch)) {
+            if let Some(&king) = kings.iter().find(|&&k| self.attacked(k, self.turn)) {
                 return Err(GeneralError::OpponentInCheck { square: self.grid.name(king) });
             }
         }
@@ -325,7 +326,7 @@ impl GeneralPosition {
         }
         let mut pos = self.clone();
         let mut out = Vec::new();
-        pos.legal_into(&mut out, &mut Vec::new());
+        pos.legal_into(&mut out);
         Ok(out)
     }
 
@@ -358,90 +359,118 @@ impl GeneralPosition {
             return Ok(Vec::new());
         }
         let mut pos = self.clone();
-        let mut scratch = Vec::new();
+        let mut buffers = vec![Vec::new(); depth as usize];
         Ok(moves
             .into_iter()
             .map(|mv| {
                 let undo = pos.make(mv);
-                let n = pos.perft_inner(depth - 1, &mut scratch);
+                let n = pos.perft_inner(depth - 1, &mut buffers);
                 pos.unmake(undo);
                 (mv, n)
             })
             .collect())
     }
 
-    fn perft_inner(&mut self, depth: u32, scratch: &mut Vec<GeneralMove>) -> u64 {
+    /// Perft below the root; `buffers` holds one move list per remaining ply, reused from node to node.
+    fn perft_inner(&mut self, depth: u32, buffers: &mut [Vec<GeneralMove>]) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let mut moves = Vec::new();
-        self.legal_into(&mut moves, scratch);
+        let Some((moves, deeper)) = buffers.split_first_mut() else { return 0 };
+        moves.clear();
+        self.legal_into(moves);
         if depth == 1 {
             return moves.len() as u64;
         }
         let mut total = 0;
-        for mv in moves {
+        for &mv in moves.iter() {
             let undo = self.make(mv);
-            total += self.perft_inner(depth - 1, scratch);
+            total += self.perft_inner(depth - 1, deeper);
             self.unmake(undo);
         }
         total
     }
 
-    /// Pseudo-legal moves filtered by playing each and asking whether the mover's king could be captured.
-    fn legal_into(&mut self, out: &mut Vec<GeneralMove>, scratch: &mut Vec<GeneralMove>) {
-        let mut pseudo = Vec::new();
-        for cell in 0..self.cells.len() {
-            if let Some(unit) = self.cells[cell]
-                && unit.color == self.turn
-            {
-                self.piece_moves(cell as Cell, unit, &mut pseudo);
-            }
-        }
-        self.castling_moves(&mut pseudo, scratch);
+    /// Appends the legal moves: pseudo-legal moves, kept when no piece of the other side could then capture the
+    /// mover's king. Out of check, a move other than the king's can expose the king only by changing whether a
+    /// square is occupied on some enemy piece's way to it; the others are kept without playing them.
+    fn legal_into(&mut self, out: &mut Vec<GeneralMove>) {
+        let start = out.len();
         let mover = self.turn;
-        // Out of check, a move other than the king's can expose the king only by changing whether a square is
-        // occupied on some enemy piece's way to it: the others are legal without playing them.
-        let in_check = self.in_check_of(mover, scratch);
-        let ways = if in_check { Vec::new() } else { self.ways_to_kings(mover) };
-        for mv in pseudo {
-            let safe = !in_check
-                && mv.castle_rook.is_none()
-                && !mv.en_passant
-                && self.cells[mv.from as usize].is_some_and(|u| self.nature(u) != Nature::King)
-                && !ways[mv.from as usize]
-                && !ways[mv.to as usize]
-                && mv.capture.is_none_or(|c| !ways[c as usize]);
-            if safe {
-                out.push(mv);
+        let enemy = !mover;
+        // One pass: the mover's moves and kings, the kinds of the other side's pieces.
+        let mut kings: ArrayVec<Cell, 8> = ArrayVec::new();
+        let mut present = 0;
+        for cell in 0..self.cells.len() {
+            let Some(unit) = self.cells[cell] else { continue };
+            if unit.color == enemy {
+                present |= rules::kind_bit(unit.kind);
                 continue;
             }
-            let undo = self.make(mv);
-            if !self.in_check_of(mover, scratch) {
-                out.push(mv);
+            if self.nature(unit) == Nature::King {
+                let _ = kings.try_push(cell as Cell);
             }
-            self.unmake(undo);
+            self.piece_moves(cell as Cell, unit, out);
         }
+        let in_check = kings.iter().any(|&k| self.attacked_by_kinds(k, enemy, present, true));
+        if !in_check {
+            self.castling_moves(out, &kings);
+        }
+        let ways =
+            if in_check { CellSet::new(self.cells.len(), true) } else { self.ways_to_kings(&kings, enemy, present) };
+        let mut kept = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            let king_moves = self.cells[mv.from as usize].is_some_and(|u| self.nature(u) == Nature::King);
+            let safe = !in_check
+                && !king_moves
+                && mv.castle_rook.is_none()
+                && !mv.en_passant
+                && !ways.contains(mv.from)
+                && !ways.contains(mv.to)
+                && mv.capture.is_none_or(|c| !ways.contains(c));
+            let legal = safe || {
+                let undo = self.make(mv);
+                let moved = |k: Cell| if king_moves && k == mv.from { mv.to } else { k };
+                // Out of check, a move other than the king's cannot bring a single leap onto a king.
+                let leaps = in_check || king_moves;
+                let legal = !kings.iter().any(|&k| self.attacked_by_kinds(moved(k), enemy, present, leaps));
+                self.unmake(undo);
+                legal
+            };
+            if legal {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// Castling: the king to the c-file with the rook to d (towards the first file) or to the last file but one
     /// with the rook beside it, every square between them and their targets empty, the king not in check and
-    /// passing no attacked square (its target is checked with every move).
-    fn castling_moves(&mut self, out: &mut Vec<GeneralMove>, scratch: &mut Vec<GeneralMove>) {
+    /// passing no attacked square (its target is checked with every move). The caller knows the king is not in
+    /// check; `kings` are the mover's kings.
+    fn castling_moves(&mut self, out: &mut Vec<GeneralMove>, kings: &[Cell]) {
         let color = self.turn;
         let back = if color == Color::White { 0 } else { self.grid.ranks() - 1 };
         let files = self.grid.files();
-        if files < 5 {
+        if files < 5 || self.castling.is_empty() {
             return;
         }
-        let kings: ArrayVec<Cell, 8> = self.kings(color).filter(|&k| self.grid.rank_of(k) == back).take(8).collect();
-        let [king] = kings.as_slice() else { return };
-        let king = *king;
         let rooks: ArrayVec<Cell, 8> =
             self.castling.iter().copied().filter(|&r| self.grid.rank_of(r) == back).collect();
-        if rooks.is_empty() || self.in_check_of(color, scratch) {
+        if rooks.is_empty() {
             return;
         }
+        let on_back = |k: &Cell| self.grid.rank_of(*k) == back;
+        // The caller keeps at most eight kings: with more, look at the board.
+        let kings: ArrayVec<Cell, 8> = if kings.len() < 8 {
+            kings.iter().copied().filter(on_back).collect()
+        } else {
+            self.kings(color).filter(on_back).take(8).collect()
+        };
+        let [king] = kings.as_slice() else { return };
+        let king = *king;
         let king_unit = self.cells[king as usize].expect("a king stands there");
         for rook in rooks {
             let is_rook = self.cells[rook as usize]
@@ -469,7 +498,7 @@ impl GeneralPosition {
                 }
                 let before = self.cells[c as usize];
                 self.cells[c as usize] = Some(king_unit);
-                safe &= !self.attacked(c, !color, scratch);
+                safe &= !self.attacked(c, !color);
                 self.cells[c as usize] = before;
                 if !safe {
                     break;
@@ -560,3 +589,6 @@ impl GeneralPosition {
         self.halfmoves = undo.halfmoves;
     }
 }
+
+#[cfg(test)]
+mod tests;
