@@ -130,3 +130,22 @@ fn two_digit_counts_and_a_wide_board_read_and_write_back() {
         pos.legal_moves().unwrap().iter().map(|&m| write_general_move(&pos, m, MoveStyle::Uci)).collect();
     assert!(moves.contains(&"l1a1".to_string()) && moves.contains(&"l1a2".to_string()), "{moves:?}");
 }
+
+/// A piece written with two atoms along one vector moves as the piece it equals, each move once: `NmcN` is the
+/// knight, `KQ` the queen (the king's steps are the queen's first ones). Reference: the fast core's perft with the
+/// orthodox pieces in their places (no promotion is within reach at these depths).
+#[test]
+fn atoms_along_one_vector_give_each_move_once() {
+    let mut table = PieceTable::new();
+    table.declare_text("Y=betza:NmcN").unwrap();
+    table.declare_text("Z=betza:KQ").unwrap();
+    for fen in [ORTHODOX[0], ORTHODOX[1], ORTHODOX[5]] {
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let fairy = format!("{} {rest}", board.replace('N', "Y").replace('Q', "Z"));
+        let general = read_fen(&fairy, &table, Topology::Plain).unwrap();
+        let fast: Position = fen.parse().unwrap();
+        for depth in 1..=3 {
+            assert_eq!(general.perft(depth).unwrap(), fast.perft(depth), "{fairy} depth {depth}");
+        }
+    }
+}

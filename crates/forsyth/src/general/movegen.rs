@@ -111,8 +111,10 @@ impl GeneralPosition {
         for atom in atoms {
             self.atom_moves(color, atom, from, out);
         }
-        // Wrapping boards and the rose can reach a square by two ways: keep each move once.
+        // Wrapping boards, the rose and pieces with two atoms along one vector can reach a square by two ways: keep
+        // each move once.
         if self.grid.topology() != crate::Topology::Plain
+            || self.rules.repeated & kind_bit(unit.kind) != 0
             || atoms.iter().any(|a| matches!(a.motion, Motion::Rose | Motion::Equihopper { .. }))
         {
             let mut seen = Vec::with_capacity(out.len() - start);

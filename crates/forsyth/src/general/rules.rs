@@ -112,6 +112,9 @@ pub(super) struct Rules {
     pub(super) pawn_probes: [Vec<(Step, u64)>; 2],
     /// Kinds whose attacks are found by generating their moves (the rose, equihoppers).
     pub(super) generated: u64,
+    /// Kinds with two atoms along one vector (`NmcN`, `KQ`, the leo's `mQcpQ`): they may reach a square two ways,
+    /// so their moves are kept once.
+    pub(super) repeated: u64,
     /// Each kind's nature.
     pub(super) natures: Vec<Nature>,
     /// Per colour: the pawns' steps.
@@ -138,6 +141,7 @@ impl Rules {
         let mut probes: [Vec<Probe>; 2] = [Vec::new(), Vec::new()];
         let mut pawn_probes: [Vec<(Step, u64)>; 2] = [Vec::new(), Vec::new()];
         let mut generated = 0;
+        let mut repeated = 0;
         let natures: Vec<Nature> = table.entries().map(|(_, kind)| kind.nature()).collect();
         for color in [Color::White, Color::Black] {
             let flip = if color == Color::White { 1 } else { -1 };
@@ -145,9 +149,14 @@ impl Rules {
             for (index, (_, kind)) in table.entries().enumerate() {
                 let bit = kind_bit(index as u8);
                 let mut atoms = Vec::new();
+                let mut seen_vectors: Vec<Vector> = Vec::new();
                 for atom in kind.atoms() {
                     let vectors: Vec<Vector> =
                         atom.vectors().into_iter().map(|(x, y)| (i32::from(x), i32::from(y) * flip)).collect();
+                    if vectors.iter().any(|v| seen_vectors.contains(v)) {
+                        repeated |= bit;
+                    }
+                    seen_vectors.extend(&vectors);
                     let step_of = |steps: &mut Steps, v: Vector| match atom.motion {
                         Motion::Equihopper { .. } => 0,
                         _ => steps.index(grid, v, true),
@@ -209,6 +218,6 @@ impl Rules {
             double_diagonals: [steps.index(grid, (-2, 2 * dir), false), steps.index(grid, (2, 2 * dir), false)],
             back: steps.index(grid, (0, -dir), false),
         });
-        Rules { steps, prepared, probes, pawn_probes, first_line_probe, generated, natures, pawn_steps }
+        Rules { steps, prepared, probes, pawn_probes, first_line_probe, generated, repeated, natures, pawn_steps }
     }
 }
