@@ -17,6 +17,28 @@ fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/popeye")
 }
 
+/// The Popeye inputs of a folder with Popeye's output for each (`NN.inp`, `NN.out`); Popeye must have accepted
+/// every input (its English input errors are `input-error`, its German ones `Eingabe-Fehler`).
+fn cases(folder: &Path) -> Vec<(PathBuf, String, String)> {
+    let mut cases = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "inp") {
+            continue;
+        }
+        let (input, out) = (other(&path, "inp"), other(&path, "out"));
+        let lower = out.to_lowercase();
+        assert!(!lower.contains("input-error") && !lower.contains("eingabe-fehler"), "{}: {out}", path.display());
+        cases.push((path, input, out));
+    }
+    cases
+}
+
+/// The text of a case's file with another extension (`NN.fen`, ...).
+fn other(path: &Path, ext: &str) -> String {
+    std::fs::read_to_string(path.with_extension(ext)).unwrap()
+}
+
 /// A move as (from, to, promotion letter in English), the way both sides can be brought to.
 type Plain = (Square, Square, Option<char>);
 
@@ -64,24 +86,15 @@ fn forsyth_moves(pos: &Position) -> BTreeSet<Plain> {
 #[test]
 fn forsyths_legal_moves_are_popeyes() {
     let mut checked = 0;
-    for entry in std::fs::read_dir(dir()).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "inp") {
-            continue;
-        }
-        let input = std::fs::read_to_string(&path).unwrap();
-        let fen = std::fs::read_to_string(path.with_extension("fen")).unwrap();
-        let out = std::fs::read_to_string(path.with_extension("out")).unwrap();
+    for (path, input, out) in cases(&dir()) {
+        let fen = other(&path, "fen");
         let problems = popeye::parse(&input).unwrap();
         assert_eq!(problems.len(), 1, "{}", path.display());
         let pos = problems[0].position().unwrap();
         let expected: Position = fen.trim().parse().unwrap();
         assert_eq!(pos.board(), expected.board(), "{}", path.display());
         assert_eq!(problems[0].stipulation.as_deref(), Some("~1"));
-        // Popeye accepted the input: no input error (English "Input-Error", German "Eingabe-Fehler"), and every
-        // text forsyth wrote is in its output.
-        let lower = out.to_lowercase();
-        assert!(!lower.contains("input-error") && !lower.contains("eingabe-fehler"), "{}: {out}", path.display());
+        // Every text forsyth wrote is in Popeye's output.
         for text in problems[0].authors.iter().chain(&problems[0].remarks).chain(&problems[0].title) {
             assert!(out.contains(text.as_str()), "{}: Popeye did not print {text}", path.display());
         }
@@ -104,19 +117,10 @@ fn forsyths_legal_moves_are_popeyes() {
 #[test]
 fn options_and_the_side_to_move_read_as_in_popeye() {
     let mut checked = 0;
-    for entry in std::fs::read_dir(dir().join("start")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "inp") {
-            continue;
-        }
-        let read = |ext: &str| std::fs::read_to_string(path.with_extension(ext)).unwrap();
-        let (input, out) = (read("inp"), read("out"));
-        // Popeye's English input errors are `input-error`, its German ones `Eingabe-Fehler`.
-        let lower = out.to_lowercase();
-        assert!(!lower.contains("input-error") && !lower.contains("eingabe-fehler"), "{}: {out}", path.display());
+    for (path, input, out) in cases(&dir().join("start")) {
         let problems = popeye::parse(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let pos = problems[0].position().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(pos.to_string(), read("fen").trim(), "{}", path.display());
+        assert_eq!(pos.to_string(), other(&path, "fen").trim(), "{}", path.display());
         let king = if pos.turn().is_white() { Square::E1 } else { Square::E8 };
         let popeye = popeye_moves(&out, king);
         assert!(!popeye.is_empty(), "{}: no moves in Popeye's output", path.display());
@@ -146,17 +150,9 @@ fn popeye_fairy_moves(out: &str) -> BTreeSet<String> {
 /// its general position's legal moves are Popeye's, and it writes the problem back in both languages unchanged.
 #[test]
 fn fairy_problems_read_and_move_as_in_popeye() {
-    let fairy = dir().join("fairy");
     let mut checked = 0;
-    for entry in std::fs::read_dir(&fairy).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "inp") {
-            continue;
-        }
-        let read = |ext: &str| std::fs::read_to_string(path.with_extension(ext)).unwrap();
-        let (input, out) = (read("inp"), read("out"));
-        let lower = out.to_lowercase();
-        assert!(!lower.contains("input-error") && !lower.contains("eingabe-fehler"), "{}: {out}", path.display());
+    for (path, input, out) in cases(&dir().join("fairy")) {
+        let read = |ext: &str| other(&path, ext);
         let language = popeye::language_of(&input).unwrap();
         let problems = popeye::parse(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(problems.len(), 1, "{}", path.display());
