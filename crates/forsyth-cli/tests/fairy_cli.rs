@@ -1,5 +1,5 @@
 //! Fairy pieces and special boards through the `forsyth` binary: `--piece` and `--board` on perft, moves, play,
-//! fen check/convert, board and explain, and the errors of bad declarations and undeclared letters.
+//! fen check/convert, board, explain and count, and the errors of bad declarations and undeclared letters.
 //!
 //! Expected counts and move lists of flat boards are Fairy-Stockfish's (pyffish 0.0.90 with `customPiece1 = g:gQ`,
 //! `customPiece2 = l:C`: perft 3 of the start array with grasshoppers and camels is 8848; the grasshopper position's
@@ -99,4 +99,14 @@ fn board_draws_fairy_pieces_and_cylinders_in_svg() {
     assert_eq!(doc.descendants().filter(|n| n.attribute("class") == Some("piece")).count(), 4);
     assert_eq!(doc.descendants().filter(|n| n.attribute("class") == Some("wrap files")).count(), 2);
     assert!(svg.contains("G = grasshopper"), "{svg}");
+}
+
+/// `count` takes the problem's letters as every command that reads a position does; the board field alone is
+/// enough, and the count's long form carries marked squares. The count is read off the FEN's own letters.
+#[test]
+fn count_takes_declared_fairy_letters() {
+    assert_eq!(ok(&["count", "--piece", "G=grasshopper", "--piece", "N=nightrider", "4k3/8/8/8/7N/G7/8/2K5"]), "3+1");
+    assert_eq!(ok(&["count", "--piece", "G=grasshopper", "--marked", "e4", GRASSHOPPER]), "3+1+1+0");
+    let err = refused(&["count", "--piece", "G=grasshopper", "4k3/8/8/8/8/Z7/8/2K5"]);
+    assert!(err.contains("column 13") && err.contains("--piece Z="), "{err}");
 }

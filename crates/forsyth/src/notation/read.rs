@@ -406,7 +406,7 @@ pub(crate) fn trim(text: &str) -> &str {
 
 /// Whether `text` is plain SAN that names a piece and its destination only (`Nf3`, `Qxd8+`, `Rf10#`): a move that
 /// [`parse_move`] reads from such a text is the only legal move of that kind of piece to that square (two would
-/// be refused as ambiguous), so it shows no origin (see [`disambiguation`](super::disambiguation)). Anything else
+/// be refused as ambiguous), so it shows no origin (see [`disambiguation`]). Anything else
 /// (`Nbd7`, `Ng1-f3`, `e4`, figurines, glyphs) is `false`, whatever it needs.
 ///
 /// ```
