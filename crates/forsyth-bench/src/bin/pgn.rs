@@ -1,7 +1,10 @@
 //! PGN: parse and validate every move of a file, forsyth against pgn-reader + shakmaty, on the same bytes in
 //! the same process.
 //!
-//! `cargo run --release -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS] [--only forsyth|forsyth-2|pgn-reader]`
+//! `cargo run --release -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS] [--tokens] [--only forsyth|forsyth-2|pgn-reader]`
+//!
+//! `--tokens` also times reading the tokens alone, every move passed over unresolved (pgn-reader: a visitor that
+//! takes no move), which splits each side's time into tokens and moves.
 //!
 //! `--only` runs one side once and prints its counts, for profilers (`valgrind --tool=callgrind` counts
 //! instructions deterministically where wall time on a busy machine does not).
@@ -13,18 +16,48 @@
 //! unless asked).
 
 use std::io::Read;
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use forsyth::pgn::{self, Validate};
-use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+#[path = "../pgn_reader_anchor.rs"]
+mod pgn_reader_anchor;
 
 /// What one run found: games, games with an error, moves (forsyth only).
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Counts {
     games: u64,
     errors: u64,
+}
+
+/// Passes over every move unread: what reading the tokens alone costs.
+struct TokensOnly;
+
+impl pgn::Visitor for TokensOnly {
+    fn wants_moves(&mut self) -> bool {
+        false
+    }
+}
+
+fn forsyth_tokens(bytes: &[u8]) -> Counts {
+    let mut counts = Counts::default();
+    pgn::Reader::from_bytes(bytes)
+        .visit(
+            || TokensOnly,
+            |_, report| report.error.is_some(),
+            |_, broken| {
+                counts.games += 1;
+                counts.errors += u64::from(broken);
+                Ok(())
+            },
+        )
+        .expect("reading from memory");
+    counts
+}
+
+fn pgn_reader_tokens(bytes: &[u8]) -> Counts {
+    let (games, errors) = pgn_reader_anchor::tokens(bytes).expect("reading from memory");
+    Counts { games, errors }
 }
 
 fn forsyth_validate(bytes: &[u8], jobs: usize) -> Counts {
@@ -44,58 +77,9 @@ fn forsyth_validate(bytes: &[u8], jobs: usize) -> Counts {
     counts
 }
 
-/// pgn-reader's `validate` example, counting instead of printing.
-struct Validator;
-
-impl Visitor for Validator {
-    type Tags = Option<Chess>;
-    type Movetext = Chess;
-    type Output = bool;
-
-    fn begin_tags(&mut self) -> ControlFlow<bool, Option<Chess>> {
-        ControlFlow::Continue(None)
-    }
-
-    fn tag(&mut self, tags: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<bool> {
-        if name == b"FEN" {
-            let Ok(fen) = Fen::from_ascii(value.as_bytes()) else { return ControlFlow::Break(false) };
-            let Ok(pos) = fen.into_position(CastlingMode::Chess960) else { return ControlFlow::Break(false) };
-            tags.replace(pos);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<bool, Chess> {
-        ControlFlow::Continue(tags.unwrap_or_default())
-    }
-
-    fn begin_variation(&mut self, _movetext: &mut Chess) -> ControlFlow<bool, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn san(&mut self, movetext: &mut Chess, san_plus: SanPlus) -> ControlFlow<bool> {
-        match san_plus.san.to_move(movetext) {
-            Ok(m) => {
-                movetext.play_unchecked(m);
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break(false),
-        }
-    }
-
-    fn end_game(&mut self, _movetext: Chess) -> bool {
-        true
-    }
-}
-
 fn pgn_reader_validate(bytes: &[u8]) -> Counts {
-    let mut reader = Reader::new(bytes);
-    let mut counts = Counts::default();
-    while let Some(ok) = reader.read_game(&mut Validator).expect("reading from memory") {
-        counts.games += 1;
-        counts.errors += u64::from(!ok);
-    }
-    counts
+    let (games, errors) = pgn_reader_anchor::validate(bytes).expect("reading from memory");
+    Counts { games, errors }
 }
 
 /// Runs each contender once per round, in turns, `rounds` times, and keeps each one's best time and last result:
@@ -114,6 +98,7 @@ fn best_in_turns(rounds: usize, contenders: &mut [&mut dyn FnMut() -> Counts]) -
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let tokens = args.iter().any(|a| a == "--tokens");
     let only =
         args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).expect("--only forsyth|forsyth-2|pgn-reader"));
     let mut args = args.iter().filter(|a| !a.starts_with("--") && Some(*a) != only);
@@ -137,6 +122,12 @@ fn main() {
     let mib = bytes.len() as f64 / (1024.0 * 1024.0);
     println!("{path}: {mib:.1} MiB, best of {rounds} rounds taken in turns");
 
+    if tokens {
+        let results = best_in_turns(rounds, &mut [&mut || pgn_reader_tokens(&bytes), &mut || forsyth_tokens(&bytes)]);
+        let [(reference, _), (forsyth, _)] = &results[..] else { unreachable!("two contenders") };
+        let ms = |time: &Duration| time.as_secs_f64() * 1e3;
+        println!("tokens only (moves passed over): pgn-reader {:.1} ms, forsyth {:.1} ms", ms(reference), ms(forsyth));
+    }
     let results = best_in_turns(
         rounds,
         &mut [&mut || pgn_reader_validate(&bytes), &mut || forsyth_validate(&bytes, 1), &mut || {

@@ -310,8 +310,8 @@ pub(crate) fn read_open(
 fn decode(bytes: &[u8], encoding: Encoding) -> Result<Cow<'_, str>, usize> {
     match encoding {
         Encoding::Latin1 => Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect())),
-        Encoding::Utf8 => std::str::from_utf8(bytes).map(Cow::Borrowed).map_err(|e| e.valid_up_to()),
-        Encoding::Auto => Ok(match std::str::from_utf8(bytes) {
+        Encoding::Utf8 => simdutf8::compat::from_utf8(bytes).map(Cow::Borrowed).map_err(|e| e.valid_up_to()),
+        Encoding::Auto => Ok(match simdutf8::basic::from_utf8(bytes) {
             Ok(text) => Cow::Borrowed(text),
             Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
         }),

@@ -40,7 +40,7 @@ where
                 limit if limit < buffer.len() => memchr::memrchr(b'\n', &buffer[..limit]).map_or(limit, |k| k + 1),
                 limit => limit,
             };
-            let (text, invalid) = match std::str::from_utf8(&buffer[..limit]) {
+            let (text, invalid) = match simdutf8::compat::from_utf8(&buffer[..limit]) {
                 Ok(text) => (text, false),
                 Err(e) => {
                     (std::str::from_utf8(&buffer[..e.valid_up_to()]).unwrap_or_default(), e.error_len().is_some())
