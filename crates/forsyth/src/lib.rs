@@ -69,6 +69,7 @@ pub mod retro;
 mod role;
 #[cfg(feature = "serde")]
 pub mod serialization;
+mod setup;
 mod square_set;
 pub mod start;
 mod variant;
@@ -82,10 +83,11 @@ pub use moves::{MAX_MOVES, MAX_MOVES_TO, Move, MoveKind, MoveList, MovesTo};
 pub use name_error::{NameKind, ParseNameError};
 pub use piece::Piece;
 pub use position::{
-    Allowed, CastlingBlock, CastlingPrefix, CastlingRightProblem, EnPassantProblem, History, IllegalMove,
-    IllegalReason, Outcome, Position, PositionError, Problem, Setup, Status, UnknownAllowCode,
+    Allowed, CastlingBlock, CastlingRightProblem, EnPassantProblem, History, IllegalMove, IllegalReason, Outcome,
+    Position, PositionError, Problem, Status, UnknownAllowCode,
 };
 pub use role::Role;
+pub use setup::{CastlingPrefix, Setup};
 pub use square_set::{SquareSet, Squares};
 pub use variant::{CastlingSide, UnknownVariant, Variant};
 

@@ -18,9 +18,9 @@ use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::diagram::UnsupportedLanguage;
+use crate::notation::MoveError;
 use crate::notation::fen::{Fen, FenError, FenPositionError, FenWriteError, UnknownMode};
 use crate::notation::letters::LettersError;
-use crate::notation::read::MoveError;
 use crate::notation::san::San;
 use crate::notation::styles::UnknownStyle;
 use crate::notation::uci::Uci;

@@ -13,6 +13,7 @@ pub mod pgn;
 pub mod pgn_export;
 pub mod pgn_filter;
 pub mod pgn_positions;
+pub mod pgn_read;
 pub mod pgn_retag;
 pub mod play;
 pub mod problem;

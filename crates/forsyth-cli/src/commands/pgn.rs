@@ -1,17 +1,12 @@
 //! `forsyth pgn`: check, convert and filter PGN files of any size.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
 use clap::Subcommand;
-use forsyth::notation::letters::Letters;
-use forsyth::notation::read::MoveReadOptions;
 use forsyth::notation::styles::MoveStyle;
-use forsyth::pgn::{
-    Encoding, ErrorKind, GameBuilder, GameReport, GameText, PgnError, PgnReadOptions, PgnWarning, PgnWriteOptions,
-    Visitor, WarningKind, write_game,
-};
+use forsyth::pgn::{GameBuilder, PgnWriteOptions, write_game};
 
+use super::pgn_read::{ReadArgs, output, read_games};
 use crate::stream;
 use crate::{Failure, input};
 
@@ -36,42 +31,6 @@ enum PgnCommand {
     Filter(Box<super::pgn_filter::FilterArgs>),
     Positions(super::pgn_positions::PositionsArgs),
     Export(super::pgn_export::ExportArgs),
-}
-
-/// How games are read: shared by every subcommand.
-#[derive(clap::Args)]
-pub(crate) struct ReadArgs {
-    /// Text encoding of the files: auto (UTF-8, else Latin-1, per game), utf8 or latin1.
-    #[arg(long, default_value = "auto", value_parser = encoding)]
-    encoding: Encoding,
-    /// Language of the moves' piece letters (en, de, fr, nl, ...), or six letters PNBRQK in order.
-    #[arg(long, value_name = "LANG", value_parser = input::letters)]
-    input_lang: Option<Letters>,
-    /// Worker threads; output keeps the input order.
-    #[arg(long, short = 'j', default_value_t = 1)]
-    pub(crate) jobs: usize,
-    /// PGN files; standard input if none (or -).
-    files: Vec<String>,
-}
-
-impl ReadArgs {
-    pub(crate) fn options(&self, keep_broken: bool) -> PgnReadOptions {
-        let letters = self.input_lang.unwrap_or_default();
-        PgnReadOptions { encoding: self.encoding, keep_broken, moves: MoveReadOptions::with_letters(letters) }
-    }
-
-    pub(crate) fn inputs(&self) -> Vec<String> {
-        if self.files.is_empty() { vec!["-".to_string()] } else { self.files.clone() }
-    }
-}
-
-fn encoding(text: &str) -> Result<Encoding, String> {
-    match text.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
-        "auto" => Ok(Encoding::Auto),
-        "utf8" => Ok(Encoding::Utf8),
-        "latin1" | "iso88591" => Ok(Encoding::Latin1),
-        _ => Err(format!("unknown encoding '{text}' (use auto, utf8 or latin1)")),
-    }
 }
 
 /// Check every move of every game; one line per error, then a summary.
@@ -152,98 +111,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
 }
 
-/// Counts games, errors and warnings over all files.
-#[derive(Default)]
-pub(super) struct Tally {
-    games: u64,
-    broken: u64,
-    warnings: u64,
-}
-
-impl Tally {
-    fn count(
-        &mut self,
-        name: &str,
-        error: Option<&PgnError>,
-        warnings: &[PgnWarning],
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        self.games += 1;
-        // Repairs are reported but do not make the game invalid.
-        for warning in warnings {
-            self.warnings += 1;
-            writeln!(out, "{name}:{warning}")?;
-            if warning.kind == WarningKind::FenRepaired {
-                writeln!(out, "  hint: `forsyth fen check --repair` drops the same from a FEN")?;
-            }
-        }
-        if let Some(error) = error {
-            self.broken += 1;
-            writeln!(out, "{name}:{error}")?;
-            if error.kind == ErrorKind::Encoding {
-                writeln!(out, "  hint: read the file with --encoding latin1 if it is Latin-1")?;
-            }
-        }
-        Ok(())
-    }
-
-    pub(super) fn finish(&self) -> Result<(), Failure> {
-        if self.broken > 0 {
-            Err(Failure(format!("{} of {} games have errors", self.broken, self.games)))
-        } else {
-            Ok(())
-        }
-    }
-}
-
-pub(super) fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
-    Ok(match path {
-        Some(path) => Box::new(BufWriter::new(File::create(path).map_err(|e| Failure(format!("{path}: {e}")))?)),
-        None => Box::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
-    })
-}
-
-/// Reads every game of every input (on `--jobs` threads) into a fresh visitor made by `visitor`, counts it with
-/// its error written to `errors`, and hands the game and what `made` makes of the visitor to `emit`, in input
-/// order.
-pub(super) fn read_games<V: Visitor, T: Send>(
-    read: &ReadArgs,
-    options: &PgnReadOptions,
-    errors: &mut dyn Write,
-    visitor: impl Fn() -> V + Sync,
-    made: impl Fn(V, &GameReport) -> T + Sync,
-    mut emit: impl FnMut(GameText<'_>, T) -> io::Result<()>,
-) -> Result<Tally, Failure> {
-    let mut tally = Tally::default();
-    for path in read.inputs() {
-        let input = stream::open(&path)?;
-        let name = input.name.clone();
-        let made = |v, report: GameReport| {
-            let out = made(v, &report);
-            (report.error, report.warnings, out)
-        };
-        stream::read_games(input, read.jobs, options, &visitor, made, |raw, (error, warnings, out)| {
-            tally.count(&name, error.as_ref(), &warnings, errors)?;
-            emit(raw, out)
-        })?;
-    }
-    Ok(tally)
-}
-
 fn check(args: CheckArgs) -> Result<(), Failure> {
     let options = args.read.options(false);
     let mut out = BufWriter::new(io::stdout().lock());
     // The error lines are the report: they go to standard output, before the summary.
     let tally = read_games(&args.read, &options, &mut out, || forsyth::pgn::Validate, |_, _| (), |_, ()| Ok(()))?;
-    let valid = tally.games - tally.broken;
-    let warnings = match tally.warnings {
-        0 => String::new(),
-        1 => ", 1 warning".to_string(),
-        n => format!(", {n} warnings"),
-    };
-    writeln!(out, "{} games, {valid} valid, {} with errors{warnings}", tally.games, tally.broken)
-        .and_then(|()| out.flush())
-        .or_else(stream::closed_pipe)?;
+    writeln!(out, "{}", tally.summary()).and_then(|()| out.flush()).or_else(stream::closed_pipe)?;
     tally.finish()
 }
 

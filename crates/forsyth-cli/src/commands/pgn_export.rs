@@ -12,7 +12,7 @@ use forsyth_arrow::{
 };
 use serde_json::json;
 
-use super::pgn::ReadArgs;
+use super::pgn_read::ReadArgs;
 use crate::{Failure, input, stream};
 
 /// Rows handed to the writers at a time.

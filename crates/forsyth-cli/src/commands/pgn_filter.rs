@@ -10,7 +10,7 @@ use forsyth::Variant;
 use forsyth::openings::is_eco_code;
 use forsyth::pgn::{Selection, escape_tag_value};
 
-use super::pgn::{ReadArgs, output, read_games};
+use super::pgn_read::{ReadArgs, output, read_games};
 use crate::{Failure, input, stream};
 
 /// Copy the games that match every condition, unchanged.

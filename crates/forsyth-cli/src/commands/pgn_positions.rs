@@ -7,7 +7,7 @@ use forsyth::notation::fen::{EpMode, Fen};
 use forsyth::pgn::Visitor;
 use forsyth::{Move, Position};
 
-use super::pgn::{ReadArgs, output, read_games};
+use super::pgn_read::{ReadArgs, output, read_games};
 use crate::{Failure, input, stream};
 
 /// Write one FEN (or EPD) per position of every game's main line.

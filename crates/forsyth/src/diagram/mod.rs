@@ -20,6 +20,7 @@ pub mod general;
 pub mod retro_words;
 pub mod svg;
 pub mod text;
+mod words;
 
 use std::fmt;
 

@@ -14,7 +14,7 @@
 //! ```
 
 use super::Words;
-use super::explain::{color_name, german_role_name, join};
+use super::words::{color_name, german_role_name, join};
 use crate::notation::letters::{Language, Letters};
 use crate::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
 use crate::retro::{Clue, Identity, Origin, Reason, Retraction};
@@ -70,7 +70,7 @@ pub fn reason_text(reason: &Reason, language: Language) -> String {
     let lang = Words::of(language);
     let de = lang == Words::German;
     match reason {
-        Reason::Invalid(problem) => super::explain::problem_text(problem, lang.language()),
+        Reason::Invalid(problem) => super::words::problem_text(problem, lang.language()),
         Reason::PawnCaptures { color, needed, available, pawns } => {
             let side = color_name(*color, lang.language());
             let list = squares(pawns, lang);

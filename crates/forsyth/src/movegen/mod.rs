@@ -7,7 +7,9 @@
 pub(crate) mod perft;
 
 use crate::bitboard::{Bits, Shape};
-use crate::position::core::{Core, NO_EP};
+pub(crate) mod core;
+
+use self::core::{Core, NO_EP};
 use arrayvec::ArrayVec;
 
 use crate::{Color, MAX_MOVES, Move, MoveList, MovesTo, Role};

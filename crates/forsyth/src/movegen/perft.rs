@@ -1,9 +1,9 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
 
+use super::core::Core;
 use crate::MoveList;
 use crate::bitboard::Shape;
 use crate::movegen::{count_legal, legal_moves};
-use crate::position::core::Core;
 
 /// Leaves of the move tree below `pos` at `depth`, counting the last ply in bulk.
 pub(crate) fn perft<S: Shape>(pos: &Core<S>, depth: u32) -> u64 {

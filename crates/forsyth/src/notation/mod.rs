@@ -16,9 +16,11 @@
 //! ```
 
 pub mod disambiguation;
+mod error;
 pub mod fen;
 pub mod general;
 pub mod letters;
+mod move_style;
 pub mod read;
 pub mod san;
 pub mod score;
@@ -26,8 +28,9 @@ pub mod styles;
 pub mod uci;
 
 pub use disambiguation::Disambiguation;
+pub use error::{MoveError, MoveErrorKind};
 pub use letters::{Language, Letters, LettersError};
-pub use read::{MoveError, MoveErrorKind, MoveReadOptions, Normalised, ReadMove, parse_move};
+pub use read::{MoveReadOptions, Normalised, ReadMove, parse_move};
 pub use san::{San, write_san};
 pub use styles::{MoveStyle, MoveWriteOptions, write_move};
 pub use uci::{Uci, write_uci, write_uci_into};

@@ -18,8 +18,9 @@ use std::str::FromStr;
 
 use crate::{Move, Position};
 
+use super::error::MoveError;
 use super::letters::Letters;
-use super::read::{MoveError, MoveReadOptions, Parsed, ReadMove, read_syntax, resolve_read, trim};
+use super::read::{MoveReadOptions, Parsed, ReadMove, read_syntax, resolve_read, trim};
 use super::styles::{MoveStyle, MoveWriteOptions, write_move, write_move_into};
 
 pub use super::disambiguation::{Disambiguation, disambiguation};

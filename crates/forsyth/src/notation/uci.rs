@@ -17,7 +17,7 @@ use std::str::FromStr;
 
 use crate::{Move, MoveKind, Position, Role, Square};
 
-use super::read::{MoveError, MoveErrorKind};
+use super::error::{MoveError, MoveErrorKind};
 
 /// A move in UCI notation, read without a position.
 ///

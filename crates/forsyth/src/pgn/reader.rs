@@ -7,7 +7,8 @@ use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 use super::split::{DELIMITER, GameText, TAG_SECTION_END, forum_wrapper, is_tag_line, line_breaks, word_end};
 use super::tags::{StartError, repair_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
-use crate::notation::read::{MoveError, MoveErrorKind, MoveReadOptions, ReadMove, is_dash, parse_move};
+use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move};
+use crate::notation::{MoveError, MoveErrorKind};
 use crate::{Color, Move, Position};
 
 /// The deepest nesting of variations a game may have. Deeper games (real ones stay under a dozen) are refused

@@ -4,9 +4,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::Position;
 use super::validate::{PositionError, Problem};
-use super::{Position, Setup};
 use crate::Variant;
+use crate::setup::Setup;
 
 /// How far a problem can be allowed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,11 +1,9 @@
 //! Positions: the rules of the game on top of a board, for every variant and both board shapes.
 
 mod allow;
-pub(crate) mod core;
 mod illegal;
 #[allow(clippy::unreadable_literal)]
 mod polyglot_keys;
-mod setup;
 mod state;
 mod validate;
 mod zobrist;
@@ -14,14 +12,14 @@ use std::fmt;
 
 pub use allow::{Allowed, UnknownAllowCode};
 pub use illegal::{CastlingBlock, IllegalReason};
-pub use setup::{CastlingPrefix, Setup};
 pub use state::{History, Outcome, Status};
 pub use validate::{CastlingRightProblem, EnPassantProblem, PositionError, Problem};
 pub(crate) use validate::{double_check_possible, start_counts};
 
-use self::core::Core;
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::movegen;
+use crate::movegen::core::{self, Core};
+use crate::setup::{CastlingPrefix, Setup};
 use crate::{Board, BoardShape, CastlingSide, Color, Move, MoveList, MovesTo, Piece, Role, Square, SquareSet, Variant};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -160,7 +158,7 @@ impl Position {
             by_role: setup.by_role,
             turn: setup.turn,
             castling,
-            ep: setup.ep_square.map_or(self::core::NO_EP, |sq| Shape8::bit_of(sq) as u8),
+            ep: setup.ep_square.map_or(core::NO_EP, |sq| Shape8::bit_of(sq) as u8),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             variant,

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::bitboard::{Bits, Shape};
-use crate::position::core::{Core, NO_EP};
+use crate::movegen::core::{Core, NO_EP};
 use crate::{CastlingPrefix, CastlingSide, Color, Role, Setup, Square, SquareSet, Variant};
 
 /// One reason a setup is not a legal position.

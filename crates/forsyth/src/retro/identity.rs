@@ -4,8 +4,8 @@
 use super::pawns::Pawns;
 use super::{Array, RetroError, fixed_pawns, never_entered};
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
+use crate::movegen::core::Core;
 use crate::position::PositionShape;
-use crate::position::core::Core;
 use crate::{Color, File, Piece, Position, Rank, Role, Square};
 
 /// Where a piece on the board can have come from.

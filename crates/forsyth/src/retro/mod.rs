@@ -35,8 +35,8 @@ pub use retractions::{Retraction, RetractionKind, retractions};
 use arrayvec::ArrayVec;
 
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
+use crate::movegen::core::{Core, piece_attacks};
 use crate::notation::fen::{Fen, FenError};
-use crate::position::core::{Core, piece_attacks};
 use crate::position::{PositionShape, start_counts};
 use crate::{BoardShape, Color, File, PositionError, Rank, Role, Square, Variant};
 

@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use crate::bitboard::{Bits, Shape};
-use crate::position::core::Core;
+use crate::movegen::core::Core;
 use crate::{Color, Role, Square};
 
 /// The pawns of one side: for each, its file and how many files it can have changed (one per capture, one capture

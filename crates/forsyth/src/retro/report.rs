@@ -5,8 +5,8 @@ use super::pawns::Pawns;
 use super::retractions::{extra_pieces, has_retraction, has_retraction_without_rights};
 use super::{Array, RetroError, fixed_pawns, never_entered};
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
+use crate::movegen::core::Core;
 use crate::position::PositionShape;
-use crate::position::core::Core;
 use crate::position::start_counts;
 use crate::{CastlingSide, Color, Piece, Position, Problem, Role, Square, Variant};
 

@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 use super::RetroError;
 use crate::bitboard::{Bits, Shape, Shape8, Shape10};
 use crate::movegen::castling_legal;
-use crate::position::core::{Core, NO_EP, piece_attacks};
+use crate::movegen::core::{Core, NO_EP, piece_attacks};
 use crate::position::{PositionShape, double_check_possible, start_counts};
 use crate::{CastlingSide, Color, Move, MoveKind, Piece, Position, Role};
 
