@@ -1,5 +1,5 @@
 //! Fairy pieces and special boards through the `forsyth` binary: `--piece` and `--board` on perft, moves, play,
-//! fen check/convert, board, explain and count, and the errors of bad declarations and undeclared letters.
+//! translate, fen check/convert, board, explain and count, and the errors of bad declarations and undeclared letters.
 //!
 //! Expected counts and move lists of flat boards are Fairy-Stockfish's (pyffish 0.0.90 with `customPiece1 = g:gQ`,
 //! `customPiece2 = l:C`: perft 3 of the start array with grasshoppers and camels is 8848; the grasshopper position's
@@ -49,6 +49,45 @@ fn play_and_fen_write_the_declared_letters_back() {
         ok(&["fen", "convert", "--piece", "G=grasshopper", "4k3/8/8/8/8/8/4P3/G3K3"]),
         "4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1"
     );
+}
+
+#[test]
+fn translate_writes_fairy_moves_in_every_notation_and_play_reads_them_back() {
+    // Every legal move (Fairy-Stockfish's list, above) and a reply, translated into each notation from UCI: each
+    // translation, played again, reaches the position the UCI moves reach.
+    for first in ["a1f1", "e1d1", "e1d2", "e1f1", "e1f2", "e2e3", "e2e4"] {
+        let reached = ok(&["play", "--piece", "G=grasshopper", "--fen", GRASSHOPPER, first, "e8d7"]);
+        for notation in ["san", "lan", "problem", "uci"] {
+            let args = ["translate", "--piece", "G=grasshopper", "--notation", notation, "--json", "--fen"];
+            let json = ok(&[&args[..], &[GRASSHOPPER, first, "e8d7"]].concat());
+            let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+            let moves: Vec<&str> = json["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+            assert_eq!(moves.len(), 2, "{first} {notation}: {json}");
+            let replayed = ok(&[&["play", "--piece", "G=grasshopper", "--fen", GRASSHOPPER][..], &moves].concat());
+            assert_eq!(replayed, reached, "{first} in {notation}: {moves:?}");
+        }
+    }
+    assert_eq!(
+        ok(&[
+            "translate",
+            "--piece",
+            "G=grasshopper",
+            "--notation",
+            "problem",
+            "--fen",
+            GRASSHOPPER,
+            "Gf1",
+            "Kd7",
+            "Gd3"
+        ]),
+        "1.Ga1-f1 Ke8-d7 2.Gf1-d3"
+    );
+    // A move the grasshopper cannot make stops the translation with what was translated and the move's place.
+    let output = forsyth(&["translate", "--piece", "G=grasshopper", "--fen", GRASSHOPPER, "Gf1", "Kd7", "Gf8"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "1.Gf1 Kd7");
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(err.contains("move 3 (2.) 'Gf8'") && err.contains("[move.illegal]"), "{err}");
 }
 
 #[test]

@@ -3,7 +3,8 @@
 use std::io::Read;
 
 use forsyth::Variant;
-use forsyth::notation::score::{move_texts, translate};
+use forsyth::notation::general::{read_general_move, write_general_move};
+use forsyth::notation::score::{Score, TranslationError, move_texts, translate};
 use forsyth::notation::{MoveReadOptions, MoveStyle};
 
 use serde_json::json;
@@ -14,7 +15,7 @@ use crate::{Failure, input};
 /// write exactly.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  forsyth translate --input-lang de --lang en '1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6'\n  forsyth translate --notation fide --lang de e4 e5 Nf3 Nf6 O-O\n  forsyth translate --notation problem --lang de e2e4 c7c5 g1f3\n  forsyth translate --notation uci 'e4 e5 Nf3'\n  echo '1. e4 e5 2. Nf3' | forsyth translate --figurine\n\nMoves come from the arguments, or else from standard input; move numbers (1., 11...) and results are skipped. The output is a numbered game score on one line. Translation stops at the first illegal move: what was translated is printed, and the error names the move's index, its number and why it is illegal.\n\nExit status: 0 translated, 1 invalid FEN or illegal move, 2 usage error."
+    after_help = "Examples:\n  forsyth translate --input-lang de --lang en '1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Dxd4 d5 6.exd6 e.p. Sxd6'\n  forsyth translate --notation fide --lang de e4 e5 Nf3 Nf6 O-O\n  forsyth translate --notation problem --lang de e2e4 c7c5 g1f3\n  forsyth translate --notation uci 'e4 e5 Nf3'\n  echo '1. e4 e5 2. Nf3' | forsyth translate --figurine\n  forsyth translate --piece G=grasshopper --notation problem --fen '4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1' Gf1 Kd7 Gd3\n  forsyth translate --board vertical-cylinder --notation uci --fen '4k3/8/8/8/8/8/8/R3K3 w - - 0 1' Rh1\n\nMoves come from the arguments, or else from standard input; move numbers (1., 11...) and results are skipped. The output is a numbered game score on one line. Translation stops at the first illegal move: what was translated is printed, and the error names the move's index, its number and why it is illegal.\n\nExit status: 0 translated, 1 invalid FEN or illegal move, 2 usage error."
 )]
 pub struct Args {
     /// Variant; inferred from the FEN if absent.
@@ -28,6 +29,8 @@ pub struct Args {
     input_lang: Option<forsyth::notation::Letters>,
     #[command(flatten)]
     write: input::MoveWriteArgs,
+    #[command(flatten)]
+    fairy: input::FairyArgs,
     /// Print one JSON object for programs: {"moves": [...], "score": "..."}.
     #[arg(long)]
     json: bool,
@@ -36,13 +39,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let mut pos = match &args.fen {
-        Some(fen) => input::position(fen, args.variant)?,
-        None => input::start(args.variant),
-    };
-    let options = args.write.options(MoveStyle::San);
-    options.letters.check(pos.variant())?;
-    let read_options = MoveReadOptions::with_letters(args.input_lang.unwrap_or_default());
     let mut text = String::new();
     if args.moves.is_empty() {
         std::io::stdin().read_to_string(&mut text)?;
@@ -52,6 +48,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
     } else {
         move_texts(args.moves.iter().map(String::as_str))
     };
+    if args.fairy.general() {
+        return run_general(&args, &texts);
+    }
+    let mut pos = match &args.fen {
+        Some(fen) => input::position(fen, args.variant)?,
+        None => input::start(args.variant),
+    };
+    let options = args.write.options(MoveStyle::San);
+    options.letters.check(pos.variant())?;
+    let read_options = MoveReadOptions::with_letters(args.input_lang.unwrap_or_default());
     let translation = translate(&mut pos, &texts, &read_options, &options);
     if args.json {
         let moves: Vec<&str> = translation.moves.iter().map(|m| m.written.as_str()).collect();
@@ -60,4 +66,38 @@ pub fn run(args: Args) -> Result<(), Failure> {
         println!("{}", translation.score);
     }
     translation.error.map_or(Ok(()), |e| Err(Failure(e.to_string())))
+}
+
+/// Translates moves in a position with fairy pieces or on a cylinder (the general position): read in SAN, long,
+/// problem notation or UCI with the problem's letters, written in the notation asked for with the same letters.
+fn run_general(args: &Args, texts: &[String]) -> Result<(), Failure> {
+    let fen = args.fen.clone().unwrap_or_else(|| input::start(args.variant).to_string());
+    let mut pos = args.fairy.position(&fen)?;
+    let style = args.write.options(MoveStyle::San).style;
+    let (mut score, mut moves, mut error) = (Score::default(), Vec::new(), None);
+    for (i, text) in texts.iter().enumerate() {
+        let (number, white) = (pos.clocks().1, pos.turn().is_white());
+        let played = read_general_move(&pos, text).and_then(|mv| {
+            let written = write_general_move(&pos, mv, style);
+            pos.play(mv).map(|()| written)
+        });
+        match played {
+            Ok(written) => {
+                score.push(number, white, &written);
+                moves.push(written);
+            }
+            Err(e) => {
+                let reason = e.to_string();
+                error =
+                    Some(TranslationError { index: i + 1, number, white, text: text.clone(), code: e.code(), reason });
+                break;
+            }
+        }
+    }
+    if args.json {
+        println!("{}", json!({"moves": moves, "score": score.as_str()}));
+    } else if !score.as_str().is_empty() {
+        println!("{}", score.as_str());
+    }
+    error.map_or(Ok(()), |e| Err(Failure(e.to_string())))
 }

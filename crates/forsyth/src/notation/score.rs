@@ -99,6 +99,44 @@ pub struct Translation {
     pub error: Option<TranslationError>,
 }
 
+/// A game score being written on one line: the number before each of White's moves, and before the first move
+/// when Black makes it (`5...Nc6 6.Nf3`). [`translate`] writes its score with it; so does the CLI for positions with
+/// fairy pieces.
+///
+/// ```
+/// use forsyth::notation::score::Score;
+/// let mut score = Score::default();
+/// score.push(5, false, "Nc6");
+/// score.push(6, true, "Nf3");
+/// score.push(6, false, "d6");
+/// assert_eq!(score.as_str(), "5...Nc6 6.Nf3 d6");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    text: String,
+}
+
+impl Score {
+    /// Adds a move written `written`, the move of number `number` by White (`white`) or Black.
+    pub fn push(&mut self, number: u32, white: bool, written: &str) {
+        let first = self.text.is_empty();
+        if !first {
+            self.text.push(' ');
+        }
+        if white {
+            self.text.push_str(&format!("{number}."));
+        } else if first {
+            self.text.push_str(&format!("{number}..."));
+        }
+        self.text.push_str(written);
+    }
+
+    /// The score written so far.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
 /// Plays `texts` from `pos` (which is left after the last move played), reading them with `read` and writing them
 /// with `write`.
 ///
@@ -120,6 +158,7 @@ pub fn translate(
     write: &MoveWriteOptions,
 ) -> Translation {
     let mut translation = Translation::default();
+    let mut score = Score::default();
     for (i, text) in texts.iter().enumerate() {
         let number = pos.fullmoves();
         let white = pos.turn().is_white();
@@ -148,17 +187,9 @@ pub fn translate(
         } else {
             pos.play_unchecked(read.mv);
         }
-        let score = &mut translation.score;
-        if !score.is_empty() {
-            score.push(' ');
-        }
-        if white {
-            score.push_str(&format!("{number}."));
-        } else if i == 0 {
-            score.push_str(&format!("{number}..."));
-        }
-        score.push_str(&written);
+        score.push(number, white, &written);
         translation.moves.push(TranslatedMove { mv: read.mv, written });
     }
+    translation.score = score.text;
     translation
 }
