@@ -210,6 +210,21 @@ impl MoveWriteArgs {
             ..MoveWriteOptions::new(self.notation.unwrap_or(default)).with_letters(self.letters.letters())
         }
     }
+
+    /// The notation for moves of the general position, which writes them with the problem's own letters: piece
+    /// letters of a language, figurines and another capture sign are refused rather than ignored.
+    pub fn general_style(&self, default: MoveStyle) -> Result<MoveStyle, Failure> {
+        let letters = &self.letters;
+        if letters.lang.is_some() || letters.letters.is_some() || letters.figurine || self.capture.is_some() {
+            return Err(Failure(
+                "with --piece or --board, moves are written with the problem's letters: --lang, --letters, \
+                 --figurine and --capture apply to positions without fairy pieces (drop them, or declare the \
+                 letters you want with --piece)"
+                    .to_string(),
+            ));
+        }
+        Ok(self.notation.unwrap_or(default))
+    }
 }
 
 /// `--piece` and `--board`: fairy pieces and special boards, shared by every command that reads a position. With

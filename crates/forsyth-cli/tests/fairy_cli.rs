@@ -88,6 +88,14 @@ fn translate_writes_fairy_moves_in_every_notation_and_play_reads_them_back() {
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "1.Gf1 Kd7");
     let err = String::from_utf8(output.stderr).unwrap();
     assert!(err.contains("move 3 (2.) 'Gf8'") && err.contains("[move.illegal]"), "{err}");
+    // The problem's letters write fairy moves: another language's letters are refused, not ignored.
+    for args in [
+        &["translate", "--piece", "G=grasshopper", "--lang", "de", "--fen", GRASSHOPPER, "Gf1"][..],
+        &["moves", "--piece", "G=grasshopper", "--figurine", GRASSHOPPER][..],
+    ] {
+        let err = refused(args);
+        assert!(err.contains("problem's letters"), "{args:?}: {err}");
+    }
 }
 
 #[test]

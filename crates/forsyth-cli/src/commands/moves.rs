@@ -36,11 +36,11 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), Failure> {
     let mut options = args.write.options(MoveStyle::Uci);
     options.chess960_uci = args.uci_960;
+    let general_style = if args.fairy.general() { Some(args.write.general_style(MoveStyle::Uci)?) } else { None };
     input::each_line(&args.fens, |fen| {
-        if args.fairy.general() {
+        if let Some(style) = general_style {
             let pos = args.fairy.position(fen)?;
-            let moves: Vec<String> =
-                pos.legal_moves()?.iter().map(|&m| write_general_move(&pos, m, options.style)).collect();
+            let moves: Vec<String> = pos.legal_moves()?.iter().map(|&m| write_general_move(&pos, m, style)).collect();
             if args.json {
                 println!("{}", json!({"fen": fen.trim(), "moves": moves}));
             } else {

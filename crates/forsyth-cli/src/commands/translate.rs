@@ -73,7 +73,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
 fn run_general(args: &Args, texts: &[String]) -> Result<(), Failure> {
     let fen = args.fen.clone().unwrap_or_else(|| input::start(args.variant).to_string());
     let mut pos = args.fairy.position(&fen)?;
-    let style = args.write.options(MoveStyle::San).style;
+    let style = args.write.general_style(MoveStyle::San)?;
     let (mut score, mut moves, mut error) = (Score::default(), Vec::new(), None);
     for (i, text) in texts.iter().enumerate() {
         let (number, white) = (pos.clocks().1, pos.turn().is_white());
