@@ -179,7 +179,7 @@ impl<'o> GameRecorder<'o> {
             comments: self.comments,
             nags: self.nags,
             moves: self.moves,
-            error: report.error,
+            error: report.error.map(|e| *e),
         }
     }
 }

@@ -131,7 +131,7 @@ pub(crate) fn read_games<V: Visitor, T: Send>(
             (report.error, report.warnings, out)
         };
         stream::read_games(input, read.jobs, options, &visitor, made, |raw, (error, warnings, out)| {
-            tally.count(&name, error.as_ref(), &warnings, errors)?;
+            tally.count(&name, error.as_deref(), &warnings, errors)?;
             emit(raw, out)
         })?;
     }

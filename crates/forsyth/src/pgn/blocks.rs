@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 use std::sync::{Condvar, Mutex, mpsc};
 
-use super::error::{PgnError, PgnWarning};
 use super::parallel::{in_order, join};
 use super::reader::{GameReport, PgnReadOptions, Visitor, read_game};
 use super::split::{GameSplitter, GameText, Suspended};
@@ -155,12 +154,11 @@ where
         .map(|mut game| {
             game.number += shift.0;
             game.line += shift.1;
-            let mut report = game.report();
-            if let Some(error) = &mut report.error {
+            if let Some(error) = &mut game.report.error {
                 error.game += shift.0;
                 error.line += shift.1;
             }
-            for warning in &mut report.warnings {
+            for warning in &mut game.report.warnings {
                 warning.game += shift.0;
                 warning.line += shift.1;
             }
@@ -170,7 +168,7 @@ where
                 line: game.line,
                 offset: game.offset,
                 oversized: game.oversized,
-                out: made(game.visitor, report),
+                out: made(game.visitor, game.report),
             }
         })
         .collect();
@@ -191,10 +189,7 @@ struct Unnumbered<V> {
     offset: u64,
     oversized: bool,
     visitor: V,
-    moves: u64,
-    /// The report's error and warnings, boxed when there are any: most games have none, and a game's whole report
-    /// would make every game of a block several times larger to push and move.
-    findings: Option<Box<(Option<PgnError>, Vec<PgnWarning>)>>,
+    report: GameReport,
 }
 
 impl<V> Unnumbered<V> {
@@ -203,8 +198,6 @@ impl<V> Unnumbered<V> {
             Some(start) => Place::Block(start as usize, text.bytes.len()),
             None => Place::Own(text.bytes.to_vec()),
         };
-        let GameReport { moves, error, warnings } = report;
-        let findings = (error.is_some() || !warnings.is_empty()).then(|| Box::new((error, warnings)));
         Unnumbered {
             place,
             number: text.number,
@@ -212,15 +205,8 @@ impl<V> Unnumbered<V> {
             offset: text.offset,
             oversized: text.oversized,
             visitor,
-            moves,
-            findings,
+            report,
         }
-    }
-
-    /// The game's report, whole again.
-    fn report(&mut self) -> GameReport {
-        let (error, warnings) = self.findings.take().map_or((None, Vec::new()), |findings| *findings);
-        GameReport { moves: self.moves, error, warnings }
     }
 }
 

@@ -173,8 +173,13 @@ impl<R: BufRead + Send + 'static> Reader<R> {
     fn send_games(self, sender: &SyncSender<io::Result<ReadGame>>) {
         let made = |builder: GameBuilder, report: GameReport| (builder.finish(), report);
         let result = self.visit(GameBuilder::default, made, |text, (game, report)| {
-            let read =
-                ReadGame { game, number: text.number, line: text.line, error: report.error, warnings: report.warnings };
+            let read = ReadGame {
+                game,
+                number: text.number,
+                line: text.line,
+                error: report.error.map(|e| *e),
+                warnings: report.warnings,
+            };
             sender.send(Ok(read)).map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))
         });
         if let Err(e) = result

@@ -73,7 +73,7 @@ impl Game {
                 let mut builder = GameBuilder::default();
                 let report = super::read_game(&raw, options, &mut builder);
                 match report.error {
-                    Some(error) if !options.keep_broken => Err(error),
+                    Some(error) if !options.keep_broken => Err(*error),
                     _ => Ok(builder.finish()),
                 }
             })

@@ -186,8 +186,9 @@ impl Visitor for Validate {}
 pub struct GameReport {
     /// Moves read in the main line and in variations.
     pub moves: u64,
-    /// The first error, if any; reading stops there (see [`PgnReadOptions::keep_broken`]).
-    pub error: Option<PgnError>,
+    /// The first error, if any; reading stops there (see [`PgnReadOptions::keep_broken`]). Boxed: most games have
+    /// none, and every game's report passes through the reader and its threads.
+    pub error: Option<Box<PgnError>>,
     /// What was repaired to read the game (before the error, if any), in file order.
     pub warnings: Vec<PgnWarning>,
 }
@@ -223,7 +224,7 @@ pub fn read_game<'a>(
                 super::MAX_GAME_BYTES >> 20
             ),
         };
-        return GameReport { error: Some(error), ..GameReport::default() };
+        return GameReport { error: Some(Box::new(error)), ..GameReport::default() };
     }
     let text = match decode(raw.bytes, options.encoding) {
         Ok(text) => text,
@@ -240,7 +241,7 @@ pub fn read_game<'a>(
                 fen: None,
                 reason: "the bytes are not valid UTF-8 (if the file is Latin-1, read it as Latin-1)".to_string(),
             };
-            return GameReport { error: Some(error), ..GameReport::default() };
+            return GameReport { error: Some(Box::new(error)), ..GameReport::default() };
         }
     };
     let mut parser = Parser {
@@ -441,7 +442,7 @@ impl<'a> Parser<'a> {
             }
             None => (None, None, found.token),
         };
-        self.report.error = Some(PgnError {
+        self.report.error = Some(Box::new(PgnError {
             kind: found.kind,
             line: self.raw.line + line,
             column,
@@ -450,7 +451,7 @@ impl<'a> Parser<'a> {
             token,
             fen,
             reason: found.reason,
-        });
+        }));
     }
 
     /// Records a repair made at `at`.
