@@ -109,6 +109,18 @@ fn keyword_of(token: &str, language: PopeyeLanguage) -> Option<Keyword> {
 const HOME_SQUARES: [(Color, Square, [Square; 2]); 2] =
     [(Color::White, Square::E1, [Square::A1, Square::H1]), (Color::Black, Square::E8, [Square::A8, Square::H8])];
 
+/// The pairs (king's square, rook's square) that Popeye lets castle: a rook on its square of the game array beside
+/// its king on its own. `stands(color, role, square)` says whether such a piece stands there.
+fn castling_pairs(stands: impl Fn(Color, Role, Square) -> bool) -> Vec<(Square, Square)> {
+    let mut pairs = Vec::new();
+    for (color, king, rooks) in HOME_SQUARES {
+        if stands(color, Role::King, king) {
+            pairs.extend(rooks.into_iter().filter(|&rook| stands(color, Role::Rook, rook)).map(|rook| (king, rook)));
+        }
+    }
+    pairs
+}
+
 /// How a problem's play starts ([`ProblemDescription::start`]).
 struct Start {
     turn: Color,
@@ -246,17 +258,11 @@ impl ProblemDescription {
         self.refuse_conditions()?;
         let board = self.board()?;
         let start = self.start()?;
-        let mut castling = SquareSet::EMPTY;
-        for (color, king, rooks) in HOME_SQUARES {
-            if board.piece_at(king) == Some(Piece::new(color, Role::King)) && !start.no_castling.contains(&king) {
-                for rook in rooks {
-                    if board.piece_at(rook) == Some(Piece::new(color, Role::Rook)) && !start.no_castling.contains(&rook)
-                    {
-                        castling.insert(rook);
-                    }
-                }
-            }
-        }
+        let castling: SquareSet = castling_pairs(|color, role, sq| board.piece_at(sq) == Some(Piece::new(color, role)))
+            .into_iter()
+            .filter(|(king, rook)| !start.no_castling.contains(king) && !start.no_castling.contains(rook))
+            .map(|(_, rook)| rook)
+            .collect();
         let setup = Setup {
             board,
             turn: start.turn,
@@ -321,7 +327,9 @@ impl ProblemDescription {
         self.start()?;
         // A letter table has 19 letters for fairy pieces (A–Z but K Q R B N P X): a piece kind beyond them would be
         // drawn as the unknown piece, and cannot be played.
-        let table = self.piece_table();
+        // The board's own letter table: built once, for this check and the board.
+        let pos = self.general_board();
+        let table = pos.table();
         let kinds = self.fairy_kinds();
         let has_letter = |kind: &&FairyPiece| {
             let names = |l: &char| table.index_of(*l).is_some_and(|i| table.kind(i).catalogue_entry() == Some(*kind));
@@ -330,7 +338,6 @@ impl ProblemDescription {
         if let Some(kind) = kinds.iter().find(|kind| !has_letter(kind)) {
             return Err(ProblemError::TooManyKinds { kinds: kinds.len(), first_without_letter: kind.name.to_string() });
         }
-        let pos = self.general_board();
         pos.validate().map_err(ProblemError::General)?;
         Ok(pos)
     }
@@ -368,17 +375,14 @@ impl ProblemDescription {
         for p in &self.pieces {
             pos.put(cell(p.square), Some(Unit { color: p.color, kind: index(p.kind) }));
         }
-        let is = |sq: Square, name: &str, color| {
-            self.pieces.iter().any(|p| p.square == sq && p.color == color && p.kind.name == name)
+        let stands = |color, role: Role, sq| {
+            self.pieces.iter().any(|p| p.square == sq && p.color == color && p.kind.name == role.name())
         };
         // Options that are not Popeye's leave the defaults here; `general_position` refuses them.
         let start = self.start().unwrap_or(Start { turn: Color::White, no_castling: Vec::new(), en_passant: None });
-        let kept = |sq: &Square| !start.no_castling.contains(sq);
-        for (color, king, rooks) in HOME_SQUARES {
-            if is(king, "king", color) && kept(&king) {
-                for rook in rooks.into_iter().filter(|&r| is(r, "rook", color) && kept(&r)) {
-                    pos.add_castling(cell(rook));
-                }
+        for (king, rook) in castling_pairs(stands) {
+            if !start.no_castling.contains(&king) && !start.no_castling.contains(&rook) {
+                pos.add_castling(cell(rook));
             }
         }
         pos.set_turn(start.turn);
@@ -401,13 +405,11 @@ impl ProblemDescription {
         let pieces = board.pieces().map(|(square, piece)| PlacedPiece::orthodox(piece, square)).collect();
         // Popeye lets every king and rook on its square of the game array castle: say which may not.
         let rights = pos.castling_rooks();
-        let mut lost = Vec::new();
-        for (color, king, rooks) in HOME_SQUARES {
-            if board.piece_at(king) == Some(Piece::new(color, Role::King)) {
-                let at_home = rooks.into_iter().filter(|&r| board.piece_at(r) == Some(Piece::new(color, Role::Rook)));
-                lost.extend(at_home.filter(|r| !rights.contains(*r)));
-            }
-        }
+        let lost: Vec<Square> = castling_pairs(|color, role, sq| board.piece_at(sq) == Some(Piece::new(color, role)))
+            .into_iter()
+            .map(|(_, rook)| rook)
+            .filter(|&rook| !rights.contains(rook))
+            .collect();
         let options = PopeyeOptions::line(&lost, pos.ep_square(), pos.turn()).into_iter().collect();
         ProblemDescription { options, ..ProblemDescription::sorted(pieces) }
     }
@@ -452,18 +454,12 @@ impl ProblemDescription {
             })?;
             pieces.push(PlacedPiece { color: unit.color, kind: entry, square });
         }
-        let is = |sq: Square, name: &str, color: Color| {
-            pieces.iter().any(|p| p.square == sq && p.color == color && p.kind.name == name)
+        let stands = |color, role: Role, sq| {
+            pieces.iter().any(|p| p.square == sq && p.color == color && p.kind.name == role.name())
         };
-        let mut lost = Vec::new();
-        for (color, king, rooks) in HOME_SQUARES {
-            if is(king, "king", color) {
-                let at_home = rooks.into_iter().filter(|&r| is(r, "rook", color));
-                lost.extend(
-                    at_home.filter(|&r| !pos.castling().contains(&grid.cell(r.file().index(), r.rank().index()))),
-                );
-            }
-        }
+        let has_right = |r: Square| pos.castling().contains(&grid.cell(r.file().index(), r.rank().index()));
+        let lost: Vec<Square> =
+            castling_pairs(stands).into_iter().map(|(_, rook)| rook).filter(|&rook| !has_right(rook)).collect();
         let ep = pos.ep().and_then(|cell| grid.square(cell));
         let options = PopeyeOptions::line(&lost, ep, pos.turn()).into_iter().collect();
         Ok(ProblemDescription { options, ..ProblemDescription::sorted(pieces) })
