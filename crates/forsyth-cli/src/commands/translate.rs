@@ -39,17 +39,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let mut text = String::new();
-    if args.moves.is_empty() {
-        std::io::stdin().read_to_string(&mut text)?;
-    }
-    let texts = if args.moves.is_empty() {
-        move_texts([text.as_str()])
-    } else {
-        move_texts(args.moves.iter().map(String::as_str))
-    };
     if args.fairy.general() {
-        return run_general(&args, &texts);
+        return run_general(&args);
     }
     let mut pos = match &args.fen {
         Some(fen) => input::position(fen, args.variant)?,
@@ -58,7 +49,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let options = args.write.options(MoveStyle::San);
     options.letters.check(pos.variant())?;
     let read_options = MoveReadOptions::with_letters(args.input_lang.unwrap_or_default());
-    let translation = translate(&mut pos, &texts, &read_options, &options);
+    let translation = translate(&mut pos, &move_list(&args)?, &read_options, &options);
     if args.json {
         let moves: Vec<&str> = translation.moves.iter().map(|m| m.written.as_str()).collect();
         println!("{}", json!({"moves": moves, "score": translation.score}));
@@ -68,14 +59,24 @@ pub fn run(args: Args) -> Result<(), Failure> {
     translation.error.map_or(Ok(()), |e| Err(Failure(e.to_string())))
 }
 
+/// The moves to translate, from the arguments or else from standard input (read once the position is known good).
+fn move_list(args: &Args) -> Result<Vec<String>, Failure> {
+    if !args.moves.is_empty() {
+        return Ok(move_texts(args.moves.iter().map(String::as_str)));
+    }
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text)?;
+    Ok(move_texts([text.as_str()]))
+}
+
 /// Translates moves in a position with fairy pieces or on a cylinder (the general position): read in SAN, long,
 /// problem notation or UCI with the problem's letters, written in the notation asked for with the same letters.
-fn run_general(args: &Args, texts: &[String]) -> Result<(), Failure> {
+fn run_general(args: &Args) -> Result<(), Failure> {
     let fen = args.fen.clone().unwrap_or_else(|| input::start(args.variant).to_string());
     let mut pos = args.fairy.position(&fen)?;
     let style = args.write.general_style(MoveStyle::San)?;
     let (mut score, mut moves, mut error) = (Score::default(), Vec::new(), None);
-    for (i, text) in texts.iter().enumerate() {
+    for (i, text) in move_list(args)?.iter().enumerate() {
         let (number, white) = (pos.clocks().1, pos.turn().is_white());
         let played = read_general_move(&pos, text).and_then(|mv| {
             let written = write_general_move(&pos, mv, style);
