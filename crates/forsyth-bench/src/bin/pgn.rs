@@ -40,19 +40,7 @@ impl pgn::Visitor for TokensOnly {
 }
 
 fn forsyth_tokens(bytes: &[u8]) -> Counts {
-    let mut counts = Counts::default();
-    pgn::Reader::from_bytes(bytes)
-        .visit(
-            || TokensOnly,
-            |_, report| report.error.is_some(),
-            |_, broken| {
-                counts.games += 1;
-                counts.errors += u64::from(broken);
-                Ok(())
-            },
-        )
-        .expect("reading from memory");
-    counts
+    forsyth_read(bytes, 1, || TokensOnly)
 }
 
 fn pgn_reader_tokens(bytes: &[u8]) -> Counts {
@@ -61,11 +49,16 @@ fn pgn_reader_tokens(bytes: &[u8]) -> Counts {
 }
 
 fn forsyth_validate(bytes: &[u8], jobs: usize) -> Counts {
+    forsyth_read(bytes, jobs, || Validate)
+}
+
+/// Reads every game of `bytes` on `jobs` threads into visitors made by `visitor`, counting games and errors.
+fn forsyth_read<V: pgn::Visitor>(bytes: &[u8], jobs: usize, visitor: impl Fn() -> V + Sync) -> Counts {
     let mut counts = Counts::default();
     pgn::Reader::from_bytes(bytes)
         .jobs(jobs)
         .visit(
-            || Validate,
+            visitor,
             |_, report| report.error.is_some(),
             |_, broken| {
                 counts.games += 1;

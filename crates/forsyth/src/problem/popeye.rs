@@ -128,6 +128,13 @@ struct Start {
     en_passant: Option<Square>,
 }
 
+impl Start {
+    /// Whether the king and rook of a pair of [`castling_pairs`] may still castle (`NoCastling` names neither).
+    fn may_castle(&self, (king, rook): (Square, Square)) -> bool {
+        !self.no_castling.contains(&king) && !self.no_castling.contains(&rook)
+    }
+}
+
 /// A piece of a problem description on its square: an orthodox or fairy piece of the catalogue
 /// ([`FAIRY_PIECES`]), whose Popeye codes are the ones read and written.
 ///
@@ -260,7 +267,7 @@ impl ProblemDescription {
         let start = self.start()?;
         let castling: SquareSet = castling_pairs(|color, role, sq| board.piece_at(sq) == Some(Piece::new(color, role)))
             .into_iter()
-            .filter(|(king, rook)| !start.no_castling.contains(king) && !start.no_castling.contains(rook))
+            .filter(|&pair| start.may_castle(pair))
             .map(|(_, rook)| rook)
             .collect();
         let setup = Setup {
@@ -380,10 +387,8 @@ impl ProblemDescription {
         };
         // Options that are not Popeye's leave the defaults here; `general_position` refuses them.
         let start = self.start().unwrap_or(Start { turn: Color::White, no_castling: Vec::new(), en_passant: None });
-        for (king, rook) in castling_pairs(stands) {
-            if !start.no_castling.contains(&king) && !start.no_castling.contains(&rook) {
-                pos.add_castling(cell(rook));
-            }
+        for (_, rook) in castling_pairs(stands).into_iter().filter(|&pair| start.may_castle(pair)) {
+            pos.add_castling(cell(rook));
         }
         pos.set_turn(start.turn);
         pos.set_ep(start.en_passant.map(cell));
