@@ -12,8 +12,6 @@ use forsyth::pgn::{self, GameReport, GameText, PgnReadOptions, Visitor};
 
 use crate::Failure;
 
-/// Input buffer size: large enough that refills are rare.
-const BUFFER: usize = 1 << 18;
 /// Games between two updates of the progress bar.
 const PROGRESS_EVERY: u64 = 1024;
 
@@ -58,7 +56,7 @@ pub fn open(path: &str) -> Result<Input, Failure> {
         let size = file.metadata().ok().map(|m| m.len());
         (Box::new(file), size)
     };
-    let buffered = BufReader::with_capacity(BUFFER, Counting { inner: raw, count: Arc::clone(&read) });
+    let buffered = BufReader::with_capacity(pgn::INPUT_BUFFER, Counting { inner: raw, count: Arc::clone(&read) });
     let reader = pgn::decompress(buffered).map_err(|e| Failure(format!("{path}: {e}")))?;
     Ok(Input { name: path.to_string(), reader, size, read })
 }

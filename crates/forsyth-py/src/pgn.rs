@@ -57,7 +57,8 @@ pub(crate) fn open(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn BufRead + Sen
     }
     let name = source.getattr("name").and_then(|n| n.str()).map_or("<file>".to_string(), |n| n.to_string());
     let file = PyFile { file: source.clone().unbind(), pending: Vec::new() };
-    let reader = pgn::decompress(BufReader::new(file)).map_err(|e| PyOSError::new_err(e.to_string()))?;
+    let reader = pgn::decompress(BufReader::with_capacity(pgn::INPUT_BUFFER, file))
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
     Ok((reader, name))
 }
 

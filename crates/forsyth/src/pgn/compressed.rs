@@ -5,8 +5,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
-/// Input buffer size: large enough that refills are rare.
-const BUFFER: usize = 1 << 18;
+use super::INPUT_BUFFER as BUFFER;
 
 /// The magic bytes that open a zstd frame.
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];

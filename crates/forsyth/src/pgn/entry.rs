@@ -68,14 +68,14 @@ impl Reader<Box<dyn BufRead + Send>> {
 
     /// Reads any [`Read`], decompressed by its magic bytes (zstd, gzip, bzip2) or read as it is.
     pub fn decompressing(input: impl Read + Send + 'static) -> io::Result<Self> {
-        super::compressed::decompress(BufReader::new(input)).map(Reader::new)
+        super::compressed::decompress(BufReader::with_capacity(super::INPUT_BUFFER, input)).map(Reader::new)
     }
 }
 
 impl<R: Read + Send> Reader<BufReader<R>> {
     /// Reads any [`Read`] as plain PGN text, buffered.
     pub fn from_read(input: R) -> Self {
-        Reader::new(BufReader::new(input))
+        Reader::new(BufReader::with_capacity(super::INPUT_BUFFER, input))
     }
 }
 

@@ -47,5 +47,6 @@ pub use reader::{
 };
 pub use select::{GameFacts, Material, SelectError, Selection};
 pub use split::{GameSplitter, GameText, MAX_GAME_BYTES, RawGame};
+pub use stream::INPUT_BUFFER;
 pub use tags::{SEVEN_TAG_ROSTER, StartError, escape_tag_value, start_position, unescape_tag_value};
 pub use writer::{MAX_LINE, PgnWriteOptions, write_game};

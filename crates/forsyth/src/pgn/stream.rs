@@ -104,6 +104,16 @@ where
     }
 }
 
+/// The input buffer the readers of files and streams use, in bytes (4 MiB). One pass reads the games the buffer
+/// holds whole; the game that crosses its end goes to the splitter and is read again, so a buffer of many games
+/// keeps that waste small (with 256 KiB, one engine game in eight on TCEC files).
+///
+/// ```
+/// let input = std::io::BufReader::with_capacity(forsyth::pgn::INPUT_BUFFER, &b"1. e4 *\n"[..]);
+/// assert_eq!(forsyth::pgn::Reader::new(input).games().count(), 1);
+/// ```
+pub const INPUT_BUFFER: usize = 4 << 20;
+
 /// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread.
 pub(super) const MIN_WINDOW: usize = 4 << 10;
 const MAX_WINDOW: usize = 4 << 20;
