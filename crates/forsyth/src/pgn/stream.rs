@@ -104,15 +104,20 @@ where
     }
 }
 
-/// The input buffer the readers of files and streams use, in bytes (4 MiB). One pass reads the games the buffer
-/// holds whole; the game that crosses its end goes to the splitter and is read again, so a buffer of many games
-/// keeps that waste small (with 256 KiB, one engine game in eight on TCEC files).
+/// The input buffer the readers of files and streams use, in bytes (256 KiB, the size blocks are read in on
+/// several threads; reading on one, [`Reader::visit`](super::Reader::visit) adds a larger buffer of its own).
 ///
 /// ```
 /// let input = std::io::BufReader::with_capacity(forsyth::pgn::INPUT_BUFFER, &b"1. e4 *\n"[..]);
 /// assert_eq!(forsyth::pgn::Reader::new(input).games().count(), 1);
 /// ```
-pub const INPUT_BUFFER: usize = 4 << 20;
+pub const INPUT_BUFFER: usize = 256 << 10;
+
+/// The buffer one pass reads games from on one thread (4 MiB). One pass reads the games the buffer holds whole;
+/// the game that crosses its end goes to the splitter and is read again, so a buffer of many games keeps that
+/// waste small (with 256 KiB, one TCEC engine game in eight). Reads into it bypass a smaller buffer underneath;
+/// on several threads a large buffer would only be copied out of, cold, into the blocks.
+pub(super) const ONE_PASS_BUFFER: usize = 4 << 20;
 
 /// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread.
 pub(super) const MIN_WINDOW: usize = 4 << 10;
