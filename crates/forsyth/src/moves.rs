@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use crate::{Role, Square};
+use crate::geometry::Square;
+use crate::role::Role;
 
 /// What kind of move a [`Move`] is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

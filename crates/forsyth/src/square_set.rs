@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::Square;
+use crate::geometry::Square;
 
 /// A set of squares, indexed by [`Square::index`], so the same set means the same squares on 8×8 and 10×8.
 ///

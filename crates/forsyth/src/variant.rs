@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{BoardShape, File, Role};
+use crate::geometry::{BoardShape, File};
+use crate::role::Role;
 
 /// A chess variant.
 ///
