@@ -43,6 +43,9 @@ if python3 -c 'import pyffish' 2>/dev/null || python3 -m pip install -q pyffish;
   # fresh seeded games and random sparse positions, every legal move list and perft 2 (differential_pyffish_fairy).
   python3 tests/differential/pyffish_fairy.py --out target/pyffish-fairy.tsv --games 20 --seed 3
   FORSYTH_PYFFISH_FAIRY_DATA="$PWD/target/pyffish-fairy.tsv" cargo test -q -p forsyth --test differential_pyffish_fairy
+  # Indicated lines of fairy pieces (`Ga1~d3`) listed by forsyth against a walk over Fairy-Stockfish's moves.
+  (cd tests/differential && python3 pattern_fairy.py --out ../../target/pattern-fairy.tsv)
+  FORSYTH_PATTERN_FAIRY_DATA="$PWD/target/pattern-fairy.tsv" cargo test -q -p forsyth --test pattern_fairy
 else
   echo "SKIPPED pyffish_10x8, pyffish_fairy: pyffish could not be installed"
   [ -z "${CI:-}" ] || { echo "CI must run the differential tests: failing"; exit 1; }

@@ -157,3 +157,45 @@ fn count_takes_declared_fairy_letters() {
     let err = refused(&["count", "--piece", "G=grasshopper", "4k3/8/8/8/8/Z7/8/2K5"]);
     assert!(err.contains("column 13") && err.contains("--piece Z="), "{err}");
 }
+
+#[test]
+fn pattern_lists_the_lines_of_fairy_pieces_and_on_cylinders() {
+    // The grasshopper gets to d3 over f1 (over the king, then over the pawn on e2) while Black's king makes one of
+    // its five moves: the case `Ga1~d3` of crates/forsyth/tests/data/pattern-fairy.tsv, Fairy-Stockfish's moves.
+    let data = include_str!("../../forsyth/tests/data/pattern-fairy.tsv");
+    let expected = data
+        .lines()
+        .find(|l| l.starts_with(&format!("{GRASSHOPPER}\tGa1~d3\t")))
+        .map(|l| l.rsplit('\t').next().unwrap().split(';').count())
+        .unwrap();
+    let listed = ok(&["pattern", "--piece", "G=grasshopper", "--fen", GRASSHOPPER, "--max-plies", "3", "Ga1~d3"]);
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), expected, "{listed}");
+    for line in &lines {
+        assert!(line.starts_with("1. Ga1-f1 Ke8-") && line.ends_with(" 2. Gf1-d3"), "{line}");
+    }
+    // German input: the declared letter is read before the language's, the knight as S.
+    let german = ok(&["pattern", "--piece", "G=grasshopper", "--input-lang", "de", "Ga1~a8 & Sg1-f3"]);
+    assert_eq!(german, "Ga1~a8 & Ng1-f3");
+    // On a vertical cylinder the rook on a1 reaches h1 across the joined edge; a pattern without moves holds or not.
+    let cylinder = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let rook = ok(&["pattern", "--board", "vertical-cylinder", "--fen", cylinder, "--max-plies", "1", "Ta1-h1"]);
+    assert_eq!(rook, "1. Ra1-h1");
+    assert_eq!(ok(&["pattern", "--piece", "G=grasshopper", "--fen", GRASSHOPPER, "Ga1 & ~[Ta1]"]), "holds");
+    let err = refused(&["pattern", "--piece", "G=grasshopper", "--fen", GRASSHOPPER, "Ga1 & Da1"]);
+    assert!(err.contains("does not hold"), "{err}");
+}
+
+#[test]
+fn pattern_with_fairy_pieces_refuses_what_it_cannot_do() {
+    let err = refused(&["pattern", "--piece", "G=grasshopper", "--fen", GRASSHOPPER, "Za1~"]);
+    assert!(err.contains("column 1") && err.contains("declared: G"), "{err}");
+    let err = refused(&["pattern", "--fen", GRASSHOPPER, "Ga1~"]);
+    assert!(err.contains("--piece G=NAME"), "{err}");
+    let err = refused(&["pattern", "--piece", "G=grasshopper", "--lang", "de", "--fen", GRASSHOPPER, "Ga1~"]);
+    assert!(err.contains("--lang de") && err.contains("leave --lang out"), "{err}");
+    let err = refused(&["pattern", "--piece", "G=grasshopper", "--game", "examples/fide-sample-game-de.pgn", "Ga1~"]);
+    assert!(err.contains("work with --fen"), "{err}");
+    let err = refused(&["pattern", "--piece", "G=grasshopper", "--fen", "4k3/8/8/8/8/8/8/?3K3 w - - 0 1", "Ke1~"]);
+    assert!(err.contains("cannot be searched"), "{err}");
+}

@@ -3,14 +3,16 @@
 
 use std::path::PathBuf;
 
+use forsyth::general::GeneralPosition;
+use forsyth::notation::general::write_general_move;
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::styles::write_move_into;
 use forsyth::notation::{MoveReadOptions, MoveStyle, MoveWriteOptions};
 use forsyth::pgn::{Game, PgnReadOptions};
-use forsyth::problem::{Limits, Pattern, game_fits, sequences};
-use forsyth::{Move, Position};
+use forsyth::problem::{Limits, Listing, Pattern, PatternPosition, game_fits, holds, sequences};
+use forsyth::{Color, Move, Position};
 
-use crate::Failure;
+use crate::{Failure, input};
 
 /// Read a pattern of the composers' notation and write it in another language, list the move sequences it
 /// stands for from a position, or say whether a game fits it.
@@ -24,11 +26,17 @@ use crate::Failure;
   forsyth pattern --input-lang de --fen 'k7/7p/8/8/8/6b1/7P/K7 w - - 0 1' --max-plies 11 'Bh2:Lg~g6:h7-h8=T'
   forsyth pattern --input-lang de --game examples/fide-sample-game-de.pgn 'Be5:d6 e.p. & [Sg8]~d6'
   forsyth pattern --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 'Sg1 & ~Sf3'
+  forsyth pattern --piece G=grasshopper --fen '4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1' --max-plies 3 'Ga1~e4'
+  forsyth pattern --board vertical-cylinder --fen '4k3/8/8/8/8/8/8/R3K3 w - - 0 1' --max-plies 1 'Ta1:h1 | Ta1-h1'
 
 A line describes one piece's path; the opponent's moves between its moves are free (any legal move) and are
 listed, as the sequences are concrete. Without moves (Sg1 & ~[Ta8]), --fen says whether the pattern holds in the
 position. [Sg1] means the piece that stood on g1 in the game's first position (with
 --fen: in the given position). With --game, Sg1 and [Sg1] without moves ask where the piece stands at the end.
+
+With --piece LETTER=NAME and --board, the position has fairy pieces or a cylinder board: the pattern reads the
+declared letters (before the language's), and the sequences are written with the problem's letters, English for
+the orthodox pieces (--lang en), as `forsyth moves --piece` writes them.
 
 Exit status: 0 written, listed, holds or the game fits, 1 a bad pattern, a pattern that names no possible move,
 does not hold or a game that does not fit, 2 usage error.")]
@@ -54,6 +62,8 @@ pub struct Args {
     /// With --game: the language of the game's moves (default: --input-lang).
     #[arg(long, value_name = "LANG", value_parser = language, requires = "game")]
     game_lang: Option<Language>,
+    #[command(flatten)]
+    fairy: input::FairyArgs,
     /// The pattern.
     #[arg(value_name = "PATTERN", required = true, num_args = 1..)]
     pattern: Vec<String>,
@@ -66,56 +76,112 @@ fn language(text: &str) -> Result<Language, String> {
     }
 }
 
-fn write_sequence(start: &Position, moves: &[Move], lang: Language) -> String {
-    let options = MoveWriteOptions::new(MoveStyle::Problem).with_letters(Letters::language(lang));
-    let mut pos = *start;
+/// A position the sequences are listed from, and how its moves are written.
+trait Listed: PatternPosition {
+    /// The move number and side of this position.
+    fn number(&self) -> (u32, Color);
+    /// A move in problem notation.
+    fn written(&self, m: Self::Move, lang: Language) -> String;
+}
+
+impl Listed for Position {
+    fn number(&self) -> (u32, Color) {
+        (self.fullmoves(), self.turn())
+    }
+
+    fn written(&self, m: Move, lang: Language) -> String {
+        let options = MoveWriteOptions::new(MoveStyle::Problem).with_letters(Letters::language(lang));
+        let mut out = String::new();
+        write_move_into(self, m, &options, &mut out);
+        out
+    }
+}
+
+impl Listed for GeneralPosition {
+    fn number(&self) -> (u32, Color) {
+        (self.clocks().1, self.turn())
+    }
+
+    fn written(&self, m: forsyth::general::GeneralMove, _lang: Language) -> String {
+        write_general_move(self, m, MoveStyle::Problem)
+    }
+}
+
+/// A sequence as problem books print it: `1. Sg1-f3 e7-e5 2. Sf3-e5`, `1... e7-e5` when Black begins.
+fn write_sequence<P: Listed>(start: &P, moves: &[P::Move], lang: Language) -> String {
+    let mut pos = start.clone();
     let mut out = String::new();
     for (i, &m) in moves.iter().enumerate() {
-        let white = pos.turn().is_white();
+        let (number, turn) = pos.number();
+        let white = turn.is_white();
         if white || i == 0 {
             if !out.is_empty() {
                 out.push(' ');
             }
-            out.push_str(&format!("{}.{}", pos.fullmoves(), if white { " " } else { ".. " }));
+            out.push_str(&format!("{number}.{}", if white { " " } else { ".. " }));
         } else {
             out.push(' ');
         }
-        write_move_into(&pos, m, &options, &mut out);
-        pos.play_unchecked(m);
+        out.push_str(&pos.written(m, lang));
+        pos = pos.after(m);
     }
     out
 }
 
+/// Says whether a pattern without moves holds in `pos`, or lists the sequences it stands for from there.
+fn list<P: Listed>(pattern: &Pattern, text: &str, pos: &P, args: &Args) -> Result<(), Failure> {
+    let failure = |e: forsyth::problem::PatternError| Failure(format!("pattern '{text}': {e}"));
+    if !pattern.names_moves() {
+        // Pieces and original pieces only: a condition on the position itself.
+        return if holds(pattern, pos).map_err(failure)? {
+            println!("holds");
+            Ok(())
+        } else {
+            Err(Failure(format!("'{text}' does not hold in this position")))
+        };
+    }
+    let limits = Limits { max_plies: usize::from(args.max_plies), max_sequences: args.limit, ..Limits::default() };
+    let listing: Listing<P::Move> = sequences(pattern, pos, &limits).map_err(failure)?;
+    for seq in &listing.sequences {
+        println!("{}", write_sequence(pos, seq, args.lang));
+    }
+    if listing.truncated {
+        eprintln!(
+            "forsyth: listing stopped after {} sequences (--limit {}, --max-plies {})",
+            listing.sequences.len(),
+            args.limit,
+            args.max_plies
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<(), Failure> {
     let text = args.pattern.join(" ");
-    let pattern = Pattern::parse(&text, args.input_lang).map_err(|e| Failure(format!("pattern '{text}': {e}")))?;
+    let table = args.fairy.table()?;
+    let pattern = Pattern::parse_declaring(&text, args.input_lang, table.declared())
+        .map_err(|e| Failure(format!("pattern '{text}': {e}")))?;
+    if args.fairy.general() {
+        if args.game.is_some() {
+            return Err(Failure(
+                "--piece and --board work with --fen: games with fairy pieces or on cylinders are not read from PGN"
+                    .to_string(),
+            ));
+        }
+        if args.fen.is_some() && args.lang != Language::En {
+            return Err(Failure(format!(
+                "--lang {}: with --piece or --board the sequences are written with the problem's letters (English \
+                 for the orthodox pieces); leave --lang out",
+                args.lang.code()
+            )));
+        }
+    }
     if let Some(fen) = &args.fen {
+        if args.fairy.general() {
+            return list(&pattern, &text, &args.fairy.position(fen)?, &args);
+        }
         let pos: Position = fen.parse().map_err(|e| Failure(format!("invalid FEN '{fen}': {e}")))?;
-        if !pattern.names_moves() {
-            // Pieces and original pieces only: a condition on the position itself (a game of no moves).
-            let fit = game_fits(&pattern, &pos, &[]).map_err(|e| Failure(format!("pattern '{text}': {e}")))?;
-            return match fit {
-                Some(_) => {
-                    println!("holds");
-                    Ok(())
-                }
-                None => Err(Failure(format!("'{text}' does not hold in this position"))),
-            };
-        }
-        let limits = Limits { max_plies: usize::from(args.max_plies), max_sequences: args.limit, ..Limits::default() };
-        let listing = sequences(&pattern, &pos, &limits).map_err(|e| Failure(format!("pattern '{text}': {e}")))?;
-        for seq in &listing.sequences {
-            println!("{}", write_sequence(&pos, seq, args.lang));
-        }
-        if listing.truncated {
-            eprintln!(
-                "forsyth: listing stopped after {} sequences (--limit {}, --max-plies {})",
-                listing.sequences.len(),
-                args.limit,
-                args.max_plies
-            );
-        }
-        return Ok(());
+        return list(&pattern, &text, &pos, &args);
     }
     if let Some(path) = &args.game {
         let pgn =

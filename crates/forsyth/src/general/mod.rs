@@ -340,6 +340,14 @@ impl GeneralPosition {
         Ok(())
     }
 
+    /// The position after a move taken from [`GeneralPosition::legal_moves`] of this position, not checked again
+    /// (searches that play every legal move).
+    pub(crate) fn played_unchecked(&self, mv: GeneralMove) -> GeneralPosition {
+        let mut after = self.clone();
+        after.make(mv);
+        after
+    }
+
     /// The position after a legal move.
     pub fn played(&self, mv: GeneralMove) -> Result<GeneralPosition, GeneralError> {
         let mut after = self.clone();

@@ -1,7 +1,7 @@
-//! The piece letters of problem texts: the six orthodox pieces in the language of the text, and `X` for an unknown
-//! or arbitrary piece (German problem-chess conventions). Fairy pieces have letters of their own that each problem
-//! declares; until the fairy catalogue is plugged in, [`piece_of_letter`] refuses them with a typed answer. It is
-//! the one place that turns a letter into a piece, so the catalogue plugs in here.
+//! The piece letters of problem texts: the six orthodox pieces in the language of the text, `X` for an unknown or
+//! arbitrary piece (German problem-chess conventions), and the letters a problem declares for its fairy pieces
+//! ([`PieceLetter::Declared`], which the problem's [`PieceTable`](crate::piece_kind::PieceTable) resolves).
+//! [`piece_of_letter`] refuses an undeclared fairy letter with a typed answer.
 
 use crate::Role;
 use crate::notation::letters::{Language, Letters};
@@ -22,6 +22,9 @@ pub enum PieceLetter {
     Role(Role),
     /// `X`: an unknown or arbitrary piece.
     Any,
+    /// A letter the problem declares (`G` for a grasshopper, or `S` declared anew): the problem's letter table says
+    /// which piece it is, whatever the letter means in the text's language.
+    Declared(char),
 }
 
 impl PieceLetter {
@@ -33,19 +36,23 @@ impl PieceLetter {
     /// use forsyth::problem::PieceLetter;
     /// assert_eq!(PieceLetter::Role(Role::Knight).letter(Language::De), 'S');
     /// assert_eq!(PieceLetter::Role(Role::Knight).letter(Language::En), 'N');
+    /// assert_eq!(PieceLetter::Declared('G').letter(Language::De), 'G');
     /// ```
     pub fn letter(self, language: Language) -> char {
         match self {
             PieceLetter::Role(role) => Letters::language(language).letter(role, crate::Variant::Standard),
             PieceLetter::Any => 'X',
+            PieceLetter::Declared(letter) => letter,
         }
     }
 
-    /// Whether a piece of this role is named by the letter (`X` names every piece).
+    /// Whether an orthodox piece of this role is named by the letter (`X` names every piece; a declared letter
+    /// names a piece of the problem's letter table, no role).
     pub fn names(self, role: Role) -> bool {
         match self {
             PieceLetter::Role(r) => r == role,
             PieceLetter::Any => true,
+            PieceLetter::Declared(_) => false,
         }
     }
 }

@@ -11,6 +11,10 @@
 //! `[Sg1]` names the piece that stood on g1 in the game array: the first position of the game, or the given
 //! position when there is no game.
 //!
+//! The search runs on any [`PatternPosition`]: the orthodox [`Position`], or a [`GeneralPosition`]
+//! (crate::general::GeneralPosition) with the problem's fairy pieces, whose letters the pattern reads with
+//! [`Pattern::parse_declaring`].
+//!
 //! ```
 //! use forsyth::Position;
 //! use forsyth::notation::letters::Language;
@@ -23,7 +27,8 @@
 //! ```
 
 use super::pattern::{Castling, Line, Pattern, PatternError, PatternErrorKind, Place, StateSign, Step, StepKind};
-use crate::{CastlingSide, Color, Move, Position, Role, Square};
+use super::pattern_position::PatternPosition;
+use crate::{Color, Move, Position, Role, Square};
 
 /// Bounds on the work of listing sequences.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -42,13 +47,20 @@ impl Default for Limits {
     }
 }
 
-/// The sequences a pattern stands for.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Listing {
+/// The sequences a pattern stands for: moves of the orthodox [`Position`] by default, or of any
+/// [`PatternPosition`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing<M = Move> {
     /// Each sequence, from the given position.
-    pub sequences: Vec<Vec<Move>>,
+    pub sequences: Vec<Vec<M>>,
     /// Whether a limit cut the listing short.
     pub truncated: bool,
+}
+
+impl<M> Default for Listing<M> {
+    fn default() -> Listing<M> {
+        Listing { sequences: Vec::new(), truncated: false }
+    }
 }
 
 fn not_listable(pattern: &Pattern, why: &'static str) -> PatternError {
@@ -69,19 +81,42 @@ fn not_listable(pattern: &Pattern, why: &'static str) -> PatternError {
 /// assert_eq!((e.code(), e.column), ("pattern.no-move", 4));
 /// # Ok::<(), forsyth::problem::PatternError>(())
 /// ```
-pub fn sequences(pattern: &Pattern, pos: &Position, limits: &Limits) -> Result<Listing, PatternError> {
+///
+/// With fairy pieces: a grasshopper's lines, its letter declared for the pattern.
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::notation::general::read_fen;
+/// use forsyth::notation::letters::Language;
+/// use forsyth::piece_kind::PieceTable;
+/// use forsyth::problem::{Limits, Pattern, sequences};
+/// let mut table = PieceTable::new();
+/// table.declare_text("G=grasshopper")?;
+/// let pos = read_fen("4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1", &table, Topology::Plain)?;
+/// let pattern = Pattern::parse_declaring("Ga1~", Language::En, table.declared())?;
+/// let one = Limits { max_plies: 1, ..Limits::default() };
+/// // Over the king on e1 to f1: the grasshopper's only move.
+/// assert_eq!(sequences(&pattern, &pos, &one)?.sequences.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn sequences<P: PatternPosition>(
+    pattern: &Pattern,
+    pos: &P,
+    limits: &Limits,
+) -> Result<Listing<P::Move>, PatternError> {
+    pos.listable().map_err(|why| PatternError { kind: PatternErrorKind::NotPlayable(why), column: 1 })?;
     let mut listing = Listing::default();
     let mut nodes = 0;
     collect(pattern, pos, limits, &mut nodes, &mut listing)?;
     Ok(listing)
 }
 
-fn collect(
+fn collect<P: PatternPosition>(
     pattern: &Pattern,
-    pos: &Position,
+    pos: &P,
     limits: &Limits,
     nodes: &mut u64,
-    listing: &mut Listing,
+    listing: &mut Listing<P::Move>,
 ) -> Result<(), PatternError> {
     match pattern {
         Pattern::Group { pattern, .. } => collect(pattern, pos, limits, nodes, listing),
@@ -103,11 +138,11 @@ fn collect(
             }
         }
         Pattern::Castling(c) => {
-            let found: Vec<Move> = pos
+            let found: Vec<P::Move> = pos
                 .legal_moves()
                 .into_iter()
-                .filter(|&m| castles_on(m, c.side))
-                .filter(|&m| ending_holds(&pos.after(m).unwrap_or(*pos), c.ending.state))
+                .filter(|&m| pos.castling_side(m) == Some(c.side))
+                .filter(|&m| ending_holds(&pos.after(m), c.ending.state))
                 .collect();
             if found.is_empty() {
                 return Err(PatternError {
@@ -122,7 +157,7 @@ fn collect(
             let mut search = LineSearch::new(line, limits, nodes, listing);
             let starts = search.starts(pos)?;
             for (square, color) in starts {
-                search.walk(*pos, square, color, 0, &mut Vec::new());
+                search.walk(pos.clone(), square, color, 0, &mut Vec::new());
             }
             if search.found == 0 && !search.listing.truncated {
                 return Err(search.failure());
@@ -141,78 +176,72 @@ fn collect(
     }
 }
 
-fn castles_on(m: Move, side: CastlingSide) -> bool {
-    m.is_castle() && CastlingSide::of(m.from().file(), m.to().file()) == side
-}
-
 fn color_word(color: Color) -> &'static str {
     if color.is_white() { "White" } else { "Black" }
 }
 
-fn ending_holds(after: &Position, state: Option<StateSign>) -> bool {
+fn ending_holds<P: PatternPosition>(after: &P, state: Option<StateSign>) -> bool {
     match state {
         None => true,
         Some(StateSign::Check) => after.is_check(),
-        Some(StateSign::Mate) => after.is_checkmate(),
-        Some(StateSign::Draw) => after.is_stalemate(),
+        Some(StateSign::Mate) => after.is_check() && after.has_no_move(),
+        Some(StateSign::Draw) => !after.is_check() && after.has_no_move(),
     }
 }
 
 /// Whether a move fits one step, leaving aside `~` with a place (which may need more moves).
-fn fits(pos: &Position, m: Move, step: &Step) -> bool {
-    let target = if m.is_castle() { None } else { pos.piece_at(m.to()) };
-    let capture = m.is_en_passant() || target.is_some();
-    let captured_role = if m.is_en_passant() { Some(Role::Pawn) } else { target.map(|p| p.role) };
+fn fits<P: PatternPosition>(pos: &P, m: P::Move, step: &Step) -> bool {
+    let captured = pos.captured(m);
     let kind_fits = match step.kind {
-        StepKind::Move => !capture,
-        StepKind::Capture(_) => capture && step.captured.is_none_or(|p| captured_role.is_some_and(|r| p.names(r))),
+        StepKind::Move => captured.is_none(),
+        StepKind::Capture(_) => {
+            captured.is_some_and(|(_, kind)| step.captured.is_none_or(|letter| pos.names(letter, kind)))
+        }
         StepKind::Somehow => true,
     };
-    let promotion_fits = match (step.promotion, m.promotion_role()) {
-        (Some(want), Some(got)) => want.names(got),
+    let promotion_fits = match (step.promotion, pos.promotion(m)) {
+        (Some(want), Some(got)) => pos.names(want, got),
         (Some(_), None) => false,
         (None, _) => true,
     };
-    kind_fits && promotion_fits && (!step.en_passant || m.is_en_passant())
+    kind_fits && promotion_fits && (!step.en_passant || pos.is_en_passant(m))
 }
 
-/// The square a move takes the tracked piece to (castling moves the king to its castling square).
-fn landing(after: &Position, m: Move, color: Color) -> Square {
-    if m.is_castle() { after.king(color).unwrap_or(m.to()) } else { m.to() }
-}
-
-struct LineSearch<'a> {
+struct LineSearch<'a, M> {
     line: &'a Line,
     limits: &'a Limits,
     nodes: &'a mut u64,
-    listing: &'a mut Listing,
+    listing: &'a mut Listing<M>,
     found: usize,
     /// The furthest step that some move reached, and why nothing went on from there.
     furthest: usize,
 }
 
-impl<'a> LineSearch<'a> {
-    fn new(line: &'a Line, limits: &'a Limits, nodes: &'a mut u64, listing: &'a mut Listing) -> LineSearch<'a> {
+impl<'a, M: Copy> LineSearch<'a, M> {
+    fn new(line: &'a Line, limits: &'a Limits, nodes: &'a mut u64, listing: &'a mut Listing<M>) -> Self {
         LineSearch { line, limits, nodes, listing, found: 0, furthest: 0 }
     }
 
     /// The squares and colours of the pieces the subject can name.
-    fn starts(&self, pos: &Position) -> Result<Vec<(Square, Color)>, PatternError> {
+    fn starts<P: PatternPosition<Move = M>>(&self, pos: &P) -> Result<Vec<(Square, Color)>, PatternError> {
         let subject = &self.line.subject;
         let no_move = |why: String| PatternError { kind: PatternErrorKind::NoMove(why), column: subject.column };
         match subject.square {
-            Some(sq) => match pos.piece_at(sq) {
-                Some(p) if subject.piece.names(p.role) => Ok(vec![(sq, p.color)]),
-                Some(p) => Err(no_move(format!("the piece on {sq} is a {} {}", color_word(p.color), p.role.name()))),
+            Some(sq) => match pos.piece_on(sq) {
+                Some((color, kind)) if pos.names(subject.piece, kind) => Ok(vec![(sq, color)]),
+                Some((color, kind)) => {
+                    Err(no_move(format!("the piece on {sq} is a {} {}", color_word(color), pos.kind_name(kind))))
+                }
                 None => Err(no_move(format!("{sq} is empty"))),
             },
             None => {
                 let color = pos.turn();
                 let squares: Vec<(Square, Color)> = pos
-                    .board()
-                    .shape()
-                    .squares()
-                    .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.color == color && subject.piece.names(p.role)))
+                    .occupied()
+                    .into_iter()
+                    .filter(|&sq| {
+                        pos.piece_on(sq).is_some_and(|(c, kind)| c == color && pos.names(subject.piece, kind))
+                    })
                     .map(|sq| (sq, color))
                     .collect();
                 if squares.is_empty() {
@@ -240,7 +269,14 @@ impl<'a> LineSearch<'a> {
         2 * remaining - 1 + usize::from(!piece_to_move)
     }
 
-    fn walk(&mut self, pos: Position, square: Square, color: Color, step: usize, sequence: &mut Vec<Move>) {
+    fn walk<P: PatternPosition<Move = M>>(
+        &mut self,
+        pos: P,
+        square: Square,
+        color: Color,
+        step: usize,
+        sequence: &mut Vec<M>,
+    ) {
         if self.listing.truncated {
             return;
         }
@@ -263,11 +299,10 @@ impl<'a> LineSearch<'a> {
         }
         if !piece_to_move {
             for m in pos.legal_moves() {
-                if m.to() == square && !m.is_castle() {
+                if pos.captured(m).is_some_and(|(at, _)| at == square) {
                     continue; // the tracked piece is captured: the line cannot go on
                 }
-                let mut after = pos;
-                after.play_unchecked(m);
+                let after = pos.after(m);
                 sequence.push(m);
                 self.walk(after, square, color, step, sequence);
                 sequence.pop();
@@ -276,18 +311,17 @@ impl<'a> LineSearch<'a> {
         }
         let current = &self.line.steps[step];
         for m in pos.legal_moves() {
-            if m.from() != square || !fits(&pos, m, current) {
+            if pos.origin(m) != square || !fits(&pos, m, current) {
                 continue;
             }
-            let mut after = pos;
-            after.play_unchecked(m);
-            let to = landing(&after, m, color);
+            let to = pos.landing(m);
+            let after = pos.after(m);
             sequence.push(m);
             match (current.kind, current.place) {
                 (StepKind::Somehow, Place::Anywhere) => self.walk(after, to, color, step + 1, sequence),
                 (StepKind::Somehow, place) => {
                     if place.contains(to) {
-                        self.walk(after, to, color, step + 1, sequence);
+                        self.walk(after.clone(), to, color, step + 1, sequence);
                     }
                     self.walk(after, to, color, step, sequence);
                 }
@@ -300,6 +334,52 @@ impl<'a> LineSearch<'a> {
             sequence.pop();
         }
     }
+}
+
+/// Whether a pattern holds in a position, as a condition on its pieces: `Sg1` and `[Sg1]` (the piece of the given
+/// position's g1) hold when the piece named stands there, and `&`, `|` and `~` combine; lines with moves and
+/// castling name moves, which a position alone has not made ([`sequences`] lists them).
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Pattern, holds};
+/// let pos = Position::default();
+/// assert!(holds(&Pattern::parse("Sg1 & ~[Ta8] | Dd1", Language::De)?, &pos)?);
+/// assert!(!holds(&Pattern::parse("Sg1 & ~Ta1", Language::De)?, &pos)?);
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
+pub fn holds<P: PatternPosition>(pattern: &Pattern, pos: &P) -> Result<bool, PatternError> {
+    Ok(match pattern {
+        Pattern::Group { pattern, .. } => holds(pattern, pos)?,
+        Pattern::Not { pattern, .. } => !holds(pattern, pos)?,
+        Pattern::And(parts) => {
+            for part in parts {
+                if !holds(part, pos)? {
+                    return Ok(false);
+                }
+            }
+            true
+        }
+        Pattern::Or(parts) => {
+            for part in parts {
+                if holds(part, pos)? {
+                    return Ok(true);
+                }
+            }
+            false
+        }
+        Pattern::Squares { .. } => {
+            return Err(not_listable(pattern, "a square set alone says nothing of a game or a position"));
+        }
+        Pattern::Castling(_) => false,
+        Pattern::Line(line) if line.steps.is_empty() => line
+            .subject
+            .square
+            .and_then(|sq| pos.piece_on(sq))
+            .is_some_and(|(_, kind)| pos.names(line.subject.piece, kind)),
+        Pattern::Line(_) => false,
+    })
 }
 
 /// Where in a game a pattern holds.
@@ -427,7 +507,10 @@ impl<'a> Replayed<'a> {
 
     fn castling_fits(&self, c: &Castling) -> Option<Fit> {
         (0..self.moves.len())
-            .find(|&ply| castles_on(self.moves[ply], c.side) && ending_holds(&self.positions[ply + 1], c.ending.state))
+            .find(|&ply| {
+                self.positions[ply].castling_side(self.moves[ply]) == Some(c.side)
+                    && ending_holds(&self.positions[ply + 1], c.ending.state)
+            })
             .map(|ply| Fit { plies: vec![ply] })
     }
 
@@ -469,7 +552,6 @@ impl<'a> Replayed<'a> {
         if !self.subject_fits(line, start) {
             return false;
         }
-        let color = self.positions[start].turn();
         let mut square = self.moves[start].from();
         let mut states: Vec<usize> = vec![0];
         let mut ply = start;
@@ -479,7 +561,7 @@ impl<'a> Replayed<'a> {
             if m.from() != square {
                 return false;
             }
-            let to = landing(&self.positions[ply + 1], m, color);
+            let to = pos.landing(m);
             let mut next = Vec::new();
             for &step in &states {
                 let current: &Step = &line.steps[step];
@@ -510,7 +592,10 @@ impl<'a> Replayed<'a> {
             square = to;
             // The opponent's free move: the piece must survive it.
             ply += 2;
-            if ply - 1 < self.moves.len() && self.moves[ply - 1].to() == square && !self.moves[ply - 1].is_castle() {
+            let reply = ply - 1;
+            if reply < self.moves.len()
+                && self.positions[reply].captured(self.moves[reply]).is_some_and(|(at, _)| at == square)
+            {
                 return false;
             }
         }

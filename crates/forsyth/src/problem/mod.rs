@@ -16,14 +16,16 @@
 mod letters;
 mod matching;
 mod pattern;
+mod pattern_position;
 pub mod popeye;
 pub mod start;
 #[cfg(feature = "yacpdb")]
 pub mod yacpdb;
 
 pub use letters::{LetterProblem, PieceLetter, piece_of_letter};
-pub use matching::{Fit, Limits, Listing, game_fits, sequences};
+pub use matching::{Fit, Limits, Listing, game_fits, holds, sequences};
 pub use pattern::{
     Assessment, CaptureSign, Castling, Ending, Line, MAX_NESTING, Pattern, PatternError, PatternErrorKind, Place,
     StateSign, Step, StepKind, Subject,
 };
+pub use pattern_position::PatternPosition;

@@ -232,7 +232,26 @@ impl Pattern {
     /// # Ok::<(), forsyth::problem::PatternError>(())
     /// ```
     pub fn parse(text: &str, language: Language) -> Result<Pattern, PatternError> {
-        let mut reader = Reader { chars: text.chars().collect(), at: 0, language, depth: 0 };
+        Pattern::parse_declaring(text, language, &[])
+    }
+
+    /// Reads a pattern of a problem that declares letters of its own for fairy pieces (uppercase, as in
+    /// [`PieceTable::declared`](crate::piece_kind::PieceTable::declared)): each is read as
+    /// [`PieceLetter::Declared`], before the language's meaning of the letter; the rest as [`Pattern::parse`] does.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::problem::{Pattern, PieceLetter};
+    /// let p = Pattern::parse_declaring("Ga1~a8 | Sg1-f3", Language::De, &['G'])?;
+    /// assert_eq!(p.write(Language::En), "Ga1~a8 | Ng1-f3");
+    /// let e = Pattern::parse_declaring("Za1-a8", Language::De, &['G']).unwrap_err();
+    /// assert_eq!((e.code(), e.column), ("pattern.fairy-letter", 1));
+    /// assert!(e.to_string().contains("declared: G"));
+    /// # Ok::<(), forsyth::problem::PatternError>(())
+    /// ```
+    pub fn parse_declaring(text: &str, language: Language, declared: &[char]) -> Result<Pattern, PatternError> {
+        let mut reader =
+            Reader { chars: text.chars().collect(), at: 0, language, declared: declared.to_vec(), depth: 0 };
         reader.skip_spaces();
         if reader.peek().is_none() {
             return Err(reader.error(PatternErrorKind::Empty));
@@ -406,6 +425,8 @@ pub enum PatternErrorKind {
         letter: char,
         /// The language's letters.
         known: String,
+        /// The letters the problem declares.
+        declared: Vec<char>,
     },
     /// A promotion by a piece that is no pawn, or to a king or a pawn.
     Promotion(&'static str),
@@ -420,6 +441,9 @@ pub enum PatternErrorKind {
     /// This part cannot be listed as moves or checked against a game (a square set alone; `&` and `~` when
     /// listing moves).
     NotListable(&'static str),
+    /// The position cannot be searched: an unknown piece (`?`) has no moves, or the board is larger than the
+    /// squares a pattern can name (10 × 8).
+    NotPlayable(String),
 }
 
 /// A pattern that cannot be read, or that names no possible move: what is wrong, where, and what would be right.
@@ -454,6 +478,7 @@ impl PatternError {
             PatternErrorKind::Incomplete => "pattern.incomplete",
             PatternErrorKind::NoMove(_) => "pattern.no-move",
             PatternErrorKind::NotListable(_) => "pattern.not-listable",
+            PatternErrorKind::NotPlayable(_) => "pattern.not-playable",
         }
     }
 }
@@ -467,10 +492,19 @@ impl fmt::Display for PatternError {
             }
             PatternErrorKind::Unexpected { found, expected } => write!(f, "unexpected '{found}': expected {expected}"),
             PatternErrorKind::End { expected } => write!(f, "the pattern ends too early: expected {expected}"),
-            PatternErrorKind::FairyLetter { letter, known } => write!(
+            PatternErrorKind::FairyLetter { letter, known, declared } if declared.is_empty() => write!(
                 f,
-                "'{letter}' is no orthodox piece letter ({known} and X for any piece); fairy pieces are not known here yet"
+                "'{letter}' is no orthodox piece letter ({known} and X for any piece); a fairy piece must be declared \
+                 (--piece {letter}=NAME)"
             ),
+            PatternErrorKind::FairyLetter { letter, known, declared } => {
+                let declared: String = declared.iter().map(char::to_string).collect::<Vec<_>>().join(", ");
+                write!(
+                    f,
+                    "'{letter}' is neither an orthodox piece letter ({known} and X for any piece) nor a declared one \
+                     (declared: {declared})"
+                )
+            }
             PatternErrorKind::Promotion(why) => write!(f, "{why}"),
             PatternErrorKind::EnPassant => f.write_str("'e.p.' follows only a capture (Bd5:e6 e.p.)"),
             PatternErrorKind::Nesting => write!(f, "more than {MAX_NESTING} nested parentheses or negations"),
@@ -479,6 +513,7 @@ impl fmt::Display for PatternError {
             }
             PatternErrorKind::NoMove(why) => write!(f, "names no possible move: {why}"),
             PatternErrorKind::NotListable(why) => f.write_str(why),
+            PatternErrorKind::NotPlayable(why) => write!(f, "the position cannot be searched: {why}"),
         }
     }
 }
@@ -489,6 +524,8 @@ struct Reader {
     chars: Vec<char>,
     at: usize,
     language: Language,
+    /// The problem's own letters, read before the language's.
+    declared: Vec<char>,
     depth: usize,
 }
 
@@ -647,6 +684,10 @@ impl Reader {
 
     fn piece_letter(&mut self) -> Result<PieceLetter, PatternError> {
         let Some(c) = self.peek() else { return Err(self.unexpected("a piece letter")) };
+        if self.declared.contains(&c) {
+            self.at += 1;
+            return Ok(PieceLetter::Declared(c));
+        }
         match piece_of_letter(c, self.language) {
             Ok(p) => {
                 self.at += 1;
@@ -655,7 +696,8 @@ impl Reader {
             Err(LetterProblem::Fairy(letter)) => {
                 let known = crate::notation::letters::Letters::language(self.language).to_string();
                 let known: String = known.chars().take(6).collect();
-                Err(self.error(PatternErrorKind::FairyLetter { letter, known }))
+                let declared = self.declared.clone();
+                Err(self.error(PatternErrorKind::FairyLetter { letter, known, declared }))
             }
             Err(LetterProblem::NotALetter(_)) => Err(self.unexpected("an uppercase piece letter")),
         }
@@ -731,7 +773,8 @@ impl Reader {
             let at = self.column();
             self.at += 1;
             let p = self.piece_letter()?;
-            if subject != PieceLetter::Role(Role::Pawn) && subject != PieceLetter::Any {
+            // (A declared piece may be a pawn of another kind, a Berolina pawn: the letter table decides.)
+            if !matches!(subject, PieceLetter::Role(Role::Pawn) | PieceLetter::Any | PieceLetter::Declared(_)) {
                 return Err(PatternError { kind: PatternErrorKind::Promotion("only a pawn promotes"), column: at });
             }
             if p == PieceLetter::Role(Role::King) || p == PieceLetter::Role(Role::Pawn) {
