@@ -10,7 +10,7 @@ use arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 use arrow::error::ArrowError;
 use forsyth::pgn::{Eval, GameResult};
 
-use crate::rows::{GameRow, TableOptions};
+use crate::rows::{GameRow, TableOptions, text};
 
 /// Which table: one row per game, or one row per main-line move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -129,26 +129,6 @@ fn moves_schema() -> SchemaRef {
     ]))
 }
 
-/// Tags that have a column of their own in the games table, and so stay out of its `tags` map. `FEN` and
-/// `SetUp` are what `start_fen` says.
-const TAG_COLUMNS: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
-    "WhiteElo",
-    "BlackElo",
-    "ECO",
-    "Opening",
-    "TimeControl",
-    "Termination",
-    "FEN",
-    "SetUp",
-];
-
 /// An Elo tag's value as a number; `?`, `-` or anything else that is not a whole number is null.
 fn elo(value: Option<&str>) -> Option<i32> {
     value?.trim().parse().ok()
@@ -221,21 +201,22 @@ impl GamesColumns {
     }
 
     fn append(&mut self, source: &str, game_id: &str, number: u64, line: u64, row: &GameRow) -> Result<(), ArrowError> {
-        let tag = |name: &str| row.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+        // Indexes into TAG_COLUMNS.
+        let tag = |column: usize| row.tags.column(column);
         self.game_id.append_value(game_id);
         self.source.append_value(source);
         self.game_number.append_value(number);
         self.line.append_value(line);
-        for (builder, name) in self.roster.iter_mut().zip(["Event", "Site", "Date", "Round", "White", "Black"]) {
-            builder.append_option(tag(name));
+        for (column, builder) in self.roster.iter_mut().take(6).enumerate() {
+            builder.append_option(tag(column));
         }
         // The Result tag, or the termination marker where the tag is missing, or `*` (unknown, as the PGN
         // standard writes it) where both are.
-        self.roster[6].append_value(tag("Result").or(row.result.map(GameResult::as_str)).unwrap_or("*"));
-        self.white_elo.append_option(elo(tag("WhiteElo")));
-        self.black_elo.append_option(elo(tag("BlackElo")));
-        for (builder, name) in self.more.iter_mut().zip(["ECO", "Opening", "TimeControl", "Termination"]) {
-            builder.append_option(tag(name));
+        self.roster[6].append_value(tag(6).or(row.result.map(GameResult::as_str)).unwrap_or("*"));
+        self.white_elo.append_option(elo(tag(7)));
+        self.black_elo.append_option(elo(tag(8)));
+        for (column, builder) in (9..).zip(self.more.iter_mut()) {
+            builder.append_option(tag(column));
         }
         self.variant.append_option(row.variant.map(|v| v.name()));
         self.start_fen.append_option(row.start_fen.as_deref());
@@ -248,7 +229,7 @@ impl GamesColumns {
         self.error_line.append_option(error.map(|e| e.line));
         self.error_column.append_option(error.map(|e| e.column));
         self.error_message.append_option(error.map(ToString::to_string));
-        for (name, value) in row.tags.iter().filter(|(name, _)| !TAG_COLUMNS.contains(&name.as_str())) {
+        for (name, value) in row.tags.others() {
             self.tags.keys().append_value(name);
             self.tags.values().append_value(value);
         }
@@ -281,11 +262,6 @@ impl GamesColumns {
         ]);
         columns
     }
-}
-
-/// The part of `text` a move's facts point at.
-fn text(text: &str, (start, end): (u32, u32)) -> &str {
-    text.get(start as usize..end as usize).unwrap_or_default()
 }
 
 /// The moves table's columns being built.
