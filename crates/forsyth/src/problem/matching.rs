@@ -11,9 +11,9 @@
 //! `[Sg1]` names the piece that stood on g1 in the game array: the first position of the game, or the given
 //! position when there is no game.
 //!
-//! The search runs on any [`PatternPosition`]: the orthodox [`Position`], or a [`GeneralPosition`]
-//! (crate::general::GeneralPosition) with the problem's fairy pieces, whose letters the pattern reads with
-//! [`Pattern::parse_declaring`].
+//! The search runs on any [`PatternPosition`]: the orthodox [`Position`], or a
+//! [`GeneralPosition`](crate::general::GeneralPosition) with the problem's fairy pieces, whose letters the pattern
+//! reads with [`Pattern::parse_declaring`].
 //!
 //! ```
 //! use forsyth::Position;
