@@ -135,15 +135,19 @@ fn every_format_and_thread_count_and_part_size_gives_the_same_rows() {
     assert_eq!(read_parquet(&two, "games"), games);
     assert_eq!(read_parquet(&two, "moves"), moves);
     // The same parts byte for byte on one thread (where everything is encoded on the calling thread) as on two
-    // (where each table is encoded on a thread of its own).
+    // (where each table is encoded on a thread of its own) and on three (two of them reading blocks ahead).
     let single = base.path().join("single");
     export(&single, &["--fen", "--comments", "--jobs", "1", "--rows-per-file", "100"], &files);
-    for table in ["games", "moves"] {
-        let names =
-            |dir: &Path| parts(dir, table).iter().map(|p| p.file_name().unwrap().to_owned()).collect::<Vec<_>>();
-        assert_eq!(names(&single), names(&two), "{table}");
-        for (a, b) in parts(&single, table).iter().zip(parts(&two, table)) {
-            assert!(fs::read(a).unwrap() == fs::read(&b).unwrap(), "{} differs", b.display());
+    let three = base.path().join("three");
+    export(&three, &["--fen", "--comments", "--jobs", "3", "--rows-per-file", "100"], &files);
+    for other in [&two, &three] {
+        for table in ["games", "moves"] {
+            let names =
+                |dir: &Path| parts(dir, table).iter().map(|p| p.file_name().unwrap().to_owned()).collect::<Vec<_>>();
+            assert_eq!(names(&single), names(other), "{table}");
+            for (a, b) in parts(&single, table).iter().zip(parts(other, table)) {
+                assert!(fs::read(a).unwrap() == fs::read(&b).unwrap(), "{} differs", b.display());
+            }
         }
     }
 

@@ -76,7 +76,7 @@ fn read_inputs(
         let mut builder = TableBuilder::new(&source, tables, BATCH_ROWS, *options);
         stream::read_games(
             input,
-            args.read.jobs,
+            reading_threads(args.read.jobs),
             &read_options,
             || GameRecorder::new(options),
             GameRecorder::finish,
@@ -91,6 +91,15 @@ fn read_inputs(
         summary.bytes_read += read.load(Ordering::Relaxed);
     }
     Ok(())
+}
+
+/// The threads that read the games when the export runs on `jobs`: with several, each table is encoded on a
+/// thread of its own (about 40 % of the work), so reading takes one thread fewer than asked. With `--jobs 2` on
+/// two cores, two readers beside the two encoders took 1.4 times the processor time of one reader on short human
+/// games and three times the memory; one reader is slower only where reading dominates (engine games with long
+/// comments): BENCHMARKS.md, "Games as tables".
+fn reading_threads(jobs: usize) -> usize {
+    jobs.saturating_sub(1).max(1)
 }
 
 fn format(name: &str) -> Result<Format, String> {
@@ -120,8 +129,8 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         .iter()
         .map(|&table| Ok((table, PartWriter::new(&args.to, table, args.format, rows_per_file)?)))
         .collect::<Result<Vec<_>, forsyth_arrow::ExportError>>()?;
-    // With several jobs each table is encoded on a thread of its own while the games are read and the batches
-    // built; on one, everything happens on the calling thread. The files are the same either way: the batches are
+    // With several jobs each table is encoded on a thread of its own while the games are read (on one thread fewer
+    // than the jobs) and the batches built; on one, everything happens on the calling thread. The files are the same either way: the batches are
     // built in file order and each table's writer receives them in that order.
     let threads: Vec<(Table, PartWriterThread)> = if args.read.jobs > 1 {
         writers.drain(..).map(|(table, writer)| (table, PartWriterThread::spawn(writer))).collect()
