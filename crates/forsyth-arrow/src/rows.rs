@@ -52,6 +52,19 @@ pub(crate) const TAG_COLUMNS: [&str; 15] = [
     "SetUp",
 ];
 
+/// Where the games table finds the tags it reads by name in [`TAG_COLUMNS`] (the six before `Result` are the
+/// roster's first six, in order; the four from `ECO` on are its `more` columns).
+pub(crate) mod tag_column {
+    /// `Result`.
+    pub(crate) const RESULT: usize = 6;
+    /// `WhiteElo`.
+    pub(crate) const WHITE_ELO: usize = 7;
+    /// `BlackElo`.
+    pub(crate) const BLACK_ELO: usize = 8;
+    /// `ECO`, then `Opening`, `TimeControl`, `Termination`.
+    pub(crate) const ECO: usize = 9;
+}
+
 /// A game's tags as the games table takes them, sorted once as they are read: the first value of each tag with a
 /// column ([`TAG_COLUMNS`], by index), and the other tags in file order for the `tags` map. Names and values live
 /// in one string, so that a game's tags cost one allocation rather than two per tag.
@@ -380,5 +393,29 @@ impl Visitor for GameRecorder<'_> {
 
     fn result(&mut self, result: GameResult) {
         self.result = Some(result);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_named_tag_columns_name_their_tags() {
+        assert_eq!(TAG_COLUMNS[tag_column::RESULT], "Result");
+        assert_eq!(TAG_COLUMNS[tag_column::WHITE_ELO], "WhiteElo");
+        assert_eq!(TAG_COLUMNS[tag_column::BLACK_ELO], "BlackElo");
+        assert_eq!(TAG_COLUMNS[tag_column::ECO..tag_column::ECO + 4], ["ECO", "Opening", "TimeControl", "Termination"]);
+    }
+
+    #[test]
+    fn tags_keep_the_first_of_a_column_and_every_other_in_order() {
+        let mut tags = Tags::default();
+        for (name, value) in [("White", "Anna"), ("Eco", "A07"), ("White", "Bob"), ("Annotator", "C"), ("Eco", "B")] {
+            tags.push(name, value);
+        }
+        assert_eq!(tags.column(4), Some("Anna"));
+        assert_eq!(tags.column(tag_column::RESULT), None);
+        assert_eq!(tags.others().collect::<Vec<_>>(), [("Eco", "A07"), ("Annotator", "C"), ("Eco", "B")]);
     }
 }

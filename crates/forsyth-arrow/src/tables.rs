@@ -10,7 +10,7 @@ use arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 use arrow::error::ArrowError;
 use forsyth::pgn::{Eval, GameResult};
 
-use crate::rows::{GameRow, TableOptions, text};
+use crate::rows::{GameRow, TableOptions, tag_column, text};
 
 /// Which table: one row per game, or one row per main-line move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -201,21 +201,21 @@ impl GamesColumns {
     }
 
     fn append(&mut self, source: &str, game_id: &str, number: u64, line: u64, row: &GameRow) -> Result<(), ArrowError> {
-        // Indexes into TAG_COLUMNS.
         let tag = |column: usize| row.tags.column(column);
         self.game_id.append_value(game_id);
         self.source.append_value(source);
         self.game_number.append_value(number);
         self.line.append_value(line);
-        for (column, builder) in self.roster.iter_mut().take(6).enumerate() {
+        for (column, builder) in self.roster.iter_mut().take(tag_column::RESULT).enumerate() {
             builder.append_option(tag(column));
         }
         // The Result tag, or the termination marker where the tag is missing, or `*` (unknown, as the PGN
         // standard writes it) where both are.
-        self.roster[6].append_value(tag(6).or(row.result.map(GameResult::as_str)).unwrap_or("*"));
-        self.white_elo.append_option(elo(tag(7)));
-        self.black_elo.append_option(elo(tag(8)));
-        for (column, builder) in (9..).zip(self.more.iter_mut()) {
+        let result = tag(tag_column::RESULT).or(row.result.map(GameResult::as_str)).unwrap_or("*");
+        self.roster[tag_column::RESULT].append_value(result);
+        self.white_elo.append_option(elo(tag(tag_column::WHITE_ELO)));
+        self.black_elo.append_option(elo(tag(tag_column::BLACK_ELO)));
+        for (column, builder) in (tag_column::ECO..).zip(self.more.iter_mut()) {
             builder.append_option(tag(column));
         }
         self.variant.append_option(row.variant.map(|v| v.name()));
