@@ -26,7 +26,7 @@ use crate::{Failure, input};
   forsyth pattern --input-lang de --fen 'k7/7p/8/8/8/6b1/7P/K7 w - - 0 1' --max-plies 11 'Bh2:Lg~g6:h7-h8=T'
   forsyth pattern --input-lang de --game examples/fide-sample-game-de.pgn 'Be5:d6 e.p. & [Sg8]~d6'
   forsyth pattern --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 'Sg1 & ~Sf3'
-  forsyth pattern --piece G=grasshopper --fen '4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1' --max-plies 3 'Ga1~e4'
+  forsyth pattern --piece G=grasshopper --fen '4k3/8/8/8/8/8/4P3/G3K3 w - - 0 1' --max-plies 3 'Ga1~d3'
   forsyth pattern --board vertical-cylinder --fen '4k3/8/8/8/8/8/8/R3K3 w - - 0 1' --max-plies 1 'Ta1:h1 | Ta1-h1'
 
 A line describes one piece's path; the opponent's moves between its moves are free (any legal move) and are
