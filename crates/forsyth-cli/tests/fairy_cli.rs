@@ -199,3 +199,21 @@ fn pattern_with_fairy_pieces_refuses_what_it_cannot_do() {
     let err = refused(&["pattern", "--piece", "G=grasshopper", "--fen", "4k3/8/8/8/8/8/8/?3K3 w - - 0 1", "Ke1~"]);
     assert!(err.contains("cannot be searched"), "{err}");
 }
+
+#[test]
+fn orthodox_only_commands_refuse_fairy_flags_as_unknown() {
+    // Retro analysis and opening names work on orthodox chess only (docs/problem-chess.md): the flags are refused
+    // as usage errors, not ignored.
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    for command in [&["retract"][..], &["retro", "analyse"], &["eco"]] {
+        for flag in [["--piece", "G=grasshopper"], ["--board", "torus"]] {
+            let mut args = command.to_vec();
+            args.extend(flag);
+            args.push(fen);
+            let output = forsyth(&args);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            let err = String::from_utf8_lossy(&output.stderr);
+            assert!(err.contains(&format!("unexpected argument '{}'", flag[0])), "{args:?}: {err}");
+        }
+    }
+}
