@@ -27,8 +27,10 @@ mod parts;
 mod rows;
 mod stream;
 mod tables;
+mod threads;
 
-pub use parts::{ExportError, Format, PartWriter, PartWriterThread, prepare_directory};
+pub use parts::{ExportError, Format, PartWriter, prepare_directory};
 pub use rows::{GameRecorder, GameRow, TableOptions};
 pub use stream::TableStream;
 pub use tables::{BatchSink, Table, TableBuilder};
+pub use threads::TableThreads;

@@ -363,6 +363,7 @@ fn as_text_columns(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
 
 /// Writes one table's batches into part files of at most `rows_per_file` rows each.
 pub struct PartWriter {
+    table: Table,
     folder: PathBuf,
     schema: SchemaRef,
     format: Format,
@@ -378,6 +379,7 @@ impl PartWriter {
         let folder = dir.join(table.name());
         fs::create_dir_all(&folder).map_err(|e| ExportError::Io(folder.clone(), e))?;
         Ok(PartWriter {
+            table,
             folder,
             schema: table.schema(),
             format,
@@ -386,6 +388,16 @@ impl PartWriter {
             written: Vec::new(),
             bytes: 0,
         })
+    }
+
+    /// The table this writer writes.
+    pub fn table(&self) -> Table {
+        self.table
+    }
+
+    /// The folder its part files go into (`dir/<table>/`).
+    pub fn folder(&self) -> &Path {
+        &self.folder
     }
 
     /// Writes a batch, starting new part files as the old ones fill up.
@@ -432,69 +444,5 @@ impl PartWriter {
         }
         self.close_part()?;
         Ok((std::mem::take(&mut self.written), self.bytes))
-    }
-}
-
-/// Batches waiting for a writer thread: with two, reading and encoding overlap while memory stays bounded.
-const WRITE_AHEAD: usize = 2;
-
-/// A [`PartWriter`] on a thread of its own: batches handed to it are encoded and written while the caller builds
-/// the next ones. The files written are the same as the writer's own, batch for batch.
-///
-/// ```
-/// use arrow::array::RecordBatch;
-/// use forsyth_arrow::{Format, PartWriter, PartWriterThread, Table};
-/// let dir = tempfile::tempdir().unwrap();
-/// let writer = PartWriter::new(dir.path(), Table::Games, Format::Parquet, 100).unwrap();
-/// let thread = PartWriterThread::spawn(writer);
-/// assert!(thread.write(RecordBatch::new_empty(Table::Games.schema())));
-/// let (files, bytes) = thread.finish().unwrap();
-/// assert_eq!(files.len(), 1);
-/// assert!(bytes > 0);
-/// ```
-pub struct PartWriterThread {
-    /// A batch to write, or `None`: stop without completing the open part.
-    batches: std::sync::mpsc::SyncSender<Option<RecordBatch>>,
-    thread: std::thread::JoinHandle<Result<(Vec<PathBuf>, u64), ExportError>>,
-}
-
-impl PartWriterThread {
-    /// Starts a thread that writes what it is handed with `writer`.
-    pub fn spawn(mut writer: PartWriter) -> PartWriterThread {
-        let (batches, received) = std::sync::mpsc::sync_channel::<Option<RecordBatch>>(WRITE_AHEAD);
-        let thread = std::thread::spawn(move || {
-            for batch in received {
-                match batch {
-                    Some(batch) => writer.write(&batch)?,
-                    None => return Ok((Vec::new(), 0)),
-                }
-            }
-            writer.finish()
-        });
-        PartWriterThread { batches, thread }
-    }
-
-    /// Hands a batch to the thread (waiting while it is busy with earlier ones); false once the thread has
-    /// stopped on an error, which [`PartWriterThread::finish`] returns.
-    pub fn write(&self, batch: RecordBatch) -> bool {
-        self.batches.send(Some(batch)).is_ok()
-    }
-
-    /// Stops the thread without completing the open part (the export failed elsewhere): what was written
-    /// stays under its temporary name, as with a [`PartWriter`] that is dropped. Returns the thread's own error,
-    /// if it had stopped on one.
-    pub fn abandon(self) -> Result<(), ExportError> {
-        let _ = self.batches.send(None);
-        self.finish().map(drop)
-    }
-
-    /// Waits for the thread to write everything handed to it and complete the last part; returns the files
-    /// written and their total size, or the error that stopped it.
-    pub fn finish(self) -> Result<(Vec<PathBuf>, u64), ExportError> {
-        drop(self.batches);
-        match self.thread.join() {
-            Ok(result) => result,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
     }
 }

@@ -135,7 +135,8 @@ fn every_format_and_thread_count_and_part_size_gives_the_same_rows() {
     assert_eq!(read_parquet(&two, "games"), games);
     assert_eq!(read_parquet(&two, "moves"), moves);
     // The same parts byte for byte on one thread (where everything is encoded on the calling thread) as on two
-    // (where each table is encoded on a thread of its own) and on three (two of them reading blocks ahead).
+    // (where each table is built and encoded on a thread of its own) and on three (two of them reading blocks
+    // ahead).
     let single = base.path().join("single");
     export(&single, &["--fen", "--comments", "--jobs", "1", "--rows-per-file", "100"], &files);
     let three = base.path().join("three");
@@ -243,7 +244,7 @@ fn a_full_disk_stops_the_export_with_exit_1_and_no_file_under_a_final_name() {
     if !Path::new("/dev/full").exists() {
         return;
     }
-    // On one thread the part is encoded where the games are read; on two, on a thread of its own.
+    // On one thread the part is encoded where the games are read; on two, on its table's thread.
     for jobs in ["1", "2"] {
         let dir = tempfile::tempdir().unwrap();
         fs::create_dir_all(dir.path().join("games")).unwrap();

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use forsyth::notation::styles::MoveStyle;
 use forsyth_arrow::{
-    BatchSink, Format, GameRecorder, PartWriter, PartWriterThread, Table, TableBuilder, TableOptions, prepare_directory,
+    ExportError, Format, GameRecorder, PartWriter, Table, TableOptions, TableThreads, prepare_directory,
 };
 use serde_json::json;
 
@@ -59,13 +59,12 @@ pub struct ExportArgs {
     json: bool,
 }
 
-/// Reads every input into table batches handed to `write`, counting what it reads in `summary`.
+/// Reads every input into `tables`, counting what it reads in `summary`.
 fn read_inputs(
     args: &ExportArgs,
-    tables: &[Table],
+    tables: &mut TableThreads,
     options: &TableOptions,
     summary: &mut Summary,
-    write: &mut BatchSink<'_>,
 ) -> Result<(), Failure> {
     let read_options = args.read.options(false);
     for path in args.read.inputs() {
@@ -73,31 +72,26 @@ fn read_inputs(
         let read = input.bytes_read();
         // Games are named by their file's name, not its path: the same file gives the same ids wherever it lies.
         let source = Path::new(&path).file_name().map_or(path.clone(), |n| n.to_string_lossy().into_owned());
-        let mut builder = TableBuilder::new(&source, tables, BATCH_ROWS, *options);
-        stream::read_games(
-            input,
-            reading_threads(args.read.jobs),
-            &read_options,
-            || GameRecorder::new(options),
-            GameRecorder::finish,
+        tables.begin_file(&source)?;
+        let jobs = reading_threads(args.read.jobs);
+        stream::read_games(input, jobs, &read_options, || GameRecorder::new(options), GameRecorder::finish, {
             |text, row| {
                 summary.games += 1;
                 summary.moves += row.ply_count() as u64;
                 summary.errors += u64::from(row.error().is_some());
-                builder.push(text.number, text.line, &row, write)
-            },
-        )?;
-        builder.finish(write).map_err(|e| Failure(format!("{path}: {e}")))?;
+                tables.push(text.number, text.line, row)
+            }
+        })?;
         summary.bytes_read += read.load(Ordering::Relaxed);
     }
     Ok(())
 }
 
-/// The threads that read the games when the export runs on `jobs`: with several, each table is encoded on a
-/// thread of its own (about 40 % of the work), so reading takes one thread fewer than asked. With `--jobs 2` on
-/// two cores, two readers beside the two encoders took 1.4 times the processor time of one reader on short human
-/// games and three times the memory; one reader is slower only where reading dominates (engine games with long
-/// comments): BENCHMARKS.md, "Games as tables".
+/// The threads that read the games when the export runs on `jobs`: with several, the moves table is built and
+/// encoded on a thread of its own (about half of the work), so reading takes one thread fewer than asked. With
+/// `--jobs 2` on two cores, two readers beside the table threads took 1.4 times the processor time of one reader on
+/// short human games and three times the memory; one reader is slower only where reading dominates (engine games
+/// with long comments): BENCHMARKS.md, "Games as tables".
 fn reading_threads(jobs: usize) -> usize {
     jobs.saturating_sub(1).max(1)
 }
@@ -125,43 +119,22 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
     let options = TableOptions { notation: args.moves.options(MoveStyle::San), fen: args.fen, comments: args.comments };
     prepare_directory(&args.to, args.overwrite)?;
     let rows_per_file = usize::try_from(args.rows_per_file).unwrap_or(usize::MAX);
-    let mut writers = tables
+    let writers = tables
         .iter()
-        .map(|&table| Ok((table, PartWriter::new(&args.to, table, args.format, rows_per_file)?)))
-        .collect::<Result<Vec<_>, forsyth_arrow::ExportError>>()?;
-    // With several jobs each table is encoded on a thread of its own while the games are read (on one thread fewer
-    // than the jobs) and the batches built; on one, everything happens on the calling thread. The files are the same either way: the batches are
-    // built in file order and each table's writer receives them in that order.
-    let threads: Vec<(Table, PartWriterThread)> = if args.read.jobs > 1 {
-        writers.drain(..).map(|(table, writer)| (table, PartWriterThread::spawn(writer))).collect()
-    } else {
-        Vec::new()
-    };
+        .map(|&table| PartWriter::new(&args.to, table, args.format, rows_per_file))
+        .collect::<Result<Vec<_>, ExportError>>()?;
+    // The files are the same whichever thread builds a table: each table's batches are built from the games in
+    // file order.
+    // With several jobs a worker thread builds and writes the tables beside the reading (on one thread fewer
+    // than the jobs); on one, the calling thread does it all.
+    let workers = usize::from(args.read.jobs > 1);
+    let mut tables = TableThreads::spawn(writers, workers, BATCH_ROWS, options);
     let mut summary = Summary::default();
-    let read = read_inputs(&args, &tables, &options, &mut summary, &mut |table, batch| {
-        if let Some((_, writer)) = writers.iter_mut().find(|(t, _)| *t == table) {
-            return writer.write(&batch).map_err(io::Error::other);
-        }
-        match threads.iter().find(|(t, _)| *t == table) {
-            Some((_, thread)) if !thread.write(batch) => Err(io::Error::other("the part writer stopped")),
-            _ => Ok(()),
-        }
-    });
-    if let Err(failure) = read {
-        // A writer thread's own error (a full disk) says more than the reader's report that the writer stopped.
-        for (_, thread) in threads {
-            thread.abandon()?;
-        }
+    if let Err(failure) = read_inputs(&args, &mut tables, &options, &mut summary) {
+        tables.abandon()?;
         return Err(failure);
     }
-    let mut files = Vec::new();
-    let mut bytes_written = 0;
-    let finished = writers.into_iter().map(|(_, w)| w.finish()).chain(threads.into_iter().map(|(_, t)| t.finish()));
-    for result in finished.collect::<Vec<_>>() {
-        let (written, bytes) = result?;
-        files.extend(written);
-        bytes_written += bytes;
-    }
+    let (files, bytes_written) = tables.finish()?;
     let seconds = started.elapsed().as_secs_f64();
     let mut out = io::stdout().lock();
     if args.json {
