@@ -1011,6 +1011,26 @@ mod one_pass {
         assert_eq!(games, 1000);
         assert!(made.into_inner() < 1010, "most games read in one pass");
     }
+
+    #[test]
+    fn text_in_memory_is_read_where_it_lies_whatever_its_games_length() {
+        // Bytes in memory are read with no buffer in between: one pass sees all of them at once, in windows of
+        // at most 4 MiB. A game longer than that (a comment of 5 MB) goes to the splitter, as from a file.
+        let long = format!("1. e4 {{{}}} e5 *\n", "x".repeat(5 << 20));
+        let text = format!("1. d4 d5 *\n{long}1. c4 *\n");
+        let mut games = Vec::new();
+        forsyth::pgn::Reader::from_bytes(text.as_bytes())
+            .visit(
+                || Validate,
+                |_, report| (report.error.is_none(), report.moves),
+                |game, (ok, moves)| {
+                    games.push((game.number, game.line, ok, moves, game.bytes.len()));
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!(games, [(1, 1, true, 2, 11), (2, 2, true, 2, long.len()), (3, 3, true, 1, 8)]);
+    }
 }
 
 mod threads {

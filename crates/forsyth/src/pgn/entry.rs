@@ -56,6 +56,9 @@ pub struct Reader<R> {
     jobs: usize,
     options: PgnReadOptions,
     block_bytes: usize,
+    /// The input is whole in memory ([`Reader::from_bytes`]): one pass reads it where it lies, with no buffer of
+    /// its own.
+    in_memory: bool,
 }
 
 #[cfg(feature = "compression")]
@@ -83,14 +86,14 @@ impl<B: AsRef<[u8]> + Send> Reader<io::Cursor<B>> {
     /// Reads PGN text held in memory: borrowed (`&[u8]`, `&str` as bytes) or owned (`Vec<u8>`, `String`);
     /// [`Reader::games`] needs it owned.
     pub fn from_bytes(bytes: B) -> Self {
-        Reader::new(io::Cursor::new(bytes))
+        Reader { in_memory: true, ..Reader::new(io::Cursor::new(bytes)) }
     }
 }
 
 impl<R: BufRead + Send> Reader<R> {
     /// Reads a buffered stream of plain PGN text, on one thread, with the default options.
     pub fn new(input: R) -> Self {
-        Reader { input, jobs: 1, options: PgnReadOptions::default(), block_bytes: BLOCK_BYTES }
+        Reader { input, jobs: 1, options: PgnReadOptions::default(), block_bytes: BLOCK_BYTES, in_memory: false }
     }
 
     /// Reads on `jobs` threads (at least one): on several, each reads a block of the stream ahead.
@@ -149,8 +152,10 @@ impl<R: BufRead + Send> Reader<R> {
         V: Visitor,
         T: Send,
     {
-        if self.jobs <= 1 {
-            let mut window = MIN_WINDOW;
+        let mut window = MIN_WINDOW;
+        if self.jobs <= 1 && self.in_memory {
+            read_stream(&mut GameSplitter::new(self.input), &mut window, &self.options, &visitor, &made, sink)
+        } else if self.jobs <= 1 {
             let input = BufReader::with_capacity(ONE_PASS_BUFFER, self.input);
             read_stream(&mut GameSplitter::new(input), &mut window, &self.options, &visitor, &made, sink)
         } else {

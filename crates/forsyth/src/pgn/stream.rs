@@ -75,7 +75,10 @@ where
                             left_run = (left_run + 1).min(11);
                             cut_first = (1 << (left_run - 1)) - 1;
                         }
-                        unsure = if ended && limit < buffer.len() && !invalid {
+                        // A game longer than the largest window (possible where the buffer is the whole input
+                        // in memory) goes to the splitter too.
+                        let window_can_grow = *games_read > 0 || *window < MAX_WINDOW;
+                        unsure = if ended && limit < buffer.len() && !invalid && window_can_grow {
                             Unsure::TextEnded
                         } else {
                             Unsure::Otherwise
@@ -116,7 +119,8 @@ pub const INPUT_BUFFER: usize = 256 << 10;
 /// The buffer one pass reads games from on one thread (4 MiB). One pass reads the games the buffer holds whole;
 /// the game that crosses its end goes to the splitter and is read again, so a buffer of many games keeps that
 /// waste small (with 256 KiB, one TCEC engine game in eight). Reads into it bypass a smaller buffer underneath;
-/// on several threads a large buffer would only be copied out of, cold, into the blocks.
+/// on several threads a large buffer would only be copied out of, cold, into the blocks. Text already in memory
+/// ([`Reader::from_bytes`](super::Reader::from_bytes)) needs none: it is read where it lies.
 pub(super) const ONE_PASS_BUFFER: usize = 4 << 20;
 
 /// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread.
