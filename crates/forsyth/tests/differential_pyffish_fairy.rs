@@ -10,21 +10,15 @@
 use forsyth::Topology;
 use forsyth::notation::MoveStyle;
 use forsyth::notation::general::{read_fen, write_general_move};
-use forsyth::piece_kind::PieceTable;
 
-/// The letters the script gives its custom pieces, declared by forsyth name (the script defines them in Betza).
-const DECLARATIONS: &[&str] =
-    &["G=grasshopper", "Y=nightrider", "L=camel", "Z=zebra", "W=pao", "V=vao", "O=leo", "I=lion", "M=mao"];
+mod common;
 
 #[test]
 fn legal_moves_and_perft_agree_with_fairy_stockfish() {
     let path = std::env::var("FORSYTH_PYFFISH_FAIRY_DATA")
         .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pyffish-fairy.tsv").to_string());
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut table = PieceTable::new();
-    for declaration in DECLARATIONS {
-        table.declare_text(declaration).unwrap();
-    }
+    let table = common::pyffish_fairy_pieces();
     let (mut positions, mut counted) = (0, 0);
     for line in text.lines().filter(|l| !l.is_empty()) {
         let fields: Vec<&str> = line.split('\t').collect();

@@ -11,22 +11,16 @@ use forsyth::Topology;
 use forsyth::notation::MoveStyle;
 use forsyth::notation::general::{read_fen, write_general_move};
 use forsyth::notation::letters::Language;
-use forsyth::piece_kind::PieceTable;
 use forsyth::problem::{Limits, Pattern, sequences};
 
-/// The letters pyffish_fairy.py gives its custom pieces, declared by forsyth name.
-const DECLARATIONS: &[&str] =
-    &["G=grasshopper", "Y=nightrider", "L=camel", "Z=zebra", "W=pao", "V=vao", "O=leo", "I=lion", "M=mao"];
+mod common;
 
 #[test]
 fn indicated_lines_list_the_sequences_fairy_stockfish_moves_make() {
     let path = std::env::var("FORSYTH_PATTERN_FAIRY_DATA")
         .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pattern-fairy.tsv").to_string());
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut table = PieceTable::new();
-    for declaration in DECLARATIONS {
-        table.declare_text(declaration).unwrap();
-    }
+    let table = common::pyffish_fairy_pieces();
     let mut cases = 0;
     for line in text.lines().filter(|l| !l.is_empty()) {
         let [fen, pattern, plies, expected] = line.split('\t').collect::<Vec<_>>()[..] else {

@@ -98,3 +98,16 @@ pub fn popeye_form(
     }
     text
 }
+
+/// The piece table of the Fairy-Stockfish differential tests: the letters `tests/differential/pyffish_fairy.py`
+/// and `pattern_fairy.py` (repository root) give their custom pieces, declared by forsyth name (the scripts define
+/// them in Betza notation).
+pub fn pyffish_fairy_pieces() -> forsyth::piece_kind::PieceTable {
+    let mut table = forsyth::piece_kind::PieceTable::new();
+    for declaration in
+        ["G=grasshopper", "Y=nightrider", "L=camel", "Z=zebra", "W=pao", "V=vao", "O=leo", "I=lion", "M=mao"]
+    {
+        table.declare_text(declaration).unwrap();
+    }
+    table
+}
