@@ -121,7 +121,7 @@ impl TableThreads {
         });
         let worker = (workers > 0).then(|| {
             let shared = shared.clone();
-            std::thread::spawn(move || work(&shared))
+            std::thread::spawn(move || work(shared))
         });
         let chunk_games = if worker.is_some() { CHUNK_GAMES } else { SOLO_CHUNK_GAMES };
         let chunk = Chunk { source: Arc::from(""), games: Vec::with_capacity(chunk_games) };
@@ -237,8 +237,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The worker: takes the waiting chunks of whichever table is free, until the reading is over and nothing waits.
-fn work(shared: &Shared) {
+/// The worker: takes the waiting chunks of whichever table is free, until the reading is over and nothing waits
+/// (or the [`TableThreads`] was dropped without [`TableThreads::finish`]: then no one else holds `shared`).
+fn work(shared: Arc<Shared>) {
     loop {
         let mut built = false;
         for table in &shared.tables {
@@ -246,14 +247,14 @@ fn work(shared: &Shared) {
                 continue;
             }
             if let Ok(state) = table.state.try_lock() {
-                build_one(shared, table, state);
+                build_one(&shared, table, state);
                 built = true;
             }
         }
         if built {
             continue;
         }
-        if shared.done.load(Ordering::Acquire) {
+        if shared.done.load(Ordering::Acquire) || Arc::strong_count(&shared) == 1 {
             return;
         }
         // Asleep until a chunk is handed over (the timeout covers a chunk the helping thread left behind).
