@@ -87,9 +87,9 @@ fn read_inputs(
     Ok(())
 }
 
-/// The threads that read the games when the export runs on `jobs`: with several, the moves table is built and
-/// encoded on a thread of its own (about half of the work), so reading takes one thread fewer than asked. With
-/// `--jobs 2` on two cores, two readers beside the table threads took 1.4 times the processor time of one reader on
+/// The threads that read the games when the export runs on `jobs`: with several, a worker thread builds and
+/// encodes the tables (about 60 % of the work), so reading takes one thread fewer than asked. With `--jobs 2` on
+/// two cores, two readers beside the table threads took 1.4 times the processor time of one reader on
 /// short human games and three times the memory; one reader is slower only where reading dominates (engine games
 /// with long comments): BENCHMARKS.md, "Games as tables".
 fn reading_threads(jobs: usize) -> usize {
