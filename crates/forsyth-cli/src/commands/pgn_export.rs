@@ -89,8 +89,8 @@ fn read_inputs(
 
 /// The threads that read the games when the export runs on `jobs`: with several, a worker thread builds and
 /// encodes the tables (about 60 % of the work), so reading takes one thread fewer than asked. With `--jobs 2` on
-/// two cores, two readers beside the table threads took 1.4 times the processor time of one reader on
-/// short human games and three times the memory; one reader is slower only where reading dominates (engine games
+/// two cores, two readers beside the table threads took 1.4 times the processor time of one reader on short human
+/// games and three times the memory; one reader is slower only where reading dominates (engine games
 /// with long comments): BENCHMARKS.md, "Games as tables".
 fn reading_threads(jobs: usize) -> usize {
     jobs.saturating_sub(1).max(1)
@@ -123,10 +123,9 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         .iter()
         .map(|&table| PartWriter::new(&args.to, table, args.format, rows_per_file))
         .collect::<Result<Vec<_>, ExportError>>()?;
-    // The files are the same whichever thread builds a table: each table's batches are built from the games in
-    // file order.
     // With several jobs a worker thread builds and writes the tables beside the reading (on one thread fewer
-    // than the jobs); on one, the calling thread does it all.
+    // than the jobs); on one, the calling thread does it all. The files are the same either way: each table's
+    // batches are built from the games in file order.
     let workers = usize::from(args.read.jobs > 1);
     let mut tables = TableThreads::spawn(writers, workers, BATCH_ROWS, options);
     let mut summary = Summary::default();
