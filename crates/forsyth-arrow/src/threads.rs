@@ -48,7 +48,6 @@ struct TableWork {
 }
 
 struct TableState {
-    table: Table,
     writer: PartWriter,
     /// The file being built, and its builder.
     builder: Option<(Arc<str>, TableBuilder)>,
@@ -81,7 +80,7 @@ struct Shared {
 /// let writers = Table::ALL.iter().map(|&table| PartWriter::new(dir.path(), table, Format::Ndjson, 100).unwrap());
 /// let options = TableOptions::default();
 /// let mut tables = TableThreads::spawn(writers.collect(), 1, 100, options);
-/// tables.begin_file("demo.pgn");
+/// tables.begin_file("demo.pgn").unwrap();
 /// let file = "1. e4 e5 *\n\n1. d4 *\n";
 /// Reader::from_bytes(file.as_bytes())
 ///     .visit(|| GameRecorder::new(&options), GameRecorder::finish, |text, row| tables.push(text.number, text.line, row))
@@ -107,7 +106,7 @@ impl TableThreads {
             .into_iter()
             .map(|writer| TableWork {
                 waiting: Mutex::new(VecDeque::new()),
-                state: Mutex::new(TableState { table: writer.table(), writer, builder: None, failed: None }),
+                state: Mutex::new(TableState { writer, builder: None, failed: None }),
             })
             .collect();
         let shared = Arc::new(Shared {
@@ -268,10 +267,10 @@ fn work(shared: Arc<Shared>) {
 /// the reading thread frees it.
 fn build_one(shared: &Shared, table: &TableWork, mut state: MutexGuard<'_, TableState>) {
     let Some(chunk) = lock(&table.waiting).pop_front() else { return };
-    if state.failed.is_some() {
-        return;
-    }
-    if let Err(error) = append(&mut state, &chunk, shared.batch_rows, shared.options) {
+    // A failed table takes no more games.
+    if state.failed.is_none()
+        && let Err(error) = append(&mut state, &chunk, shared.batch_rows, shared.options)
+    {
         state.failed = Some(error);
         shared.failed.store(true, Ordering::Relaxed);
     }
@@ -280,13 +279,14 @@ fn build_one(shared: &Shared, table: &TableWork, mut state: MutexGuard<'_, Table
 
 /// Appends a chunk's games to the table, writing the batches that fill up.
 fn append(state: &mut TableState, chunk: &Chunk, batch_rows: usize, options: TableOptions) -> Result<(), ExportError> {
-    let TableState { table, writer, builder, .. } = state;
+    let TableState { writer, builder, .. } = state;
     let same_file = builder.as_ref().is_some_and(|(source, _)| Arc::ptr_eq(source, &chunk.source));
     if !same_file {
         if let Some((_, done)) = builder.take() {
             sink_into(writer, |sink| done.finish(sink))?;
         }
-        *builder = Some((chunk.source.clone(), TableBuilder::new(&chunk.source, &[*table], batch_rows, options)));
+        *builder =
+            Some((chunk.source.clone(), TableBuilder::new(&chunk.source, &[writer.table()], batch_rows, options)));
     }
     let Some((_, tables)) = builder else { return Ok(()) };
     sink_into(writer, |sink| {

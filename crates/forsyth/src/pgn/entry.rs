@@ -152,14 +152,15 @@ impl<R: BufRead + Send> Reader<R> {
         V: Visitor,
         T: Send,
     {
+        if self.jobs > 1 {
+            return read_blocks(self.input, self.jobs, self.block_bytes, &self.options, &visitor, &made, sink);
+        }
         let mut window = MIN_WINDOW;
-        if self.jobs <= 1 && self.in_memory {
+        if self.in_memory {
             read_stream(&mut GameSplitter::new(self.input), &mut window, &self.options, &visitor, &made, sink)
-        } else if self.jobs <= 1 {
+        } else {
             let input = BufReader::with_capacity(ONE_PASS_BUFFER, self.input);
             read_stream(&mut GameSplitter::new(input), &mut window, &self.options, &visitor, &made, sink)
-        } else {
-            read_blocks(self.input, self.jobs, self.block_bytes, &self.options, &visitor, &made, sink)
         }
     }
 }
