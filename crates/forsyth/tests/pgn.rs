@@ -453,6 +453,68 @@ fn corpus_openings_reads_without_error_and_round_trips() {
     corpus_round_trip("openings-books.pgn.zst", 245_142);
 }
 
+/// Read on one thread, a collection's games share the moves of their openings, and a word read in a position before
+/// is not resolved again (`pgn::Reader`'s tree of openings). Whatever changes the position or how a word reads must
+/// still count: the start position (a Chess960 game from the standard array is not a standard game), another
+/// spelling of a move, a word that was legal in another line, a move glued to its number, a German game.
+#[test]
+fn games_that_share_an_opening_read_as_each_read_alone() {
+    let standard = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n";
+    let chess960 = "[Variant \"chess960\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n";
+    let games = [
+        standard,
+        "1. e4 e5 2. Ng1f3 Nc6 3. Bc4 Nf6 4. O-O *\n",
+        "1. e4 e5 2. Nf3 Nf3 *\n",
+        "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.O-O *\n",
+        &format!("{chess960}{standard}"),
+        "1. d4 d5 2. e4 Nc6 3. Nf3 *\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O-O *\n",
+        standard,
+        // A knight on d2: `Nf3` is ambiguous there, while it was not from the standard start.
+        "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPNPPPP/R1BQKBNR w KQkq - 0 1\"]\n\n1. e4 e5 2. Nf3 *\n",
+        // A variation starts from the position before the move it replaces, not from the main line's.
+        "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *\n",
+        "1. e4 c5 2. Nf3 e5 3. c4 *\n",
+    ]
+    .concat();
+    let alone = read_all(&games);
+    let together: Vec<_> = forsyth::pgn::Reader::new(std::io::Cursor::new(games.clone().into_bytes()))
+        .games()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(together.len(), alone.len());
+    for (one, alone) in together.iter().zip(&alone) {
+        match alone {
+            Ok(game) => {
+                assert_eq!(one.error, None, "game {}", one.number);
+                assert_eq!(main_line_uci(&one.game), main_line_uci(game), "game {}", one.number);
+            }
+            Err(error) => assert_eq!(one.error.as_ref(), Some(error), "game {}", one.number),
+        }
+    }
+    // The Chess960 game starts from the standard array, but not from the standard position: its own tree root.
+    assert_ne!(together[4].game.start, together[0].game.start);
+    assert_eq!(together[7].game.moves.nodes.len(), 8);
+    assert_eq!(together[8].error.as_ref().map(|e| e.ply), Some(Some(3)), "Nf3 is ambiguous");
+    assert_eq!(together[9].error, None);
+    assert_eq!(together[2].error.as_ref().map(|e| (e.ply, e.token.as_str())), Some((Some(4), "2... Nf3")));
+    assert_eq!(together[6].error.as_ref().map(|e| e.ply), Some(Some(7)), "queenside castling is blocked");
+    // The same through the German letters: a tree is per reader, and so per language.
+    let german_games = games.replace('N', "S").replace('B', "L");
+    let german_alone = Game::read_all(&german_games, &german());
+    let german_together: Vec<_> = forsyth::pgn::Reader::new(std::io::Cursor::new(german_games.clone().into_bytes()))
+        .options(german())
+        .games()
+        .map(Result::unwrap)
+        .collect();
+    for (one, alone) in german_together.iter().zip(&german_alone) {
+        assert_eq!(one.error.is_none(), alone.is_ok(), "game {}", one.number);
+        if let Ok(game) = alone {
+            assert_eq!(main_line_uci(&one.game), main_line_uci(game), "game {}", one.number);
+        }
+    }
+}
+
 mod splitting {
     use super::*;
     use proptest::prelude::*;

@@ -6,9 +6,9 @@ use std::io::{self, BufRead};
 use std::sync::{Condvar, Mutex, mpsc};
 
 use super::parallel::{in_order, join};
-use super::reader::{GameReport, PgnReadOptions, Visitor, read_game};
+use super::reader::{GameReport, PgnReadOptions, Visitor, read_game_with};
 use super::split::{GameSplitter, GameText, Suspended};
-use super::stream::{MIN_WINDOW, read_stream};
+use super::stream::{ReadState, read_stream};
 
 /// The bytes of a block: at least this many, then up to the next line that starts a tag pair (or twice this many).
 pub(super) const BLOCK_BYTES: usize = 1 << 18;
@@ -46,13 +46,13 @@ where
             let results = result_send.clone();
             let (blocks, ends) = (&blocks, &ends);
             workers.push(scope.spawn(move || {
-                // Each thread keeps its own UTF-8 window from block to block (see `read_stream`).
-                let mut window = MIN_WINDOW;
+                // Each thread keeps its own UTF-8 window and openings from block to block (see `read_stream`).
+                let mut state = ReadState::new();
                 loop {
                     let next = blocks.lock().ok().and_then(|mut blocks| blocks.next_block());
                     let Some(block) = next else { return };
                     let mut publisher = Publisher { ends, index: block.index, published: false };
-                    let read = read_block(block, &mut window, options, visitor, made, &mut publisher);
+                    let read = read_block(block, &mut state, options, visitor, made, &mut publisher);
                     let Some(read) = read else { return };
                     if results.send((read.index, read)).is_err() {
                         return;
@@ -95,7 +95,7 @@ where
 /// abandoned.
 fn read_block<V, T>(
     block: Block,
-    window: &mut usize,
+    state: &mut ReadState,
     options: &PgnReadOptions,
     visitor: &impl Fn() -> V,
     made: &impl Fn(V, GameReport) -> T,
@@ -109,7 +109,7 @@ where
     let mut read_in = |games: &mut GameSplitter<&[u8]>| {
         let mut found = Vec::new();
         // Reading from memory cannot fail.
-        let _ = read_stream(games, window, options, visitor, &|v, report| (v, report), |text, (v, report)| {
+        let _ = read_stream(games, state, options, visitor, &|v, report| (v, report), |text, (v, report)| {
             found.push(Unnumbered::new(&text, block.offset, v, report));
             Ok(())
         });
@@ -137,7 +137,7 @@ where
         Some(game) => {
             if let Some(raw) = game {
                 let mut v = visitor();
-                let report = read_game(&raw, options, &mut v);
+                let report = read_game_with(raw.text(), options, Some(&mut state.tree), &mut v);
                 found.push(Unnumbered::new(&raw.text(), block.offset, v, report));
             }
             let (number, line) = tail.next_start();
@@ -457,8 +457,14 @@ mod tests {
         let reader = io::BufReader::with_capacity(capacity, text);
         let made = |builder: GameBuilder, report| (builder.finish(), report);
         let result = if jobs == 1 {
-            let mut window = MIN_WINDOW;
-            read_stream(&mut GameSplitter::new(reader), &mut window, &options, &GameBuilder::default, &made, sink)
+            read_stream(
+                &mut GameSplitter::new(reader),
+                &mut ReadState::new(),
+                &options,
+                &GameBuilder::default,
+                &made,
+                sink,
+            )
         } else {
             read_blocks(reader, jobs, block, &options, &GameBuilder::default, &made, sink)
         };

@@ -10,7 +10,7 @@ use super::error::{PgnError, PgnWarning};
 use super::game::{Game, GameBuilder};
 use super::reader::{Encoding, GameReport, PgnReadOptions, Visitor};
 use super::split::{GameSplitter, GameText};
-use super::stream::{MIN_WINDOW, ONE_PASS_BUFFER, read_stream};
+use super::stream::{ONE_PASS_BUFFER, ReadState, read_stream};
 use crate::notation::MoveReadOptions;
 
 /// Games [`Reader::games`] reads ahead of the one the caller takes.
@@ -155,12 +155,12 @@ impl<R: BufRead + Send> Reader<R> {
         if self.jobs > 1 {
             return read_blocks(self.input, self.jobs, self.block_bytes, &self.options, &visitor, &made, sink);
         }
-        let mut window = MIN_WINDOW;
+        let mut state = ReadState::new();
         if self.in_memory {
-            read_stream(&mut GameSplitter::new(self.input), &mut window, &self.options, &visitor, &made, sink)
+            read_stream(&mut GameSplitter::new(self.input), &mut state, &self.options, &visitor, &made, sink)
         } else {
             let input = BufReader::with_capacity(ONE_PASS_BUFFER, self.input);
-            read_stream(&mut GameSplitter::new(input), &mut window, &self.options, &visitor, &made, sink)
+            read_stream(&mut GameSplitter::new(input), &mut state, &self.options, &visitor, &made, sink)
         }
     }
 }

@@ -27,6 +27,7 @@ mod compressed;
 mod entry;
 mod error;
 mod game;
+mod opening_tree;
 mod parallel;
 mod reader;
 mod select;

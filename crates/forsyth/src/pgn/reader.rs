@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
+use super::opening_tree::{Node, OpeningTree};
 use super::split::{DELIMITER, GameText, TAG_SECTION_END, forum_wrapper, is_tag_line, line_breaks, word_end};
 use super::tags::{StartError, repair_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
@@ -209,7 +210,16 @@ pub fn read_game<'a>(
     options: &PgnReadOptions,
     visitor: &mut impl Visitor,
 ) -> GameReport {
-    let raw = game.into();
+    read_game_with(game.into(), options, None, visitor)
+}
+
+/// [`read_game`], with the openings read before on this thread where the caller keeps them.
+pub(super) fn read_game_with(
+    raw: GameText<'_>,
+    options: &PgnReadOptions,
+    tree: Option<&mut OpeningTree>,
+    visitor: &mut impl Visitor,
+) -> GameReport {
     if raw.oversized {
         let error = PgnError {
             kind: ErrorKind::GameTooLarge,
@@ -256,6 +266,7 @@ pub fn read_game<'a>(
         line_breaks: 0,
         skip_moves: false,
         ended_in_comment: false,
+        tree,
     };
     parser.run(visitor);
     parser.report
@@ -285,6 +296,7 @@ pub(crate) fn read_open(
     start: &GameText<'_>,
     tag_pair_follows: bool,
     options: &PgnReadOptions,
+    tree: &mut OpeningTree,
     visitor: &mut impl Visitor,
 ) -> Result<(GameReport, usize, u64), Unsure> {
     let mut parser = Parser {
@@ -299,6 +311,7 @@ pub(crate) fn read_open(
         line_breaks: 0,
         skip_moves: false,
         ended_in_comment: false,
+        tree: Some(tree),
     };
     match (parser.read(visitor), parser.cut) {
         (Ok(()), Some(cut)) if cut <= super::MAX_GAME_BYTES => Ok((parser.report, cut, parser.line_breaks)),
@@ -344,11 +357,13 @@ struct LineState {
     ply: u32,
     /// A move was passed over unread (the visitor wants no moves): the line has a move, but not its position.
     skipped: bool,
+    /// Where the line stands in the tree of openings read before ([`OpeningTree`]), while it follows one.
+    opening: Option<Node>,
 }
 
 impl LineState {
     fn new(start: Position, ply: u32) -> LineState {
-        LineState { before: start, last: None, ply, skipped: false }
+        LineState { before: start, last: None, ply, skipped: false, opening: None }
     }
 
     /// The position after every move read, which the next move is played from.
@@ -395,6 +410,8 @@ struct Parser<'a> {
     skip_moves: bool,
     /// Open text ended inside a comment: more text may close it (see [`read_open`]).
     ended_in_comment: bool,
+    /// The openings read before on this thread, if the caller keeps them from game to game.
+    tree: Option<&'a mut OpeningTree>,
 }
 
 /// An error found by the parser before it is placed: kind, where it starts, token, reason, and the line's
@@ -771,6 +788,9 @@ impl<'a> Parser<'a> {
         let text = self.text;
         let bytes = text.as_bytes();
         let mut lines = Lines { main: LineState::new(start, 0), variations: Vec::new() };
+        if self.tree.is_some() {
+            lines.main.opening = OpeningTree::root(&start);
+        }
         let mut result_seen = false;
         let mut tokens = false;
         while let Some(b) = self.skip_space_and_comments(visitor)? {
@@ -1061,23 +1081,38 @@ impl<'a> Parser<'a> {
     ) -> Result<(), Found> {
         if self.skip_moves {
             line.skipped = true;
+            line.opening = None;
             line.ply += 1;
             self.report.moves += 1;
             // The moves that follow are skipped too: passed over without the word reader.
             self.pass_plain_moves(line);
             return Ok(());
         }
+        let (opening, ply) = (line.opening, line.ply + 1);
+        let known = opening.zip(self.tree.as_deref()).and_then(|(node, tree)| tree.get(node, word));
         let before = line.current();
-        let read = match read_move(before, word, self.options) {
-            Ok(read) => read,
-            Err((kind, reason)) => {
-                let mut error = found(kind, at, word, reason);
-                error.line = Some((*before, line.ply + 1));
-                return Err(error);
+        let (read, opening) = match known {
+            // The word was read in this position before: it reads as the same legal move.
+            Some((next, read)) => (read, Some(next)),
+            None => {
+                let read = match read_move(before, word, self.options) {
+                    Ok(read) => read,
+                    Err((kind, reason)) => {
+                        let mut error = found(kind, at, word, reason);
+                        error.line = Some((*before, ply));
+                        return Err(error);
+                    }
+                };
+                let next = match (opening, self.tree.as_deref_mut()) {
+                    (Some(node), Some(tree)) => tree.insert(node, word, read, ply),
+                    _ => None,
+                };
+                (read, next)
             }
         };
         let mv = read.mv;
         visitor.play_written(before, mv, word);
+        line.opening = opening;
         self.skip_moves = !visitor.wants_moves();
         line.last = Some(mv);
         line.ply += 1;

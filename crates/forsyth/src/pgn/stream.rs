@@ -3,14 +3,15 @@
 
 use std::io::{self, BufRead};
 
-use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, read_game, read_open};
+use super::opening_tree::OpeningTree;
+use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, read_game_with, read_open};
 use super::split::{GameSplitter, GameText};
 
 /// Reads the games of `games` on this thread (see [`Reader::visit`](super::Reader::visit)): straight from the stream where it can, cut
 /// first where it must.
 pub(super) fn read_stream<R, V, T>(
     games: &mut GameSplitter<R>,
-    window: &mut usize,
+    state: &mut ReadState,
     options: &PgnReadOptions,
     visitor: &impl Fn() -> V,
     made: &impl Fn(V, GameReport) -> T,
@@ -26,6 +27,7 @@ where
     // after the second in a row, the next ones are cut first without trying one pass, twice as many each time (1,
     // 3, 7 ... 1023), so that a file of broken or Latin-1 games costs few wasted tries, and a clean one none.
     let (mut left_run, mut cut_first) = (0u32, 0u32);
+    let ReadState { window, tree } = state;
     // UTF-8 is checked a window at a time; the window grows while games are read straight from it, and shrinks
     // after a game that had to be cut first, so that checking stays in proportion to the text read.
     loop {
@@ -57,7 +59,7 @@ where
                 let mut v = visitor();
                 // The end of the window is the end of the buffer, and of its block, when the window holds both.
                 let tag_pair_follows = tag_pair_after && text.len() == buffer.len();
-                match read_open(&text[*done..], &at, tag_pair_follows, options, &mut v) {
+                match read_open(&text[*done..], &at, tag_pair_follows, options, tree, &mut v) {
                     Ok((report, len, line_breaks)) => {
                         let game = GameText { bytes: &buffer[*done..*done + len], ..at };
                         sink(game, made(v, report))?;
@@ -102,8 +104,23 @@ where
         let Some(game) = games.next_text() else { return Ok(()) };
         let game = game?;
         let mut v = visitor();
-        let report = read_game(game, options, &mut v);
+        let report = read_game_with(game, options, Some(tree), &mut v);
         sink(game, made(v, report))?;
+    }
+}
+
+/// What one reading thread keeps from game to game, and from block to block.
+pub(super) struct ReadState {
+    /// The stretch of the stream checked as UTF-8 at a time ([`MIN_WINDOW`] to [`MAX_WINDOW`]): it grows while
+    /// games are read straight from it, and shrinks after a game that had to be cut first.
+    window: usize,
+    /// The openings read so far.
+    pub(super) tree: OpeningTree,
+}
+
+impl ReadState {
+    pub(super) fn new() -> ReadState {
+        ReadState { window: MIN_WINDOW, tree: OpeningTree::default() }
     }
 }
 
@@ -124,5 +141,5 @@ pub const INPUT_BUFFER: usize = 256 << 10;
 pub(super) const ONE_PASS_BUFFER: usize = 4 << 20;
 
 /// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread.
-pub(super) const MIN_WINDOW: usize = 4 << 10;
+const MIN_WINDOW: usize = 4 << 10;
 const MAX_WINDOW: usize = 4 << 20;

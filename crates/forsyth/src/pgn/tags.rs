@@ -75,7 +75,7 @@ pub fn escape_tag_value(value: &str) -> Cow<'_, str> {
 }
 
 /// The standard start position, built once: most games start there.
-fn standard_start() -> Position {
+pub(super) fn standard_start() -> Position {
     static START: OnceLock<Position> = OnceLock::new();
     *START.get_or_init(|| Position::new(Variant::Standard))
 }
