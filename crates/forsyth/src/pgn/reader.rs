@@ -432,6 +432,14 @@ fn found(kind: ErrorKind, at: usize, token: &str, reason: impl Into<String>) -> 
     Box::new(FoundError { kind, at, token: token.to_string(), reason: reason.into(), line: None })
 }
 
+/// The error of a move word that does not read in `before`, the position before ply `ply`.
+#[cold]
+fn move_found(kind: ErrorKind, reason: String, at: usize, word: &str, before: &Position, ply: u32) -> Found {
+    let mut error = found(kind, at, word, reason);
+    error.line = Some((*before, ply));
+    error
+}
+
 impl<'a> Parser<'a> {
     fn run(&mut self, visitor: &mut impl Visitor) {
         if let Err(found) = self.read(visitor) {
@@ -1088,27 +1096,15 @@ impl<'a> Parser<'a> {
             self.pass_plain_moves(line);
             return Ok(());
         }
-        let (opening, ply) = (line.opening, line.ply + 1);
-        let known = opening.zip(self.tree.as_deref()).and_then(|(node, tree)| tree.get(node, word));
+        let ply = line.ply + 1;
+        let opening = line.opening;
         let before = line.current();
-        let (read, opening) = match known {
-            // The word was read in this position before: it reads as the same legal move.
-            Some((next, read)) => (read, Some(next)),
-            None => {
-                let read = match read_move(before, word, self.options) {
-                    Ok(read) => read,
-                    Err((kind, reason)) => {
-                        let mut error = found(kind, at, word, reason);
-                        error.line = Some((*before, ply));
-                        return Err(error);
-                    }
-                };
-                let next = match (opening, self.tree.as_deref_mut()) {
-                    (Some(node), Some(tree)) => tree.insert(node, word, read, ply),
-                    _ => None,
-                };
-                (read, next)
-            }
+        let (read, opening) = match opening {
+            None => match read_move(before, word, self.options) {
+                Ok(read) => (read, None),
+                Err((kind, reason)) => return Err(move_found(kind, reason, at, word, before, ply)),
+            },
+            Some(node) => self.read_in_opening(node, before, word, at, ply)?,
         };
         let mv = read.mv;
         visitor.play_written(before, mv, word);
@@ -1124,6 +1120,33 @@ impl<'a> Parser<'a> {
             visitor.draw_offer();
         }
         Ok(())
+    }
+
+    /// Reads `word`, the move of ply `ply` in the line of the opening tree's `node` (from `before`): as the tree read
+    /// it before, or resolved and added to the tree. Returns the move and where the line goes on in the tree.
+    /// (Kept out of line: most moves are past the opening.)
+    #[inline(never)]
+    fn read_in_opening(
+        &mut self,
+        node: Node,
+        before: &Position,
+        word: &str,
+        at: usize,
+        ply: u32,
+    ) -> Result<(ReadMove, Option<Node>), Found> {
+        let Some(tree) = self.tree.as_deref_mut() else {
+            return read_move(before, word, self.options)
+                .map(|read| (read, None))
+                .map_err(|(kind, reason)| move_found(kind, reason, at, word, before, ply));
+        };
+        if let Some((next, read)) = tree.get(node, word) {
+            // The word was read in this position before: it reads as the same legal move.
+            return Ok((read, Some(next)));
+        }
+        match read_move(before, word, self.options) {
+            Ok(read) => Ok((read, tree.insert(node, word, read, ply))),
+            Err((kind, reason)) => Err(move_found(kind, reason, at, word, before, ply)),
+        }
     }
 }
 
