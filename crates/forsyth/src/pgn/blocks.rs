@@ -46,7 +46,7 @@ where
             let results = result_send.clone();
             let (blocks, ends) = (&blocks, &ends);
             workers.push(scope.spawn(move || {
-                // Each thread keeps its own UTF-8 window and openings from block to block (see `read_stream`).
+                // Each thread keeps its own UTF-8 window and opening tree from block to block (see `ReadState`).
                 let mut state = ReadState::new();
                 loop {
                     let next = blocks.lock().ok().and_then(|mut blocks| blocks.next_block());

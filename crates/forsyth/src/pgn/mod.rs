@@ -8,7 +8,9 @@
 //! [`read_game`] reads one game, checking every move. The reader mostly does both in one pass: it
 //! reads games straight from the stream and finds where each ends as it goes, leaving to the splitter only what
 //! the splitter might cut otherwise; on several threads each reads a block of the stream ahead and checks that
-//! guess where the block before ended. [`for_each_game`] runs any work on the games the splitter cuts.
+//! guess where the block before ended. Each reading thread keeps a small tree of the openings it has read, so that
+//! the first moves a collection's games share are resolved once. [`for_each_game`] runs any work on the games the
+//! splitter cuts.
 //!
 //! ```
 //! use forsyth::pgn::{GameSplitter, PgnReadOptions, Validate, read_game};
