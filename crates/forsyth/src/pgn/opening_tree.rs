@@ -8,7 +8,7 @@
 //! ever grows: what it holds first (the openings of a file's first games) stays.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, Hasher, RandomState};
 
 use super::tags::standard_start;
 use crate::Position;
@@ -35,7 +35,7 @@ pub(super) struct Node(u32);
 #[derive(Default)]
 pub(super) struct OpeningTree {
     /// The edges: the key of a word after a node ([`key`]) → the node it leads to and what it was read as.
-    edges: HashMap<(u32, u64), (Node, ReadMove), BuildHasherDefault<KeyHasher>>,
+    edges: HashMap<(u32, u64), (Node, ReadMove), Seeded>,
 }
 
 impl OpeningTree {
@@ -74,10 +74,28 @@ fn key(node: Node, word: &str) -> Option<(u32, u64)> {
     Some((node.0 << 4 | bytes.len() as u32, packed))
 }
 
-/// A multiplicative hash of the two numbers of a key: the keys come from the reader, not from an adversary who could
-/// choose collisions, and there are at most [`MAX_ENTRIES`] of them.
-#[derive(Default)]
+/// A multiplicative hash of the two numbers of a key, a few instructions where the standard library's SipHash takes
+/// dozens. Its seed is random (see [`Seeded`]).
 struct KeyHasher(u64);
+
+/// Hashers of a tree, all from the tree's random seed. The keys come from the input (legal moves of games a file
+/// chooses): without a seed, a file made to put every edge of the tree in one of the table's probe sequences would
+/// slow each lookup by the tree's size. With one, which keys collide is not known before the reader runs.
+struct Seeded(u64);
+
+impl Default for Seeded {
+    fn default() -> Seeded {
+        Seeded(RandomState::new().hash_one(0u64))
+    }
+}
+
+impl BuildHasher for Seeded {
+    type Hasher = KeyHasher;
+
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(self.0)
+    }
+}
 
 impl KeyHasher {
     fn add(&mut self, n: u64) {
