@@ -272,3 +272,19 @@ fn more_fairy_kinds_than_letters_are_named() {
     assert!(error.to_string().contains("20 kinds") && error.to_string().contains(&fairy[19].name.replace('-', " ")));
     assert_ne!(place(19).general_position().map_err(|e| e.code()), Err("problem.too-many-kinds"));
 }
+
+/// Found by the `problem` fuzz target: a YAML text over several lines (a blank line inside a plain scalar is a line
+/// break) was written into Popeye input as it was, and its second line read as an unknown keyword. Popeye reads a
+/// text to the end of its line: the lines are joined.
+#[test]
+fn a_yacpdb_text_of_several_lines_is_written_to_popeye_on_one_line() {
+    let entry = "authors:\n  - \"Loyd, Samuel\"\nsource:\n  Deutsche\n\n  Schachzeitung\nstipulation: \"#2\"\n\
+                 algebraic:\n  white: [Kh1, Re8, Pg2]\n  black: [Kd1, Bc3, Ph2]\n";
+    let problem = yacpdb::parse(entry).unwrap().problem;
+    assert!(problem.origin.as_deref().is_some_and(|origin| origin.contains('\n')), "{:?}", problem.origin);
+    for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+        let again = popeye::parse(&problem.write(language)).unwrap();
+        assert_eq!(again[0].origin.as_deref(), Some("Deutsche Schachzeitung"));
+        assert_eq!(again[0].pieces, problem.pieces);
+    }
+}

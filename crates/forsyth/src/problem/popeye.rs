@@ -477,16 +477,16 @@ impl ProblemDescription {
         out.push_str(kw(Keyword::Begin));
         out.push('\n');
         for a in &self.authors {
-            out.push_str(&format!("{} {a}\n", kw(Keyword::Author)));
+            out.push_str(&format!("{} {}\n", kw(Keyword::Author), one_line(a)));
         }
         for (k, text) in [(Keyword::Origin, &self.origin), (Keyword::Title, &self.title), (Keyword::Award, &self.award)]
         {
             if let Some(t) = text {
-                out.push_str(&format!("{} {t}\n", kw(k)));
+                out.push_str(&format!("{} {}\n", kw(k), one_line(t)));
             }
         }
         for r in &self.remarks {
-            out.push_str(&format!("{} {r}\n", kw(Keyword::Remark)));
+            out.push_str(&format!("{} {}\n", kw(Keyword::Remark), one_line(r)));
         }
         out.push_str(kw(Keyword::Pieces));
         out.push('\n');
@@ -506,22 +506,32 @@ impl ProblemDescription {
             out.push_str(&format!("{} {}\n", language.colour(2), self.invisible));
         }
         if let Some(s) = &self.stipulation {
-            out.push_str(&format!("{} {s}\n", kw(Keyword::Stipulation)));
+            out.push_str(&format!("{} {}\n", kw(Keyword::Stipulation), one_line(s)));
         }
         for line in &self.conditions {
-            out.push_str(&format!("{} {line}\n", kw(Keyword::Condition)));
+            out.push_str(&format!("{} {}\n", kw(Keyword::Condition), one_line(line)));
         }
         for line in &self.options {
             let line = normalised(line, language).unwrap_or_else(|| line.clone());
-            out.push_str(&format!("{} {line}\n", kw(Keyword::Option)));
+            out.push_str(&format!("{} {}\n", kw(Keyword::Option), one_line(&line)));
         }
         for t in &self.twins {
-            out.push_str(&format!("{} {t}\n", kw(Keyword::Twin)));
+            out.push_str(&format!("{} {}\n", kw(Keyword::Twin), one_line(t)));
         }
         out.push_str(kw(Keyword::End));
         out.push('\n');
         out
     }
+}
+
+/// `text` on one line: Popeye reads a text (an author, a title, a remark ...) to the end of its line, so a text of
+/// several lines — a YACPDB entry's YAML may hold one — is written with its lines joined by spaces.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['\n', '\r']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text.split(['\n', '\r']).map(str::trim).filter(|line| !line.is_empty()).collect();
+    std::borrow::Cow::Owned(lines.join(" "))
 }
 
 /// What is wrong with a Popeye input.
