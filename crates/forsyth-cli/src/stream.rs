@@ -15,7 +15,8 @@ use crate::Failure;
 /// Games between two updates of the progress bar.
 const PROGRESS_EVERY: u64 = 1024;
 
-/// Counts the bytes read from the underlying file (compressed ones, for a compressed file) for progress.
+/// Counts the bytes read from the underlying file (compressed ones, for a compressed file) for progress: read
+/// through `Read`, or consumed through `BufRead` from a file mapped into memory.
 struct Counting<R> {
     inner: R,
     count: Arc<AtomicU64>,
@@ -26,6 +27,17 @@ impl<R: Read> Read for Counting<R> {
         let n = self.inner.read(buf)?;
         self.count.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counting<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.count.fetch_add(amount as u64, Ordering::Relaxed);
+        self.inner.consume(amount);
     }
 }
 
@@ -46,18 +58,24 @@ impl Input {
 }
 
 /// Opens `path` (`-` for standard input), decompressing zstd, gzip or bzip2 by their magic bytes; the raw bytes
-/// are counted for the progress bar.
+/// are counted for the progress bar. A regular file is mapped into memory and read in place (see
+/// `forsyth::pgn::MappedFile`).
 pub fn open(path: &str) -> Result<Input, Failure> {
     let read = Arc::new(AtomicU64::new(0));
+    let failed = |e: io::Error| Failure(format!("{path}: {e}"));
     let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if path == "-" {
         (Box::new(io::stdin()), None)
     } else {
-        let file = File::open(path).map_err(|e| Failure(format!("{path}: {e}")))?;
+        let file = File::open(path).map_err(failed)?;
         let size = file.metadata().ok().map(|m| m.len());
+        if let Some(mapped) = pgn::MappedFile::new(&file) {
+            let reader = pgn::decompress(Counting { inner: mapped, count: Arc::clone(&read) }).map_err(failed)?;
+            return Ok(Input { name: path.to_string(), reader, size, read });
+        }
         (Box::new(file), size)
     };
     let buffered = BufReader::with_capacity(pgn::INPUT_BUFFER, Counting { inner: raw, count: Arc::clone(&read) });
-    let reader = pgn::decompress(buffered).map_err(|e| Failure(format!("{path}: {e}")))?;
+    let reader = pgn::decompress(buffered).map_err(failed)?;
     Ok(Input { name: path.to_string(), reader, size, read })
 }
 

@@ -413,7 +413,19 @@ fn game_with_normalised_comments(game: &Game) -> Game {
 fn corpus_round_trip(name: &str, expected_games: usize) {
     let Some(bytes) = common::corpus(name) else { return };
     // Read in one pass or cut first, and through a stream's buffer, the file gives the same games.
-    invariants::check_one_pass_reading(&bytes, &PgnReadOptions::default(), 1 << 16);
+    let reference = invariants::check_one_pass_reading(&bytes, &PgnReadOptions::default(), 1 << 16);
+    // And opened as a file: mapped into memory and read where it lies (its pages handed back every 16 MiB), on one
+    // thread and on two.
+    let path = std::env::temp_dir().join(format!("forsyth-corpus-{}-{name}.pgn", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    for jobs in [1, 2] {
+        let games =
+            invariants::games_read(forsyth::pgn::Reader::open(&path).unwrap().jobs(jobs), &PgnReadOptions::default());
+        let games = games.unwrap();
+        assert_eq!(games.len(), reference.len(), "{name}, opened as a file, {jobs} threads");
+        assert!(games == reference, "{name}, opened as a file, {jobs} threads: not the games read from memory");
+    }
+    std::fs::remove_file(&path).unwrap();
     let mut first = String::new();
     let mut count = 0;
     let mut originals = Vec::new();

@@ -10,7 +10,7 @@ use super::error::{PgnError, PgnWarning};
 use super::game::{Game, GameBuilder};
 use super::reader::{Encoding, GameReport, PgnReadOptions, Visitor};
 use super::split::{GameSplitter, GameText};
-use super::stream::{ONE_PASS_BUFFER, ReadState, read_stream};
+use super::stream::{INPUT_BUFFER, ONE_PASS_BUFFER, ReadState, read_stream};
 use crate::notation::MoveReadOptions;
 
 /// Games [`Reader::games`] reads ahead of the one the caller takes.
@@ -57,7 +57,9 @@ pub struct Reader<R> {
     options: PgnReadOptions,
     block_bytes: usize,
     /// The input is whole in memory ([`Reader::from_bytes`]): one pass reads it where it lies, with no buffer of
-    /// its own.
+    /// its own (as it reads a stream whose buffer is larger than [`INPUT_BUFFER`], such as a [`MappedFile`]).
+    ///
+    /// [`MappedFile`]: super::MappedFile
     in_memory: bool,
 }
 
@@ -141,7 +143,9 @@ impl<R: BufRead + Send> Reader<R> {
     /// two (the splitter's and the reader's) — on several threads block by block, each block read ahead and
     /// checked against how the block before it ended. The few games the splitter might cut otherwise are cut
     /// first, as always. `visitor` and `made` may therefore be called on a game more than once: only the last
-    /// result is handed on.
+    /// result is handed on. On one thread, text in memory and a stream whose buffer holds more than
+    /// [`INPUT_BUFFER`] bytes at once (a [`MappedFile`](super::MappedFile)) are read where they lie; any other
+    /// stream through a buffer of 4 MiB.
     pub fn visit<V, T>(
         self,
         visitor: impl Fn() -> V + Sync,
@@ -156,10 +160,12 @@ impl<R: BufRead + Send> Reader<R> {
             return read_blocks(self.input, self.jobs, self.block_bytes, &self.options, &visitor, &made, sink);
         }
         let mut state = ReadState::new();
-        if self.in_memory {
-            read_stream(&mut GameSplitter::new(self.input), &mut state, &self.options, &visitor, &made, sink)
+        // A stream whose buffer holds more than a buffer of ours would (a mapped file) is read where it lies too.
+        let mut input = self.input;
+        if self.in_memory || input.fill_buf()?.len() > INPUT_BUFFER {
+            read_stream(&mut GameSplitter::new(input), &mut state, &self.options, &visitor, &made, sink)
         } else {
-            let input = BufReader::with_capacity(ONE_PASS_BUFFER, self.input);
+            let input = BufReader::with_capacity(ONE_PASS_BUFFER, input);
             read_stream(&mut GameSplitter::new(input), &mut state, &self.options, &visitor, &made, sink)
         }
     }

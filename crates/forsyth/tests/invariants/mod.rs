@@ -282,28 +282,13 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOption
             ((raw.bytes, raw.number, raw.line, raw.offset, raw.oversized), events.0, report)
         })
         .collect();
-    // What a reader hands on, kept.
-    let keep = |games: &mut Vec<ReadGame>, game: forsyth::pgn::GameText<'_>, (events, report)| {
-        games.push(((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized), events, report));
-        Ok(())
-    };
     let one_pass = |reader: &mut (dyn std::io::BufRead + Send)| {
-        let mut games = Vec::new();
-        Reader::new(reader)
-            .options(options.clone())
-            .visit(Events::default, |e, r| (e.0, r), |g, out| keep(&mut games, g, out))
-            .expect("reading from memory cannot fail");
-        games
+        games_read(Reader::new(reader), options).expect("reading from memory cannot fail")
     };
-    let mut in_blocks = Vec::new();
     // Blocks small enough to fall everywhere in small inputs, a few dozen in large ones.
     let block = (1 + capacity % 40).max(data.len() / 64);
     let jobs = 2 + capacity % 3;
-    Reader::from_bytes(data)
-        .jobs(jobs)
-        .block_bytes(block)
-        .options(options.clone())
-        .visit(Events::default, |e, r| (e.0, r), |g, out| keep(&mut in_blocks, g, out))
+    let in_blocks = games_read(Reader::from_bytes(data).jobs(jobs).block_bytes(block), options)
         .expect("reading from memory cannot fail");
     // The splitter's games handed to work on several threads, as `for_each_game` does.
     let mut on_threads = Vec::new();
@@ -315,7 +300,10 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOption
             let report = read_game(game, options, &mut events);
             (events, report)
         },
-        |g, (events, report)| keep(&mut on_threads, g, (events.0, report)),
+        |game, (events, report)| {
+            on_threads.push(kept(&game, events.0, report));
+            Ok(())
+        },
     )
     .expect("reading from memory cannot fail");
     for (name, games) in [
@@ -330,6 +318,28 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOption
         }
     }
     reference
+}
+
+/// Every game `reader` hands on, read with `options`, kept as [`check_one_pass_reading`] keeps them.
+pub fn games_read<R: std::io::BufRead + Send>(
+    reader: forsyth::pgn::Reader<R>,
+    options: &forsyth::pgn::PgnReadOptions,
+) -> std::io::Result<Vec<ReadGame>> {
+    let mut games = Vec::new();
+    reader.options(options.clone()).visit(
+        Events::default,
+        |e, r| (e.0, r),
+        |game, (events, report)| {
+            games.push(kept(&game, events, report));
+            Ok(())
+        },
+    )?;
+    Ok(games)
+}
+
+/// What a reader hands on, kept.
+fn kept(game: &forsyth::pgn::GameText<'_>, events: Vec<String>, report: forsyth::pgn::GameReport) -> ReadGame {
+    ((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized), events, report)
 }
 
 /// `line` with the whitespace in every comment collapsed to single spaces.
