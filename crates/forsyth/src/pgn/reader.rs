@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 use super::opening_tree::{Node, OpeningTree};
 use super::split::{DELIMITER, GameText, TAG_SECTION_END, forum_wrapper, is_tag_line, line_breaks, word_end};
-use super::tags::{StartError, repair_start, start_position, unescape_tag_value};
+use super::tags::{StartError, repair_start, standard_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
 use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move};
 use crate::notation::{MoveError, MoveErrorKind};
@@ -645,11 +645,19 @@ impl<'a> Parser<'a> {
         }
         let (variant, fen) = (variant.as_deref(), fen.as_deref());
         let movetext_at = self.pos;
-        let start = match start_position(variant, fen) {
-            Ok(start) => start,
-            Err(error) => self.repaired_start(variant, fen, fen_at, error, movetext_at)?,
+        // Most games start from the standard position, which is not copied until the line that plays on it.
+        let other_start;
+        let start = match (variant, fen) {
+            (None, None) => standard_start(),
+            _ => {
+                other_start = match start_position(variant, fen) {
+                    Ok(start) => start,
+                    Err(error) => self.repaired_start(variant, fen, fen_at, error, movetext_at)?,
+                };
+                &other_start
+            }
         };
-        visitor.begin_movetext(&start);
+        visitor.begin_movetext(start);
         self.skip_moves = !visitor.wants_moves();
         self.movetext(start, result_tag, visitor)
     }
@@ -789,15 +797,15 @@ impl<'a> Parser<'a> {
 
     fn movetext(
         &mut self,
-        start: Position,
+        start: &Position,
         result_tag: Option<GameResult>,
         visitor: &mut impl Visitor,
     ) -> Result<(), Found> {
         let text = self.text;
         let bytes = text.as_bytes();
-        let mut lines = Lines { main: LineState::new(start, 0), variations: Vec::new() };
+        let mut lines = Lines { main: LineState::new(*start, 0), variations: Vec::new() };
         if self.tree.is_some() {
-            lines.main.opening = OpeningTree::root(&start);
+            lines.main.opening = OpeningTree::root(start);
         }
         let mut result_seen = false;
         let mut tokens = false;

@@ -74,10 +74,11 @@ pub fn escape_tag_value(value: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The standard start position, built once: most games start there.
-pub(super) fn standard_start() -> Position {
+/// The standard start position, built once: most games start there. A reference, so that a game that starts there
+/// copies it once, into the line it plays on (a `Position` is some 200 bytes).
+pub(super) fn standard_start() -> &'static Position {
     static START: OnceLock<Position> = OnceLock::new();
-    *START.get_or_init(|| Position::new(Variant::Standard))
+    START.get_or_init(|| Position::new(Variant::Standard))
 }
 
 /// Why a game's tags describe no start position.
@@ -136,7 +137,7 @@ pub fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Positi
     };
     let Some(fen) = fen.map(str::trim).filter(|f| !f.is_empty()) else {
         return Ok(match named {
-            None | Some(Variant::Standard) => standard_start(),
+            None | Some(Variant::Standard) => *standard_start(),
             Some(v) => Position::new(v),
         });
     };
