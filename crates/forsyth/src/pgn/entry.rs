@@ -65,8 +65,8 @@ pub struct Reader<R> {
 
 #[cfg(feature = "compression")]
 impl Reader<Box<dyn BufRead + Send>> {
-    /// Opens a file, decompressed by its magic bytes (zstd, gzip, bzip2) or read as it is; an error names the
-    /// path.
+    /// Opens a file, decompressed by its magic bytes (zstd, gzip, bzip2) or read as it is — in place, mapped into
+    /// memory, where it can be mapped (see [`open_path`](super::open_path)); an error names the path.
     pub fn open(path: impl AsRef<std::path::Path>) -> io::Result<Self> {
         super::compressed::open_path(path).map(Reader::new)
     }

@@ -11,7 +11,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, Read};
 
-use memmap2::{Advice, Mmap};
+use memmap2::Mmap;
 
 /// The bytes read past between two releases of the pages behind the reader: memory stays bounded whatever the
 /// file's size, and a release costs one system call per 16 MiB.
@@ -55,7 +55,8 @@ impl MappedFile {
         // reading a file this way; nothing in this program writes a file it reads.
         let map = unsafe { Mmap::map(file) }.ok()?;
         // Read-ahead of the whole file in order, as a sequential `read` would get.
-        let _ = map.advise(Advice::Sequential);
+        #[cfg(unix)]
+        let _ = map.advise(memmap2::Advice::Sequential);
         Some(MappedFile { map, at: 0, released: 0 })
     }
 }
