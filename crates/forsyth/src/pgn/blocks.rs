@@ -106,8 +106,11 @@ where
 {
     let last = block.end == BlockEnd::Last;
     let tag_pair_after = block.end == BlockEnd::TagPair;
+    // Room for as many games as the thread's last block held, and some more: the list is not grown (and copied)
+    // game by game.
+    let expected = state.games_in_last_block + state.games_in_last_block / 4 + 8;
     let mut read_in = |games: &mut GameSplitter<&[u8]>| {
-        let mut found = Vec::new();
+        let mut found = Vec::with_capacity(expected);
         // Reading from memory cannot fail.
         let _ = read_stream(games, state, options, visitor, &|v, report| (v, report), |text, (v, report)| {
             found.push(Unnumbered::new(&text, block.offset, v, report));
@@ -149,6 +152,7 @@ where
         }
     };
     publisher.publish(end);
+    state.games_in_last_block = found.len();
     let games = found
         .into_iter()
         .map(|mut game| {

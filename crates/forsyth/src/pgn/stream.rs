@@ -27,7 +27,7 @@ where
     // after the second in a row, the next ones are cut first without trying one pass, twice as many each time (1,
     // 3, 7 ... 1023), so that a file of broken or Latin-1 games costs few wasted tries, and a clean one none.
     let (mut left_run, mut cut_first) = (0u32, 0u32);
-    let ReadState { window, tree } = state;
+    let ReadState { window, tree, .. } = state;
     // UTF-8 is checked a window at a time; the window grows while games are read straight from it, and shrinks
     // after a game that had to be cut first, so that checking stays in proportion to the text read.
     loop {
@@ -116,11 +116,13 @@ pub(super) struct ReadState {
     window: usize,
     /// The openings read so far.
     pub(super) tree: OpeningTree,
+    /// The games of the last block read on this thread, when reading in blocks (see `blocks`).
+    pub(super) games_in_last_block: usize,
 }
 
 impl ReadState {
     pub(super) fn new() -> ReadState {
-        ReadState { window: MIN_WINDOW, tree: OpeningTree::default() }
+        ReadState { window: MIN_WINDOW, tree: OpeningTree::default(), games_in_last_block: 0 }
     }
 }
 
