@@ -13,6 +13,9 @@ use super::stream::{ReadState, read_stream};
 /// The bytes of a block: at least this many, then up to the next line that starts a tag pair (or twice this many).
 pub(super) const BLOCK_BYTES: usize = 1 << 18;
 
+/// The bytes taken from the stream at a time past a block's size, while looking for a line that starts a tag pair.
+const LOOK_AHEAD: usize = 16 << 10;
+
 /// Reads the games of `reader` on `jobs` threads, block by block (see [`Reader::visit`](super::Reader::visit)).
 ///
 /// The stream is cut into blocks of about `block` bytes, each ending before a line that starts a tag pair, where
@@ -398,7 +401,10 @@ impl<R: BufRead> Blocks<R> {
                     return Some(self.block(bytes, BlockEnd::Last));
                 }
                 Ok(buffer) => {
-                    let take = buffer.len().min(2 * self.size + 2 - bytes.len());
+                    // Up to the block's size, then a little at a time while looking for where to cut it: what
+                    // is taken past the cut is copied again, into the next block.
+                    let wanted = if bytes.len() < self.size { self.size - bytes.len() } else { 0 } + LOOK_AHEAD;
+                    let take = buffer.len().min(wanted).min(2 * self.size + 2 - bytes.len());
                     bytes.extend_from_slice(&buffer[..take]);
                     self.reader.consume(take);
                 }
