@@ -161,8 +161,9 @@ impl<R: BufRead + Send> Reader<R> {
         }
         let mut state = ReadState::new();
         // A stream whose buffer holds more than a buffer of ours would (a mapped file) is read where it lies too.
+        // An error filling it is left to the reading, which reports it where it reports every other.
         let mut input = self.input;
-        if self.in_memory || input.fill_buf()?.len() > INPUT_BUFFER {
+        if self.in_memory || input.fill_buf().is_ok_and(|buffer| buffer.len() > INPUT_BUFFER) {
             read_stream(&mut GameSplitter::new(input), &mut state, &self.options, &visitor, &made, sink)
         } else {
             let input = BufReader::with_capacity(ONE_PASS_BUFFER, input);
