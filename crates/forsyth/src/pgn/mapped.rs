@@ -49,10 +49,10 @@ impl MappedFile {
         if !metadata.is_file() || metadata.len() == 0 {
             return None;
         }
-        // SAFETY: the mapping is read-only and private, and the bytes are only read as bytes (checked as UTF-8
-        // before use, never trusted as a type). Rust's rule that memory behind `&[u8]` does not change holds
-        // while no other program writes the file, which the module documentation states as the condition of
-        // reading a file this way; nothing in this program writes a file it reads.
+        // SAFETY: the mapping is read-only (shared, as memmap2 maps files), and the bytes are only read as bytes
+        // (checked as UTF-8 before use, never trusted as a type). Rust's rule that memory behind `&[u8]` does not
+        // change holds while no other program writes the file, which the module documentation states as the
+        // condition of reading a file this way; nothing in this program writes a file it reads.
         let map = unsafe { Mmap::map(file) }.ok()?;
         // Read-ahead of the whole file in order, as a sequential `read` would get.
         #[cfg(unix)]
@@ -72,8 +72,8 @@ impl BufRead for MappedFile {
         if self.at - self.released >= RELEASE_EVERY {
             // Whole 64 KiB stretches behind the reader (page-aligned on every system).
             let end = self.at & !0xffff;
-            // SAFETY: `MADV_DONTNEED` on a private read-only file mapping only drops the pages from this process:
-            // touched again, they are read again from the file, unchanged. No slice of them is alive: `consume`
+            // SAFETY: `MADV_DONTNEED` on a read-only shared file mapping only drops the pages from this process:
+            // touched again, they are read again from the page cache, unchanged. No slice of them is alive: `consume`
             // takes `&mut self`, so every slice `fill_buf` returned has ended.
             let _ = unsafe {
                 self.map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, self.released, end - self.released)
