@@ -2,10 +2,11 @@
 //! by buffer, out of the page cache. On engine games (long comments, few moves) that copy was a sixth of
 //! `pgn check`'s time; reading in place also spares the reader a buffer of its own (see `Reader::visit`).
 //!
-//! The one `unsafe` call of the workspace is here (see TESTING.md, "Unsafe code"): a mapping is only sound while
-//! no other program changes the file. A program that truncates it under the reader makes the reader's process
-//! stop with `SIGBUS`; one that rewrites it makes the reader see some old and some new bytes — as `read` would,
-//! except that `read` would copy them one buffer at a time. ripgrep maps the files it searches on the same terms.
+//! The workspace's only `unsafe` code is here, two calls (see TESTING.md, "Unsafe code"): a mapping is only
+//! sound while no other program changes the file. A program that truncates it under the reader makes the reader's
+//! process stop with `SIGBUS`; one that rewrites it makes the reader see some old and some new bytes — as `read`
+//! would, except that `read` would copy them one buffer at a time. ripgrep maps the files it searches on the same
+//! terms.
 #![allow(unsafe_code)]
 
 use std::fs::File;
@@ -19,7 +20,7 @@ const RELEASE_EVERY: usize = 16 << 20;
 
 /// A plain file mapped into memory, read as a [`BufRead`] whose buffer is the rest of the file: the reader of
 /// [`Reader`](super::Reader) takes games where they lie, with no copy. Pages already read are handed back to the
-/// operating system as the reading goes on, so that reading a file of any size keeps only a few MiB of it
+/// operating system as the reading goes on, so that reading a file of any size keeps at most some 16 MiB of it
 /// resident. [`open_path`](super::open_path) maps the files it can.
 ///
 /// ```
