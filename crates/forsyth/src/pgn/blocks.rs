@@ -403,7 +403,7 @@ impl<R: BufRead> Blocks<R> {
                 Ok(buffer) => {
                     // Up to the block's size, then a little at a time while looking for where to cut it: what
                     // is taken past the cut is copied again, into the next block.
-                    let wanted = if bytes.len() < self.size { self.size - bytes.len() } else { 0 } + LOOK_AHEAD;
+                    let wanted = self.size.saturating_sub(bytes.len()) + LOOK_AHEAD;
                     let take = buffer.len().min(wanted).min(2 * self.size + 2 - bytes.len());
                     bytes.extend_from_slice(&buffer[..take]);
                     self.reader.consume(take);

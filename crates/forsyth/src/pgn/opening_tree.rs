@@ -41,7 +41,9 @@ pub(super) struct OpeningTree {
 impl OpeningTree {
     /// The root for a game from `start`, if the tree holds such games: those from the standard start position.
     pub(super) fn root(start: &Position) -> Option<Node> {
-        (std::ptr::eq(start, standard_start()) || start == standard_start()).then_some(Node(0))
+        // Most games start from the cached position itself; a copy of it is compared whole.
+        let standard = standard_start();
+        (std::ptr::eq(start, standard) || start == standard).then_some(Node(0))
     }
 
     /// What `word` was read as after the line of `node`, and the node it leads to, if the tree holds it.

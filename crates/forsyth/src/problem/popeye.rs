@@ -477,16 +477,16 @@ impl ProblemDescription {
         out.push_str(kw(Keyword::Begin));
         out.push('\n');
         for a in &self.authors {
-            out.push_str(&format!("{} {}\n", kw(Keyword::Author), one_line(a)));
+            keyword_line(&mut out, kw(Keyword::Author), a);
         }
         for (k, text) in [(Keyword::Origin, &self.origin), (Keyword::Title, &self.title), (Keyword::Award, &self.award)]
         {
             if let Some(t) = text {
-                out.push_str(&format!("{} {}\n", kw(k), one_line(t)));
+                keyword_line(&mut out, kw(k), t);
             }
         }
         for r in &self.remarks {
-            out.push_str(&format!("{} {}\n", kw(Keyword::Remark), one_line(r)));
+            keyword_line(&mut out, kw(Keyword::Remark), r);
         }
         out.push_str(kw(Keyword::Pieces));
         out.push('\n');
@@ -506,17 +506,17 @@ impl ProblemDescription {
             out.push_str(&format!("{} {}\n", language.colour(2), self.invisible));
         }
         if let Some(s) = &self.stipulation {
-            out.push_str(&format!("{} {}\n", kw(Keyword::Stipulation), one_line(s)));
+            keyword_line(&mut out, kw(Keyword::Stipulation), s);
         }
         for line in &self.conditions {
-            out.push_str(&format!("{} {}\n", kw(Keyword::Condition), one_line(line)));
+            keyword_line(&mut out, kw(Keyword::Condition), line);
         }
         for line in &self.options {
             let line = normalised(line, language).unwrap_or_else(|| line.clone());
-            out.push_str(&format!("{} {}\n", kw(Keyword::Option), one_line(&line)));
+            keyword_line(&mut out, kw(Keyword::Option), &line);
         }
         for t in &self.twins {
-            out.push_str(&format!("{} {}\n", kw(Keyword::Twin), one_line(t)));
+            keyword_line(&mut out, kw(Keyword::Twin), t);
         }
         out.push_str(kw(Keyword::End));
         out.push('\n');
@@ -524,14 +524,19 @@ impl ProblemDescription {
     }
 }
 
-/// `text` on one line: Popeye reads a text (an author, a title, a remark ...) to the end of its line, so a text of
-/// several lines — a YACPDB entry's YAML may hold one — is written with its lines joined by spaces.
-fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains(['\n', '\r']) {
-        return std::borrow::Cow::Borrowed(text);
+/// Writes `keyword text` as one line of Popeye input. Popeye reads a text (an author, a title, a remark ...) to the
+/// end of its line, so a text of several lines — a YACPDB entry's YAML may hold one — is written with its lines
+/// joined by spaces.
+fn keyword_line(out: &mut String, keyword: &str, text: &str) {
+    out.push_str(keyword);
+    out.push(' ');
+    if text.contains(['\n', '\r']) {
+        let lines: Vec<&str> = text.split(['\n', '\r']).map(str::trim).filter(|line| !line.is_empty()).collect();
+        out.push_str(&lines.join(" "));
+    } else {
+        out.push_str(text);
     }
-    let lines: Vec<&str> = text.split(['\n', '\r']).map(str::trim).filter(|line| !line.is_empty()).collect();
-    std::borrow::Cow::Owned(lines.join(" "))
+    out.push('\n');
 }
 
 /// What is wrong with a Popeye input.
