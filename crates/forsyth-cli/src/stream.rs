@@ -15,8 +15,8 @@ use crate::Failure;
 /// Games between two updates of the progress bar.
 const PROGRESS_EVERY: u64 = 1024;
 
-/// Counts the bytes read from the underlying file (compressed ones, for a compressed file) for progress: read
-/// through `Read`, or consumed through `BufRead` from a file mapped into memory.
+/// Counts the raw bytes consumed from the underlying file (compressed ones, for a compressed file) for progress:
+/// through `BufRead`, or through `Read` where a larger buffer above it reads past this one's.
 struct Counting<R> {
     inner: R,
     count: Arc<AtomicU64>,
@@ -59,24 +59,20 @@ impl Input {
 
 /// Opens `path` (`-` for standard input), decompressing zstd, gzip or bzip2 by their magic bytes; the raw bytes
 /// are counted for the progress bar. A regular file is mapped into memory and read in place (see
-/// `forsyth::pgn::MappedFile`).
+/// `forsyth::pgn::FileInput`).
 pub fn open(path: &str) -> Result<Input, Failure> {
     let read = Arc::new(AtomicU64::new(0));
     let failed = |e: io::Error| Failure(format!("{path}: {e}"));
-    let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if path == "-" {
-        (Box::new(io::stdin()), None)
+    let count = Arc::clone(&read);
+    let (reader, size) = if path == "-" {
+        let stdin = BufReader::with_capacity(pgn::INPUT_BUFFER, io::stdin());
+        (pgn::decompress(Counting { inner: stdin, count }), None)
     } else {
         let file = File::open(path).map_err(failed)?;
         let size = file.metadata().ok().map(|m| m.len());
-        if let Some(mapped) = pgn::MappedFile::new(&file) {
-            let reader = pgn::decompress(Counting { inner: mapped, count: Arc::clone(&read) }).map_err(failed)?;
-            return Ok(Input { name: path.to_string(), reader, size, read });
-        }
-        (Box::new(file), size)
+        (pgn::decompress(Counting { inner: pgn::FileInput::new(file), count }), size)
     };
-    let buffered = BufReader::with_capacity(pgn::INPUT_BUFFER, Counting { inner: raw, count: Arc::clone(&read) });
-    let reader = pgn::decompress(buffered).map_err(failed)?;
-    Ok(Input { name: path.to_string(), reader, size, read })
+    Ok(Input { name: path.to_string(), reader: reader.map_err(failed)?, size, read })
 }
 
 /// A progress bar on standard error when it is a terminal; nothing otherwise.

@@ -5,8 +5,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
+use super::FileInput;
 use super::INPUT_BUFFER as BUFFER;
-use super::MappedFile;
 
 /// The magic bytes that open a zstd frame.
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
@@ -40,8 +40,8 @@ pub fn decompress<'a, R: BufRead + Send + 'a>(mut reader: R) -> io::Result<Box<d
 }
 
 /// Opens the file at `path` for reading games, decompressing it when it is compressed (see [`decompress`]); the
-/// name does not matter, only the first bytes. A regular file is mapped into memory and read in place (see
-/// [`MappedFile`]); what cannot be mapped is read. An error names the path.
+/// name does not matter, only the first bytes. A regular file is mapped into memory and read in place, what cannot
+/// be mapped is read (see [`FileInput`]). An error names the path.
 ///
 /// ```
 /// use std::io::Read;
@@ -58,11 +58,7 @@ pub fn open_path(path: impl AsRef<Path>) -> io::Result<Box<dyn BufRead + Send>> 
     let path = path.as_ref();
     let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
     let file = File::open(path).map_err(named)?;
-    match MappedFile::new(&file) {
-        Some(mapped) => decompress(mapped),
-        None => decompress(BufReader::with_capacity(BUFFER, file)),
-    }
-    .map_err(named)
+    decompress(FileInput::new(file)).map_err(named)
 }
 
 #[cfg(test)]

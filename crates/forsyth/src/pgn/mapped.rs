@@ -10,7 +10,7 @@
 #![allow(unsafe_code)]
 
 use std::fs::File;
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, BufReader, Read};
 
 use memmap2::Mmap;
 
@@ -92,11 +92,70 @@ impl Read for MappedFile {
     }
 }
 
+/// An open file as a [`BufRead`]: mapped into memory and read in place where it can be ([`MappedFile`]), read
+/// through a buffer of [`INPUT_BUFFER`](super::INPUT_BUFFER) bytes where it cannot (a pipe, a device, an empty
+/// file). What [`open_path`](super::open_path) reads a file's raw bytes with, and what a program that counts
+/// those bytes (for a progress bar) wraps before decompressing them with [`decompress`](super::decompress).
+///
+/// ```
+/// use std::io::Read;
+/// let path = std::env::temp_dir().join(format!("forsyth-file-input-{}.pgn", std::process::id()));
+/// std::fs::write(&path, "1. c4 e5 *\n").unwrap();
+/// let mut input = forsyth::pgn::FileInput::new(std::fs::File::open(&path).unwrap());
+/// assert!(matches!(input, forsyth::pgn::FileInput::Mapped(_)));
+/// let mut text = String::new();
+/// input.read_to_string(&mut text).unwrap();
+/// assert_eq!(text, "1. c4 e5 *\n");
+/// # std::fs::remove_file(&path).unwrap();
+/// ```
+#[derive(Debug)]
+pub enum FileInput {
+    /// A regular file, mapped.
+    Mapped(MappedFile),
+    /// Anything else, read.
+    Buffered(BufReader<File>),
+}
+
+impl FileInput {
+    /// Maps `file` if it can be mapped, else buffers it.
+    pub fn new(file: File) -> FileInput {
+        match MappedFile::new(&file) {
+            Some(mapped) => FileInput::Mapped(mapped),
+            None => FileInput::Buffered(BufReader::with_capacity(super::INPUT_BUFFER, file)),
+        }
+    }
+}
+
+impl Read for FileInput {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            FileInput::Mapped(mapped) => mapped.read(buf),
+            FileInput::Buffered(buffered) => buffered.read(buf),
+        }
+    }
+}
+
+impl BufRead for FileInput {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self {
+            FileInput::Mapped(mapped) => mapped.fill_buf(),
+            FileInput::Buffered(buffered) => buffered.fill_buf(),
+        }
+    }
+
+    fn consume(&mut self, amount: usize) {
+        match self {
+            FileInput::Mapped(mapped) => mapped.consume(amount),
+            FileInput::Buffered(buffered) => buffered.consume(amount),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::io::{BufRead, Read};
 
-    use super::{MappedFile, RELEASE_EVERY};
+    use super::{FileInput, MappedFile, RELEASE_EVERY};
 
     fn temporary(name: &str, bytes: &[u8]) -> std::path::PathBuf {
         let path = std::env::temp_dir().join(format!("forsyth-mapped-{name}-{}", std::process::id()));
@@ -136,5 +195,22 @@ mod tests {
         assert!(MappedFile::new(&std::fs::File::open(&path).unwrap()).is_none());
         std::fs::remove_file(&path).unwrap();
         assert!(MappedFile::new(&std::fs::File::open(std::env::temp_dir()).unwrap()).is_none());
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_mapped_is_read_through_a_buffer() {
+        let path = temporary("input-empty", b"");
+        let mut input = FileInput::new(std::fs::File::open(&path).unwrap());
+        assert!(matches!(input, FileInput::Buffered(_)));
+        assert_eq!(input.fill_buf().unwrap(), b"");
+        std::fs::remove_file(&path).unwrap();
+        let path = temporary("input-plain", b"1. e4 *\n");
+        let mut input = FileInput::new(std::fs::File::open(&path).unwrap());
+        assert!(matches!(input, FileInput::Mapped(_)));
+        input.consume(3);
+        let mut rest = String::new();
+        input.read_to_string(&mut rest).unwrap();
+        assert_eq!(rest, "e4 *\n");
+        std::fs::remove_file(&path).unwrap();
     }
 }

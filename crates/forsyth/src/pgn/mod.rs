@@ -45,7 +45,7 @@ pub use compressed::{decompress, open_path};
 pub use entry::{Games, ReadGame, Reader};
 pub use error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
-pub use mapped::MappedFile;
+pub use mapped::{FileInput, MappedFile};
 pub use parallel::for_each_game;
 pub use reader::{
     Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, PgnReadOptions, Validate, Visitor, glyph_nag, read_game,
