@@ -350,35 +350,52 @@ impl<'a, M: Copy> LineSearch<'a, M> {
 /// # Ok::<(), forsyth::problem::PatternError>(())
 /// ```
 pub fn holds<P: PatternPosition>(pattern: &Pattern, pos: &P) -> Result<bool, PatternError> {
+    let fit = combine(pattern, &mut |part| {
+        let held = match part {
+            Pattern::Line(line) if line.steps.is_empty() => line
+                .subject
+                .square
+                .and_then(|sq| pos.piece_on(sq))
+                .is_some_and(|(_, kind)| pos.names(line.subject.piece, kind)),
+            _ => false,
+        };
+        held.then(Fit::anywhere)
+    })?;
+    Ok(fit.is_some())
+}
+
+/// The logic of a pattern — groups, `~`, `&` and `|` — over its parts (lines, piece placements, castling), which
+/// `part` decides: where the pattern holds (the plies of the lines that make it hold), `None` where it does not. A
+/// square set alone is an error.
+fn combine(pattern: &Pattern, part: &mut impl FnMut(&Pattern) -> Option<Fit>) -> Result<Option<Fit>, PatternError> {
     Ok(match pattern {
-        Pattern::Group { pattern, .. } => holds(pattern, pos)?,
-        Pattern::Not { pattern, .. } => !holds(pattern, pos)?,
+        Pattern::Group { pattern, .. } => combine(pattern, part)?,
+        Pattern::Not { pattern, .. } => match combine(pattern, part)? {
+            Some(_) => None,
+            None => Some(Fit::anywhere()),
+        },
         Pattern::And(parts) => {
-            for part in parts {
-                if !holds(part, pos)? {
-                    return Ok(false);
+            let mut plies = Vec::new();
+            for each in parts {
+                match combine(each, part)? {
+                    Some(fit) => plies.extend(fit.plies),
+                    None => return Ok(None),
                 }
             }
-            true
+            Some(Fit { plies })
         }
         Pattern::Or(parts) => {
-            for part in parts {
-                if holds(part, pos)? {
-                    return Ok(true);
+            for each in parts {
+                if let Some(fit) = combine(each, part)? {
+                    return Ok(Some(fit));
                 }
             }
-            false
+            None
         }
         Pattern::Squares { .. } => {
             return Err(not_listable(pattern, "a square set alone says nothing of a game or a position"));
         }
-        Pattern::Castling(_) => false,
-        Pattern::Line(line) if line.steps.is_empty() => line
-            .subject
-            .square
-            .and_then(|sq| pos.piece_on(sq))
-            .is_some_and(|(_, kind)| pos.names(line.subject.piece, kind)),
-        Pattern::Line(_) => false,
+        Pattern::Castling(_) | Pattern::Line(_) => part(pattern),
     })
 }
 
@@ -388,6 +405,13 @@ pub struct Fit {
     /// The plies (0-based, into the game's moves) where each line of the pattern that holds begins; empty for a
     /// pattern that holds without a line (`~K~` in a game without king moves).
     pub plies: Vec<usize>,
+}
+
+impl Fit {
+    /// A fit that no line makes: a piece's placement, a negation.
+    fn anywhere() -> Fit {
+        Fit { plies: Vec::new() }
+    }
 }
 
 /// Whether a game (its first position and its moves, each legal) fits a pattern: a line fits where its piece makes
@@ -470,38 +494,13 @@ impl<'a> Replayed<'a> {
     }
 
     fn fits(&self, pattern: &Pattern) -> Result<Option<Fit>, PatternError> {
-        Ok(match pattern {
-            Pattern::Group { pattern, .. } => self.fits(pattern)?,
-            Pattern::Not { pattern, .. } => match self.fits(pattern)? {
-                Some(_) => None,
-                None => Some(Fit { plies: Vec::new() }),
-            },
-            Pattern::And(parts) => {
-                let mut plies = Vec::new();
-                for part in parts {
-                    match self.fits(part)? {
-                        Some(fit) => plies.extend(fit.plies),
-                        None => return Ok(None),
-                    }
-                }
-                Some(Fit { plies })
-            }
-            Pattern::Or(parts) => {
-                for part in parts {
-                    if let Some(fit) = self.fits(part)? {
-                        return Ok(Some(fit));
-                    }
-                }
-                None
-            }
-            Pattern::Squares { .. } => {
-                return Err(not_listable(pattern, "a square set alone says nothing of a game or a position"));
-            }
+        combine(pattern, &mut |part| match part {
             Pattern::Castling(c) => self.castling_fits(c),
             Pattern::Line(line) if line.steps.is_empty() => self.piece_at_end(line),
             Pattern::Line(line) => {
                 (0..self.moves.len()).find(|&ply| self.line_from(line, ply)).map(|ply| Fit { plies: vec![ply] })
             }
+            _ => None,
         })
     }
 
@@ -528,7 +527,7 @@ impl<'a> Replayed<'a> {
         } else {
             last.piece_at(square).is_some_and(|p| line.subject.piece.names(p.role))
         };
-        held.then(|| Fit { plies: Vec::new() })
+        held.then(Fit::anywhere)
     }
 
     fn subject_fits(&self, line: &Line, ply: usize) -> bool {
