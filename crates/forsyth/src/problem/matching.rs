@@ -614,6 +614,23 @@ mod tests {
     }
 
     #[test]
+    fn a_square_set_alone_is_refused_by_a_position_and_by_a_game_however_deep() {
+        let start = Position::default();
+        for text in ["{a1, b1}", "Sg1 & ~({a1, b1})", "Ta2 | {a1}"] {
+            let pattern = Pattern::parse(text, Language::De).unwrap();
+            let in_position = holds(&pattern, &start).unwrap_err();
+            let in_game = game_fits(&pattern, &start, &[]).unwrap_err();
+            assert_eq!(
+                in_position.kind,
+                PatternErrorKind::NotListable("a square set alone says nothing of a game or a position")
+            );
+            assert_eq!(in_game.kind, in_position.kind, "{text}");
+        }
+        // `|` stops at the first part that holds, before the set.
+        assert!(holds(&Pattern::parse("Sg1 | {a1}", Language::De).unwrap(), &start).unwrap());
+    }
+
+    #[test]
     fn a_king_move_lists_every_king_move() {
         let listing = list("K~", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1).unwrap();
         assert_eq!(listing.sequences.len(), 5);
