@@ -37,6 +37,7 @@ mod select;
 mod split;
 mod stream;
 mod tags;
+mod word_hash;
 mod writer;
 
 pub use commands::{CommentCommand, Eval, Marking, comment_commands, parse_clock, parse_eval, parse_markings};

@@ -8,9 +8,10 @@
 //! ever grows: what it holds first (the openings of a file's first games) stays.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, Hasher, RandomState};
+use std::hash::{BuildHasher, RandomState};
 
 use super::tags::standard_start;
+use super::word_hash::WordHasher;
 use crate::Position;
 use crate::notation::read::ReadMove;
 
@@ -76,13 +77,11 @@ fn key(node: Node, word: &str) -> Option<(u32, u64)> {
     Some((node.0 << 4 | bytes.len() as u32, packed))
 }
 
-/// A multiplicative hash of the two numbers of a key, a few instructions where the standard library's SipHash takes
-/// dozens. Its seed is random (see [`Seeded`]).
-struct KeyHasher(u64);
-
-/// Hashers of a tree, all from the tree's random seed. The keys come from the input (legal moves of games a file
-/// chooses): without a seed, a file made to put every edge of the tree in one of the table's probe sequences would
-/// slow each lookup by the tree's size. With one, which keys collide is not known before the reader runs.
+/// Hashers of a tree, all from the tree's random seed: one lane of a word hash (see `word_hash`), a few
+/// instructions where the standard library's SipHash takes dozens. The keys come from the input (legal moves of
+/// games a file chooses): without a seed, a file made to put every edge of the tree in one of the table's probe
+/// sequences would slow each lookup by the tree's size. With one, which keys collide is not known before the
+/// reader runs.
 struct Seeded(u64);
 
 impl Default for Seeded {
@@ -92,36 +91,10 @@ impl Default for Seeded {
 }
 
 impl BuildHasher for Seeded {
-    type Hasher = KeyHasher;
+    type Hasher = WordHasher<1>;
 
-    fn build_hasher(&self) -> KeyHasher {
-        KeyHasher(self.0)
-    }
-}
-
-impl KeyHasher {
-    fn add(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(26) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
+    fn build_hasher(&self) -> WordHasher<1> {
+        WordHasher::new([self.0])
     }
 }
 

@@ -43,6 +43,7 @@ use regex::Regex;
 
 use super::reader::Visitor;
 use super::tags::start_position;
+use super::word_hash::WordHasher;
 use crate::notation::fen::Fen;
 use crate::{Board, Color, Move, Position, Role, Status, Variant};
 
@@ -427,7 +428,7 @@ impl Selection {
             material_seen: vec![false; self.materials.len()],
             material_unreachable: vec![false; self.materials.len()],
             rejected: false,
-            hasher: MovesHasher::default(),
+            hasher: MovesHasher::new(MOVES_HASH_SEEDS),
         }
     }
 
@@ -737,66 +738,13 @@ pub struct GameFacts<'a> {
     hasher: MovesHasher,
 }
 
-/// A 128-bit hash of a sequence of small words, fast enough to run on every move: two multiply-rotate lanes
-/// with different constants. Not for untrusted keys in a hash table (no secret seed); duplicates are found by
-/// equal hashes of whole games, where 128 bits make an accidental collision negligible.
-#[derive(Clone, Debug)]
-struct MovesHasher {
-    lanes: [u64; 2],
-}
+/// The hash of a game's moves: two lanes, 128 bits (see `word_hash`). Not for untrusted keys in a hash table (no
+/// secret seed); duplicates are found by equal hashes of whole games, where 128 bits make an accidental collision
+/// negligible.
+type MovesHasher = WordHasher<2>;
 
-impl Default for MovesHasher {
-    fn default() -> MovesHasher {
-        MovesHasher { lanes: [0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344] }
-    }
-}
-
-impl MovesHasher {
-    fn mix(&mut self, word: u64) {
-        self.lanes[0] = (self.lanes[0].rotate_left(23) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.lanes[1] = (self.lanes[1].rotate_left(29) ^ word).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    }
-
-    fn finish128(&self) -> u128 {
-        // A last round spreads the final words over every bit.
-        let [a, b] = self.lanes;
-        let a = (a ^ (a >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ b.rotate_left(17);
-        let b = (b ^ (b >> 29)).wrapping_mul(0x94d0_49bb_1331_11eb) ^ a.rotate_left(41);
-        (u128::from(a) << 64) | u128::from(b)
-    }
-}
-
-impl Hasher for MovesHasher {
-    fn finish(&self) -> u64 {
-        self.finish128() as u64
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.mix(u64::from(byte));
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.mix(n);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.mix(n as u64);
-    }
-}
+/// The lanes' fixed start (digits of pi).
+const MOVES_HASH_SEEDS: [u64; 2] = [0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344];
 
 impl<'a> GameFacts<'a> {
     /// The same visitor, reading and checking the moves of every game, also of one the selection rejects by its
