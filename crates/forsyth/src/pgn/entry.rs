@@ -156,14 +156,16 @@ impl<R: BufRead + Send> Reader<R> {
         V: Visitor,
         T: Send,
     {
-        if self.jobs > 1 {
-            return read_blocks(self.input, self.jobs, self.block_bytes, &self.options, &visitor, &made, sink);
-        }
-        let mut state = ReadState::new();
         // A stream whose buffer holds more than a buffer of ours would (a mapped file) is read where it lies too.
         // An error filling it is left to the reading, which reports it where it reports every other.
         let mut input = self.input;
-        if self.in_memory || input.fill_buf().is_ok_and(|buffer| buffer.len() > INPUT_BUFFER) {
+        let in_place = self.in_memory || input.fill_buf().is_ok_and(|buffer| buffer.len() > INPUT_BUFFER);
+        if self.jobs > 1 {
+            let (jobs, block) = (self.jobs, self.block_bytes);
+            return read_blocks(input, in_place, jobs, block, &self.options, &visitor, &made, sink);
+        }
+        let mut state = ReadState::new();
+        if in_place {
             read_stream(&mut GameSplitter::new(input), &mut state, &self.options, &visitor, &made, sink)
         } else {
             let input = BufReader::with_capacity(ONE_PASS_BUFFER, input);

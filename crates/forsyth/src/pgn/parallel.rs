@@ -87,7 +87,7 @@ where
             }));
         }
         drop(result_send);
-        in_order(result_receive, |done| {
+        in_order(result_receive, 0, |done| {
             let mut spares = Vec::with_capacity(done.len());
             for (raw, out) in done {
                 sink(raw.text(), out)?;
@@ -107,13 +107,14 @@ where
     }
 }
 
-/// Hands on, in order, the results that `results` brings numbered from 0 in any order.
+/// Hands on, in order, the results that `results` brings numbered from `first` in any order.
 pub(super) fn in_order<T>(
     results: mpsc::Receiver<(u64, T)>,
+    first: u64,
     mut each: impl FnMut(T) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut waiting = BTreeMap::new();
-    let mut next = 0;
+    let mut next = first;
     for (index, result) in results {
         waiting.insert(index, result);
         while let Some(result) = waiting.remove(&next) {

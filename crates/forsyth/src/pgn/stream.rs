@@ -116,13 +116,11 @@ pub(super) struct ReadState {
     window: usize,
     /// The openings read so far.
     pub(super) tree: OpeningTree,
-    /// The games of the last block read on this thread, when reading in blocks (see `blocks`).
-    pub(super) games_in_last_block: usize,
 }
 
 impl ReadState {
     pub(super) fn new() -> ReadState {
-        ReadState { window: MIN_WINDOW, tree: OpeningTree::default(), games_in_last_block: 0 }
+        ReadState { window: MIN_WINDOW, tree: OpeningTree::default() }
     }
 }
 
