@@ -62,8 +62,8 @@ where
     let mut next = Next { index: 0, offset: 0, starts_at_tag_pair: true };
     // Text in memory is cut where it lies, a stretch at a time, until too little is left to cut a block from. (An
     // error filling the buffer is left to the copying below, which reports it after the games before it.)
+    let size = block.saturating_mul(IN_PLACE_BLOCK_FACTOR);
     while in_memory && let Ok(text) = reader.fill_buf() {
-        let size = IN_PLACE_BLOCK_FACTOR * block;
         let stretch = Mutex::new(InPlace { text, size, at: 0, left: STRETCH_BLOCKS, next });
         work.run(&mut states, &|| stretch.lock().ok()?.next_block(), next.index, &mut sink, |_| {})?;
         let InPlace { at, next: after, .. } = stretch.into_inner().map_err(|_| panicked())?;
@@ -440,15 +440,16 @@ impl<'a> InPlace<'a> {
         let rest = &self.text[self.at..];
         // As [`Blocks::next_block`] cuts: at least the size, then best before a tag pair after a blank line, else
         // after any line, else at twice the size.
-        let window = 2 * self.size + 2;
+        let most = self.size.saturating_mul(2);
+        let window = most.saturating_add(2);
         if self.left == 0 || rest.len() <= window {
             return None;
         }
         let (after_blank, after_any) = tag_pair_lines(&rest[..window], self.size - 1);
-        let fits = |at: &usize| *at <= 2 * self.size;
+        let fits = |at: &usize| *at <= most;
         let (len, end) = match after_blank.filter(fits).or(after_any.filter(fits)) {
             Some(at) => (at, BlockEnd::TagPair),
-            None => (2 * self.size, BlockEnd::Elsewhere),
+            None => (most, BlockEnd::Elsewhere),
         };
         let Next { index, offset, starts_at_tag_pair } = self.next;
         self.next =
@@ -492,9 +493,11 @@ impl<R: BufRead> Blocks<R> {
         }
     }
 
-    /// An empty buffer for a block.
+    /// An empty buffer for a block: room for the most a block takes, up to 4 MiB (a buffer for larger blocks grows
+    /// as it fills, so that a short stream read in huge blocks allocates little).
     fn buffer(&mut self) -> Vec<u8> {
-        let mut buffer = self.spares.try_recv().unwrap_or_else(|_| Vec::with_capacity(2 * self.size + 2));
+        let room = (2 * self.size + 2).min(4 << 20);
+        let mut buffer = self.spares.try_recv().unwrap_or_else(|_| Vec::with_capacity(room));
         buffer.clear();
         buffer
     }
