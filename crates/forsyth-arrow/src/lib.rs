@@ -30,7 +30,7 @@ mod tables;
 mod threads;
 
 pub use parts::{ExportError, Format, PartWriter, prepare_directory};
-pub use rows::{GameRecorder, GameRow, TableOptions};
+pub use rows::{GameRecorder, GameRow, RowPool, TableOptions};
 pub use stream::TableStream;
 pub use tables::{BatchSink, Table, TableBuilder};
 pub use threads::TableThreads;

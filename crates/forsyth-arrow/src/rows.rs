@@ -3,7 +3,7 @@
 //! becomes once the reader is done.
 
 use std::borrow::Cow;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use forsyth::notation::Disambiguation;
 use forsyth::notation::fen::Fen;
@@ -76,6 +76,13 @@ pub(crate) struct Tags {
 }
 
 impl Tags {
+    /// No tags, the buffers kept.
+    fn clear(&mut self) {
+        self.text.clear();
+        self.columns = Default::default();
+        self.others.clear();
+    }
+
     fn push(&mut self, name: &str, value: &str) {
         let start = offset(self.text.len());
         self.text.push_str(value);
@@ -196,6 +203,58 @@ impl GameRow {
     pub fn error(&self) -> Option<&PgnError> {
         self.error.as_ref()
     }
+
+    /// The bytes its buffers hold room for (what a [`RowPool`] keeps of it).
+    fn buffer_bytes(&self) -> usize {
+        let Tags { text, others, .. } = &self.tags;
+        text.capacity()
+            + others.capacity() * std::mem::size_of::<((u32, u32), (u32, u32))>()
+            + self.san.capacity()
+            + self.uci.capacity()
+            + self.fens.capacity()
+            + self.comments.capacity()
+            + self.nags.capacity()
+            + self.moves.capacity() * std::mem::size_of::<MoveFacts>()
+    }
+}
+
+/// Rows done with, whose buffers the next games are recorded into ([`GameRecorder::reusing`]): a game then
+/// allocates nothing. [`TableThreads`](crate::TableThreads) gives back the rows its tables are done with; at most
+/// [`RowPool::MOST`] wait. Clones share one pool.
+///
+/// ```
+/// use forsyth_arrow::{RowPool, TableOptions};
+/// let pool = RowPool::default();
+/// let options = TableOptions::default();
+/// let recorder = pool.recorder(&options); // a fresh recorder while the pool is empty
+/// # drop(recorder);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct RowPool(Arc<Mutex<Vec<GameRow>>>);
+
+impl RowPool {
+    /// The most rows that wait in a pool: a chunk of games handed over.
+    pub const MOST: usize = 512;
+
+    /// The largest row kept, in bytes of its buffers (short games take about 3 KiB): a pool holds at most 16 MiB,
+    /// and the rows of long games are freed, as rows were before there was a pool.
+    pub const LARGEST_ROW: usize = 32 << 10;
+
+    /// A recorder for the next game, into a row of the pool if one waits.
+    pub fn recorder<'o>(&self, options: &'o TableOptions) -> GameRecorder<'o> {
+        match self.0.lock().ok().and_then(|mut rows| rows.pop()) {
+            Some(row) => GameRecorder::reusing(options, row),
+            None => GameRecorder::new(options),
+        }
+    }
+
+    /// Keeps `rows` no larger than [`RowPool::LARGEST_ROW`] for later games, up to [`RowPool::MOST`] in all (the
+    /// others are dropped).
+    pub(crate) fn give_back(&self, rows: impl IntoIterator<Item = GameRow>) {
+        let Ok(mut pool) = self.0.lock() else { return };
+        let room = Self::MOST.saturating_sub(pool.len());
+        pool.extend(rows.into_iter().filter(|row| row.buffer_bytes() <= Self::LARGEST_ROW).take(room));
+    }
 }
 
 /// Appends `text` written by `write` to `out`, after a space if `out` is not empty, and returns where it lies.
@@ -221,20 +280,59 @@ impl<'o> GameRecorder<'o> {
         // allocator recycles fastest, also when a row is freed on another thread than the one that made it. Room
         // for 128 cost `--jobs 2` a quarter more processor time on short games; none cost one thread 9 %.
         GameRecorder {
+            san: String::with_capacity(8 * 32),
+            uci: String::with_capacity(6 * 32),
+            moves: Vec::with_capacity(32),
+            ..GameRecorder::empty(options)
+        }
+    }
+
+    /// A recorder with no buffers yet.
+    fn empty(options: &'o TableOptions) -> GameRecorder<'o> {
+        GameRecorder {
             options,
             tags: Tags::default(),
             start: None,
             last: None,
             unsigned: false,
             depth: 0,
-            san: String::with_capacity(8 * 32),
-            uci: String::with_capacity(6 * 32),
+            san: String::new(),
+            uci: String::new(),
             fens: String::new(),
             comments: String::new(),
             nags: Vec::new(),
-            moves: Vec::with_capacity(32),
+            moves: Vec::new(),
             result: None,
         }
+    }
+
+    /// A recorder for one game that records into the buffers of `row`, a row done with: a game no longer than it
+    /// allocates nothing (see [`RowPool`]).
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let read = |recorder: GameRecorder<'_>, text: &str| {
+    ///     let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+    ///     let mut recorder = recorder;
+    ///     let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    ///     recorder.finish(report)
+    /// };
+    /// let first = read(GameRecorder::new(&options), "[White \"A\"]\n\n1. e4 e5 2. Nf3 *\n");
+    /// let second = read(GameRecorder::reusing(&options, first), "1. d4 *\n");
+    /// assert_eq!((second.moves_uci(), second.ply_count()), ("d2d4", 1));
+    /// ```
+    pub fn reusing(options: &'o TableOptions, row: GameRow) -> GameRecorder<'o> {
+        let GameRow { mut tags, mut san, mut uci, mut fens, mut comments, mut nags, mut moves, .. } = row;
+        tags.clear();
+        san.clear();
+        uci.clear();
+        fens.clear();
+        comments.clear();
+        nags.clear();
+        moves.clear();
+        GameRecorder { tags, san, uci, fens, comments, nags, moves, ..GameRecorder::empty(options) }
     }
 
     /// The game row, once the reader has read the game.
@@ -399,6 +497,35 @@ impl Visitor for GameRecorder<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+
+    fn record(recorder: GameRecorder<'_>, text: &str) -> GameRow {
+        let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+        let mut recorder = recorder;
+        let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+        recorder.finish(report)
+    }
+
+    #[test]
+    fn a_pool_keeps_small_rows_up_to_its_most_and_records_into_them() {
+        let options = TableOptions { fen: true, comments: true, ..TableOptions::default() };
+        let pool = RowPool::default();
+        let long = "[Event \"e\"]\n[Opening \"o\"]\n\n1. e4 {a} e5 $1 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
+        let row = record(pool.recorder(&options), long);
+        let mut large = row.clone();
+        large.comments.reserve(RowPool::LARGEST_ROW);
+        pool.give_back([large]);
+        assert_eq!(pool.0.lock().unwrap().len(), 0, "a long game's row is freed");
+        pool.give_back(std::iter::repeat_n(row.clone(), RowPool::MOST + 3));
+        assert_eq!(pool.0.lock().unwrap().len(), RowPool::MOST);
+        // A row of the pool records the next game as a fresh recorder does: nothing of the game before is left.
+        let short = "[White \"w\"]\n\n1. d4 {b} *\n";
+        let reused = record(pool.recorder(&options), short);
+        assert_eq!(pool.0.lock().unwrap().len(), RowPool::MOST - 1);
+        let fresh = record(GameRecorder::new(&options), short);
+        assert_eq!(format!("{reused:?}"), format!("{fresh:?}"));
+        assert!(reused.moves.capacity() >= row.moves.len() && reused.san.capacity() >= row.san.len());
+    }
 
     #[test]
     fn the_named_tag_columns_name_their_tags() {

@@ -15,7 +15,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::parts::{ExportError, PartWriter};
-use crate::rows::{GameRow, TableOptions};
+use crate::rows::{GameRow, RowPool, TableOptions};
 use crate::tables::{Table, TableBuilder};
 
 /// Games handed over at a time, unless [`CHUNK_MOVES`] comes first: enough that handing over costs little beside
@@ -63,8 +63,9 @@ struct Shared {
     done: AtomicBool,
     failed: AtomicBool,
     wake: (Mutex<()>, Condvar),
-    /// Chunks every table is done with, freed by the thread that allocated their rows (the allocator's
-    /// per-thread caches then keep serving the reader, and no lock of its is shared).
+    /// Chunks every table is done with, taken back by the reading thread, whose rows go to the [`RowPool`] for
+    /// the next games to be recorded into (and are freed, when the pool is full, by the thread that allocated
+    /// them: the allocator's per-thread caches then keep serving the reader, and no lock of its is shared).
     taken: Mutex<Vec<Arc<Chunk>>>,
 }
 
@@ -91,6 +92,8 @@ struct Shared {
 /// ```
 pub struct TableThreads {
     shared: Arc<Shared>,
+    /// The rows every table is done with, for the next games to be recorded into.
+    rows: RowPool,
     worker: Option<JoinHandle<()>>,
     chunk: Chunk,
     moves: usize,
@@ -124,7 +127,13 @@ impl TableThreads {
         });
         let chunk_games = if worker.is_some() { CHUNK_GAMES } else { SOLO_CHUNK_GAMES };
         let chunk = Chunk { source: Arc::from(""), games: Vec::with_capacity(chunk_games) };
-        TableThreads { shared, worker, chunk, moves: 0, chunk_games }
+        TableThreads { shared, rows: RowPool::default(), worker, chunk, moves: 0, chunk_games }
+    }
+
+    /// The pool the rows every table is done with go back to: games recorded with [`RowPool::recorder`] reuse
+    /// their buffers.
+    pub fn rows(&self) -> RowPool {
+        self.rows.clone()
     }
 
     /// The games pushed from now on come from the file named `source`.
@@ -148,7 +157,10 @@ impl TableThreads {
     /// Hands the games gathered to every table, and helps with the tables whose chunks pile up.
     fn hand_over(&mut self) -> std::io::Result<()> {
         self.moves = 0;
-        drop(std::mem::take(&mut *lock(&self.shared.taken)));
+        // A chunk is in `taken` once per table: the last of them holds its rows alone.
+        let taken = std::mem::take(&mut *lock(&self.shared.taken));
+        let done = taken.into_iter().filter_map(|chunk| Arc::try_unwrap(chunk).ok());
+        self.rows.give_back(done.flat_map(|chunk| chunk.games.into_iter().map(|(_, _, row)| row)));
         if !self.chunk.games.is_empty() {
             let games = std::mem::replace(&mut self.chunk.games, Vec::with_capacity(self.chunk_games));
             let chunk = Arc::new(Chunk { source: self.chunk.source.clone(), games });

@@ -74,7 +74,9 @@ fn read_inputs(
         let source = Path::new(&path).file_name().map_or(path.clone(), |n| n.to_string_lossy().into_owned());
         tables.begin_file(&source)?;
         let jobs = reading_threads(args.read.jobs);
-        stream::read_games(input, jobs, &read_options, || GameRecorder::new(options), GameRecorder::finish, {
+        // Games are recorded into the rows the tables are done with.
+        let rows = tables.rows();
+        stream::read_games(input, jobs, &read_options, || rows.recorder(options), GameRecorder::finish, {
             |text, row| {
                 summary.games += 1;
                 summary.moves += row.ply_count() as u64;
