@@ -223,11 +223,21 @@ impl GameRow {
 /// [`RowPool::MOST`] wait. Clones share one pool.
 ///
 /// ```
-/// use forsyth_arrow::{RowPool, TableOptions};
-/// let pool = RowPool::default();
+/// use forsyth::pgn::Reader;
+/// use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableOptions, TableThreads};
+/// let dir = tempfile::tempdir().unwrap();
+/// let writers = Table::ALL.iter().map(|&table| PartWriter::new(dir.path(), table, Format::Ndjson, 1000).unwrap());
 /// let options = TableOptions::default();
-/// let recorder = pool.recorder(&options); // a fresh recorder while the pool is empty
-/// # drop(recorder);
+/// let mut tables = TableThreads::spawn(writers.collect(), 0, 1000, options);
+/// let rows = tables.rows();
+/// assert_eq!(rows.len(), 0);
+/// let file = "1. e4 e5 2. Nf3 *\n\n".repeat(100);
+/// Reader::from_bytes(file.as_bytes())
+///     .visit(|| rows.recorder(&options), GameRecorder::finish, |text, row| tables.push(text.number, text.line, row))
+///     .unwrap();
+/// // The tables are done with the first games: their rows wait for the next ones.
+/// assert!(rows.len() > 0);
+/// tables.finish().unwrap();
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct RowPool(Arc<Mutex<Vec<GameRow>>>);
@@ -239,6 +249,16 @@ impl RowPool {
     /// The largest row kept, in bytes of its buffers (short games take about 3 KiB): a pool holds at most 16 MiB,
     /// and the rows of long games are freed, as rows were before there was a pool.
     pub const LARGEST_ROW: usize = 32 << 10;
+
+    /// The rows waiting.
+    pub fn len(&self) -> usize {
+        self.0.lock().map_or(0, |rows| rows.len())
+    }
+
+    /// Whether no row waits.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 
     /// A recorder for the next game, into a row of the pool if one waits.
     pub fn recorder<'o>(&self, options: &'o TableOptions) -> GameRecorder<'o> {
@@ -515,13 +535,13 @@ mod tests {
         let mut large = row.clone();
         large.comments.reserve(RowPool::LARGEST_ROW);
         pool.give_back([large]);
-        assert_eq!(pool.0.lock().unwrap().len(), 0, "a long game's row is freed");
+        assert_eq!(pool.len(), 0, "a long game's row is freed");
         pool.give_back(std::iter::repeat_n(row.clone(), RowPool::MOST + 3));
-        assert_eq!(pool.0.lock().unwrap().len(), RowPool::MOST);
+        assert_eq!(pool.len(), RowPool::MOST);
         // A row of the pool records the next game as a fresh recorder does: nothing of the game before is left.
         let short = "[White \"w\"]\n\n1. d4 {b} *\n";
         let reused = record(pool.recorder(&options), short);
-        assert_eq!(pool.0.lock().unwrap().len(), RowPool::MOST - 1);
+        assert_eq!(pool.len(), RowPool::MOST - 1);
         let fresh = record(GameRecorder::new(&options), short);
         assert_eq!(format!("{reused:?}"), format!("{fresh:?}"));
         assert!(reused.moves.capacity() >= row.moves.len() && reused.san.capacity() >= row.san.len());
