@@ -157,9 +157,9 @@ impl<R: BufRead + Send> Reader<R> {
     /// two (the splitter's and the reader's) — on several threads block by block, each block read ahead and
     /// checked against how the block before it ended. The few games the splitter might cut otherwise are cut
     /// first, as always. `visitor` and `made` may therefore be called on a game more than once: only the last
-    /// result is handed on. On one thread, text in memory and a stream whose buffer holds more than
-    /// [`INPUT_BUFFER`] bytes at once (a [`MappedFile`](super::MappedFile)) are read where they lie; any other
-    /// stream through a buffer of 4 MiB.
+    /// result is handed on. Text in memory and a stream whose buffer holds more than [`INPUT_BUFFER`] bytes at
+    /// once (a [`MappedFile`](super::MappedFile)) are read where they lie, on one thread and in blocks on several;
+    /// any other stream through a buffer of 4 MiB on one thread, and copied into blocks on several.
     pub fn visit<V, T>(
         self,
         visitor: impl Fn() -> V + Sync,
