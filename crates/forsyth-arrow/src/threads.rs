@@ -195,17 +195,42 @@ impl TableThreads {
 
     /// Hands on the last games, builds and writes what waits, and completes every table's last part; returns the
     /// files written (in the writers' order) and their total size, or the first error that stopped a writer.
+    ///
+    /// With a worker, the tables are completed side by side, each on a thread of its own: a table's last part is
+    /// much of its encoding (the pages a row group still holds are compressed as it closes — on engine games, the
+    /// whole games table), and one thread completing both left the other core idle at the end of every export.
     pub fn finish(mut self) -> Result<(Vec<PathBuf>, u64), ExportError> {
         // A failed writer's error is returned below.
         let _ = self.hand_over();
+        let side_by_side = self.worker.is_some();
         self.stop_worker();
         let shared = Arc::try_unwrap(self.shared).unwrap_or_else(|_| unreachable!("the worker has stopped"));
-        let (mut files, mut bytes) = (Vec::new(), 0);
-        let mut first_error = None;
-        for table in shared.tables {
+        let (batch_rows, options) = (shared.batch_rows, shared.options);
+        let complete_table = move |table: TableWork| {
             let state = table.state.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
             let waiting = table.waiting.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
-            match complete(state, waiting, shared.batch_rows, shared.options) {
+            complete(state, waiting, batch_rows, options)
+        };
+        let written: Vec<Written> = if side_by_side {
+            std::thread::scope(|scope| {
+                let mut tables = shared.tables.into_iter();
+                let here = tables.next_back();
+                let beside: Vec<_> = tables.map(|table| scope.spawn(move || complete_table(table))).collect();
+                let here = here.map(complete_table);
+                let mut written: Vec<Written> = beside
+                    .into_iter()
+                    .map(|thread| thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                    .collect();
+                written.extend(here);
+                written
+            })
+        } else {
+            shared.tables.into_iter().map(complete_table).collect()
+        };
+        let (mut files, mut bytes) = (Vec::new(), 0);
+        let mut first_error = None;
+        for table in written {
+            match table {
                 Ok((written, size)) => {
                     files.extend(written);
                     bytes += size;
