@@ -204,6 +204,12 @@ impl GameRow {
         self.error.as_ref()
     }
 
+    /// The bytes of text it holds (what it adds to a batch of the games table; with `--fen` or `--comments`, most
+    /// of what it adds to the moves table).
+    pub(crate) fn text_bytes(&self) -> usize {
+        self.tags.text.len() + self.san.len() + self.uci.len() + self.fens.len() + self.comments.len()
+    }
+
     /// The bytes its buffers hold room for (what a [`RowPool`] keeps of it).
     fn buffer_bytes(&self) -> usize {
         let Tags { text, others, .. } = &self.tags;

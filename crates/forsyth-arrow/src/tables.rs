@@ -383,7 +383,7 @@ impl MovesColumns {
 }
 
 /// Builds record batches of one or both tables from game rows, a batch of a table each time it holds
-/// `batch_rows` rows (a game's moves are never split across two batches).
+/// `batch_rows` rows or [`TableBuilder::BATCH_BYTES`] of text (a game's moves are never split across two batches).
 ///
 /// ```
 /// use forsyth::pgn::Reader;
@@ -405,14 +405,27 @@ pub struct TableBuilder {
     options: TableOptions,
     batch_rows: usize,
     game_id: String,
-    games: Option<(GamesColumns, usize)>,
-    moves: Option<(MovesColumns, usize)>,
+    games: Option<(GamesColumns, Filled)>,
+    moves: Option<(MovesColumns, Filled)>,
+}
+
+/// What a table's columns hold since its last batch.
+#[derive(Clone, Copy, Default)]
+struct Filled {
+    rows: usize,
+    text_bytes: usize,
 }
 
 /// What receives finished batches; its error stops the reading.
 pub type BatchSink<'a> = dyn FnMut(Table, RecordBatch) -> std::io::Result<()> + 'a;
 
 impl TableBuilder {
+    /// The text a batch holds at most (about; a batch ends after the game that reaches it). Rows of engine games
+    /// run to kilobytes (both move lists, in the games table): a batch of `batch_rows` of them would be tens of
+    /// megabytes, encoded all at once — for a collection of a few thousand games, the whole games table encoded
+    /// only as the export ends, with nothing left to read beside it.
+    pub const BATCH_BYTES: usize = 1 << 20;
+
     /// Builds `tables` for the games of the file named `source` (its name goes into `game_id`).
     pub fn new(source: &str, tables: &[Table], batch_rows: usize, options: TableOptions) -> TableBuilder {
         TableBuilder {
@@ -420,8 +433,8 @@ impl TableBuilder {
             options,
             batch_rows: batch_rows.max(1),
             game_id: String::new(),
-            games: tables.contains(&Table::Games).then(|| (GamesColumns::new(), 0)),
-            moves: tables.contains(&Table::Moves).then(|| (MovesColumns::new(), 0)),
+            games: tables.contains(&Table::Games).then(|| (GamesColumns::new(), Filled::default())),
+            moves: tables.contains(&Table::Moves).then(|| (MovesColumns::new(), Filled::default())),
         }
     }
 
@@ -431,13 +444,16 @@ impl TableBuilder {
         use std::fmt::Write;
         self.game_id.clear();
         let _ = write!(self.game_id, "{}:{number}", self.source);
-        if let Some((columns, rows)) = &mut self.games {
+        let text_bytes = row.text_bytes();
+        if let Some((columns, filled)) = &mut self.games {
             columns.append(&self.source, &self.game_id, number, line, row).map_err(std::io::Error::other)?;
-            *rows += 1;
+            filled.rows += 1;
+            filled.text_bytes += text_bytes;
         }
-        if let Some((columns, rows)) = &mut self.moves {
+        if let Some((columns, filled)) = &mut self.moves {
             columns.append(&self.game_id, row, &self.options);
-            *rows += row.moves.len();
+            filled.rows += row.moves.len();
+            filled.text_bytes += text_bytes;
         }
         self.flush(false, sink)
     }
@@ -448,21 +464,102 @@ impl TableBuilder {
     }
 
     fn flush(&mut self, all: bool, sink: &mut BatchSink<'_>) -> std::io::Result<()> {
-        let limit = if all { 1 } else { self.batch_rows };
-        if let Some((columns, rows)) = &mut self.games
-            && *rows >= limit
+        let batch_rows = self.batch_rows;
+        let full = |filled: &Filled| {
+            if all { filled.rows > 0 } else { filled.rows >= batch_rows || filled.text_bytes >= Self::BATCH_BYTES }
+        };
+        if let Some((columns, filled)) = &mut self.games
+            && full(filled)
         {
-            *rows = 0;
+            *filled = Filled::default();
             let batch = RecordBatch::try_new(Table::Games.schema(), columns.finish()).map_err(std::io::Error::other)?;
             sink(Table::Games, batch)?;
         }
-        if let Some((columns, rows)) = &mut self.moves
-            && *rows >= limit
+        if let Some((columns, filled)) = &mut self.moves
+            && full(filled)
         {
-            *rows = 0;
+            *filled = Filled::default();
             let batch = RecordBatch::try_new(Table::Moves.schema(), columns.finish()).map_err(std::io::Error::other)?;
             sink(Table::Moves, batch)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use forsyth::pgn::Reader;
+
+    use crate::GameRecorder;
+
+    /// Builds the tables of `text` in batches of `batch_rows` rows; the rows of each batch, by table.
+    fn batch_rows(text: &str, batch_rows: usize, options: TableOptions) -> Vec<(Table, usize)> {
+        let mut tables = TableBuilder::new("t.pgn", &Table::ALL, batch_rows, options);
+        let mut batches = Vec::new();
+        let mut sink = |table, batch: RecordBatch| {
+            batches.push((table, batch.num_rows()));
+            Ok(())
+        };
+        Reader::from_bytes(text.as_bytes())
+            .visit(
+                || GameRecorder::new(&options),
+                GameRecorder::finish,
+                |game, row| tables.push(game.number, game.line, &row, &mut sink),
+            )
+            .unwrap();
+        tables.finish(&mut sink).unwrap();
+        batches
+    }
+
+    #[test]
+    fn a_batch_ends_at_the_game_whose_text_reaches_the_bound() {
+        // Each game's row holds its moves twice (SAN and UCI) and its tags: a long line of knight moves makes
+        // a row of some 7 KiB, so that the bound is reached long before the rows are.
+        let shuffle = "Nf3 Nf6 Ng1 Ng8 ".repeat(100);
+        let game = format!("[Event \"long\"]\n\n{shuffle}*\n\n");
+        let text = game.repeat(400);
+        let options = TableOptions::default();
+        let games_batches: Vec<usize> = batch_rows(&text, 1 << 20, options)
+            .into_iter()
+            .filter(|(t, _)| *t == Table::Games)
+            .map(|(_, n)| n)
+            .collect();
+        let row_bytes = {
+            let one = batch_rows(&game, 1, options);
+            assert_eq!(one, [(Table::Games, 1), (Table::Moves, 400)]);
+            let mut bytes = None;
+            Reader::from_bytes(game.as_bytes())
+                .visit(
+                    || GameRecorder::new(&options),
+                    GameRecorder::finish,
+                    |_, row| {
+                        bytes = Some(row.text_bytes());
+                        Ok(())
+                    },
+                )
+                .unwrap();
+            bytes.unwrap()
+        };
+        let per_batch = TableBuilder::BATCH_BYTES.div_ceil(row_bytes);
+        assert!(per_batch < 400, "the bound is reached before the file ends ({row_bytes} bytes a row)");
+        assert_eq!(games_batches.iter().sum::<usize>(), 400, "every game in a batch: {games_batches:?}");
+        assert_eq!(games_batches.len(), 400usize.div_ceil(per_batch), "{games_batches:?}");
+        let (last, full) = games_batches.split_last().unwrap();
+        assert!(full.iter().all(|&n| n == per_batch), "{games_batches:?}, {per_batch} a batch");
+        assert_eq!(*last, 400 - full.len() * per_batch);
+        // Short games fill a batch by its rows, as before.
+        let short = "[Event \"s\"]\n\n1. e4 *\n\n".repeat(10);
+        assert_eq!(
+            batch_rows(&short, 4, options),
+            [
+                (Table::Games, 4),
+                (Table::Moves, 4),
+                (Table::Games, 4),
+                (Table::Moves, 4),
+                (Table::Games, 2),
+                (Table::Moves, 2)
+            ]
+        );
     }
 }

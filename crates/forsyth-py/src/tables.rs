@@ -12,7 +12,8 @@ use crate::options;
 use crate::pgn::{open, read_options};
 
 /// Reads a path (`.zst`, `.gz`, `.bz2` decompressed) or file object into one table, `games` or `moves` (columns:
-/// docs/export.md), as a `pyarrow.RecordBatchReader` of batches of about `batch_rows` rows. A game with an error
+/// docs/export.md), as a `pyarrow.RecordBatchReader` of batches of `batch_rows` rows (fewer where they come to more
+/// than a mebibyte of text, as long engine games do; the last has what is left). A game with an error
 /// is a row with its error columns. `style`/`lang` choose how the `san` columns are written.
 #[pyfunction]
 #[pyo3(signature = (source, table = "games", batch_rows = 65536, jobs = 1, encoding = None, lang = None, style = "san", san_lang = "en", fen = false, comments = false))]

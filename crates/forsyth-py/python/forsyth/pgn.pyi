@@ -66,5 +66,6 @@ def to_arrow(
     comments: bool = False,
 ) -> "pyarrow.RecordBatchReader":
     """One table of a PGN input, ``"games"`` (a row per game) or ``"moves"`` (a row per main-line move), as a
-    pyarrow RecordBatchReader through the Arrow C stream interface; columns in docs/export.md. A game with an
+    pyarrow RecordBatchReader through the Arrow C stream interface, in batches of ``batch_rows`` rows (fewer where
+    they come to more than a mebibyte of text); columns in docs/export.md. A game with an
     error is a row with its error columns. ``style``/``san_lang`` choose how the SAN columns are written."""
