@@ -196,9 +196,10 @@ impl TableThreads {
     /// Hands on the last games, builds and writes what waits, and completes every table's last part; returns the
     /// files written (in the writers' order) and their total size, or the first error that stopped a writer.
     ///
-    /// With a worker, the tables are completed side by side, each on a thread of its own: a table's last part is
-    /// much of its encoding (the pages a row group still holds are compressed as it closes — on engine games, the
-    /// whole games table), and one thread completing both left the other core idle at the end of every export.
+    /// With a worker, the tables are completed side by side, each on a thread of its own (the worker stops after
+    /// the chunk it is building): what still waits for a table, and closing its part, which compresses the pages
+    /// its row group still holds, are much of an export's end, and one thread doing both tables' left the other
+    /// core idle.
     pub fn finish(mut self) -> Result<(Vec<PathBuf>, u64), ExportError> {
         // A failed writer's error is returned below.
         let _ = self.hand_over();
@@ -273,10 +274,11 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The worker: takes the waiting chunks of whichever table is free, until the reading is over and nothing waits
-/// (or the [`TableThreads`] was dropped without [`TableThreads::finish`]: then no one else holds `shared`).
+/// The worker: takes the waiting chunks of whichever table is free, until the reading is over (or the
+/// [`TableThreads`] was dropped without [`TableThreads::finish`]: then no one else holds `shared`). What still waits
+/// then is built by [`TableThreads::finish`], each table on a thread of its own.
 fn work(shared: Arc<Shared>) {
-    loop {
+    while !shared.done.load(Ordering::Acquire) && Arc::strong_count(&shared) > 1 {
         let mut built = false;
         for table in &shared.tables {
             if lock(&table.waiting).is_empty() {
@@ -289,9 +291,6 @@ fn work(shared: Arc<Shared>) {
         }
         if built {
             continue;
-        }
-        if shared.done.load(Ordering::Acquire) || Arc::strong_count(&shared) == 1 {
-            return;
         }
         // Asleep until a chunk is handed over (the timeout covers a chunk the helping thread left behind).
         let (sleep, wake) = &shared.wake;
