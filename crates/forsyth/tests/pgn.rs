@@ -1195,3 +1195,98 @@ mod threads {
         }
     }
 }
+
+/// chess.js's tests of its PGN reader (`loadPgn`, permissive as it is by default), kept as data in
+/// `data/chessjs-load-pgn.txt` (the format is in its header): every case reads as chess.js reads it — the same
+/// position after the main line, the same main-line comments after the same positions, the same tags, moves and
+/// result — or is refused where chess.js refuses it, except where the PGN standard decides otherwise (TESTING.md,
+/// "Where forsyth and other tools disagree").
+#[test]
+fn chess_js_load_pgn_cases() {
+    use forsyth::notation::fen::EpMode;
+    use forsyth::notation::write_san;
+
+    // chess.js refuses `1. e4!+`: a check sign on a move that gives no check, after a `!`. forsyth reads a move's
+    // sign as python-chess and pgn-reader do, without requiring it to be right, and writes the right one.
+    const DISAGREEMENTS: [&str; 1] = ["loadPgn - throws Error (illegal check annotation)"];
+    let data = include_str!("data/chessjs-load-pgn.txt");
+    let mut checked = 0;
+    for case in data.split("\n== ").skip(1) {
+        let (name, rest) = case.split_once('\n').unwrap();
+        let (expected, pgn) = rest.split_once("\npgn\n").unwrap_or_else(|| panic!("{name}: no `pgn` line"));
+        let expected: Vec<&str> = expected.split('\n').collect();
+        let mut games = read_all(pgn);
+        if DISAGREEMENTS.contains(&name) {
+            assert_eq!(expected, ["error"], "{name}");
+            assert!(matches!(&games[..], [Ok(_)]), "{name}: forsyth reads it ({games:?})");
+            checked += 1;
+            continue;
+        }
+        if expected == ["error"] {
+            assert!(games.iter().any(Result::is_err), "{name}: chess.js refuses it, forsyth read {games:?}");
+            checked += 1;
+            continue;
+        }
+        assert_eq!(games.len(), 1, "{name}: {games:?}");
+        let game = games.remove(0).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The main line's positions, its moves in SAN, and each position's comments and the NAG of the move to it.
+        let mut pos = game.start;
+        let mut history = Vec::new();
+        let mut comments = Vec::new();
+        let mut after_move = |pos: &Position, annotations: &[Annotation], nag: Option<u8>| {
+            let fen = Fen::from_position_with(pos, EpMode::Legal).to_string();
+            for annotation in annotations {
+                if let Annotation::Comment(text) = annotation {
+                    comments.push((fen.clone(), text.split_whitespace().collect::<Vec<_>>().join(" "), nag));
+                }
+            }
+        };
+        after_move(&pos, &game.moves.intro, None);
+        for node in &game.moves.nodes {
+            history.push(write_san(&pos, node.mv));
+            pos.play_unchecked(node.mv);
+            let nag = node.annotations.iter().find_map(|a| match a {
+                Annotation::Nag(nag @ 1..=6) => Some(*nag),
+                _ => None,
+            });
+            after_move(&pos, &node.annotations, nag);
+        }
+        let mut expected_comments = Vec::new();
+        for line in expected {
+            let (what, value) = line.split_once(' ').unwrap_or((line, ""));
+            match what {
+                "fen" => assert_eq!(Fen::from_position_with(&pos, EpMode::Legal).to_string(), value, "{name}"),
+                "comment" => {
+                    let mut parts = value.split('|');
+                    let (fen, text) = (parts.next().unwrap(), parts.next().unwrap());
+                    // chess.js's suffix annotations are NAGs 1 to 6 in the PGN standard's order.
+                    let nag = parts.next().map(|suffix| {
+                        ["!", "?", "!!", "??", "!?", "?!"].iter().position(|s| *s == suffix).unwrap() as u8 + 1
+                    });
+                    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                    expected_comments.push((fen.to_string(), text, nag));
+                }
+                "history" => assert_eq!(history.join(" "), value, "{name}"),
+                "tag" => {
+                    let (tag, value) = value.split_once('|').unwrap();
+                    // A game without a termination marker is unfinished: `*`, as the PGN standard's export writes it.
+                    let found = if tag == "Result" {
+                        game.result.map_or("*", |r| r.as_str())
+                    } else {
+                        game.tag(tag).unwrap_or_else(|| panic!("{name}: no {tag} tag in {:?}", game.tags))
+                    };
+                    assert_eq!(found, value, "{name}: {tag}");
+                }
+                "fullmove" => assert_eq!(pos.fullmoves().to_string(), value, "{name}"),
+                "accepted" => {}
+                _ => panic!("{name}: unknown expectation {line:?}"),
+            }
+        }
+        if !expected_comments.is_empty() {
+            // chess.js keeps only the comments it was asked about in these tests: all of the main line's.
+            assert_eq!(comments, expected_comments, "{name}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 42);
+}
