@@ -206,11 +206,20 @@ impl Variant {
         }
     }
 
-    /// The variant a PGN `Variant` tag or a CLI `--variant` value names, under every spelling in use.
+    /// The variant a PGN `Variant` tag or a CLI `--variant` value names, under every spelling in use. lichess
+    /// writes `From Position` for a game of standard chess from a set-up position (its `FEN` tag says which, and
+    /// Chess960 castling rights in it make the game Chess960, as for a `Standard` tag).
+    ///
+    /// ```
+    /// use forsyth::Variant;
+    /// assert_eq!(Variant::from_name("Fischerandom"), Some(Variant::Chess960));
+    /// assert_eq!(Variant::from_name("From Position"), Some(Variant::Standard));
+    /// assert_eq!(Variant::from_name("Crazyhouse"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Variant> {
         let key: String = name.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '_').collect();
         Some(match key.to_ascii_lowercase().as_str() {
-            "standard" | "chess" | "normal" | "classical" | "orthodox" => Variant::Standard,
+            "standard" | "chess" | "normal" | "classical" | "orthodox" | "fromposition" => Variant::Standard,
             "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "fischerrandomchess" => Variant::Chess960,
             "capablanca" | "capablancachess" => Variant::Capablanca,
             "crc" | "caparandom" | "capablanca960" | "capablancarandom" | "capablancarandomchess" => Variant::Crc,

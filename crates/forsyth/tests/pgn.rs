@@ -131,6 +131,20 @@ fn chess960_variant_tag_spellings() {
 }
 
 #[test]
+fn lichess_from_position_games_are_standard_chess_from_their_fen() {
+    // lichess exports a game from a set-up position with `[Variant "From Position"]` and the position's FEN.
+    let fen = "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1";
+    let game = one(&format!("[Variant \"From Position\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. O-O Kd7 *\n"));
+    assert_eq!(game.start.variant(), Variant::Standard);
+    assert_eq!(Fen::from_position(&game.start).to_string(), fen);
+    assert_eq!(main_line_uci(&game), ["e1g1", "e8d7"]);
+    // Chess960 castling rights in the FEN make it Chess960, as under a `Standard` tag.
+    let shredder = "rnbnkqrb/pppppppp/8/8/8/8/PPPPPPPP/RNBNKQRB w GAga - 0 1";
+    let game = one(&format!("[Variant \"From Position\"]\n[FEN \"{shredder}\"]\n\n1. h4 *\n"));
+    assert_eq!(game.start.variant(), Variant::Chess960);
+}
+
+#[test]
 fn fide_appendix_german_game_converts_to_english_and_back() {
     let game = Game::read_all(FIDE_SAMPLE_GAME, &german()).remove(0).unwrap();
     assert_eq!(game.moves.nodes.len(), 21);
@@ -1289,4 +1303,58 @@ fn chess_js_load_pgn_cases() {
         checked += 1;
     }
     assert_eq!(checked, 42);
+}
+
+/// scalachess's replay snapshot (lichess's chess library), kept as data in `data/scalachess-replay.txt`: the
+/// real-world PGN fixtures its replay test reads (chess.com, ChessBase, TCEC, lichess, Chess960, forum wrappers,
+/// invisible characters, hand-written games) and every main-line position it reaches in each. forsyth reaches the
+/// same positions, stops at the same illegal move, and refuses what it does not play (TESTING.md, "Where forsyth
+/// and other tools disagree").
+#[test]
+fn scalachess_replay_snapshot() {
+    use forsyth::notation::fen::EpMode;
+
+    // The board, side to move, castling, en passant (written only where a capture is legal) and halfmove clock:
+    // scalachess's snapshot writes 1 as every position's move number.
+    let fields = |fen: &str| fen.split(' ').take(5).collect::<Vec<_>>().join(" ");
+    let options = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
+    let data = include_str!("data/scalachess-replay.txt");
+    let (mut replayed, mut refused) = (0, 0);
+    for case in data.split("\n== ").skip(1) {
+        let (name, rest) = case.split_once('\n').unwrap();
+        let (expected, pgn) = rest.split_once("\npgn\n").unwrap_or_else(|| panic!("{name}: no `pgn` line"));
+        let raw = GameSplitter::new(pgn.as_bytes()).next().unwrap().unwrap();
+        let mut builder = GameBuilder::default();
+        let report = read_game(&raw, &options, &mut builder);
+        let error = report.error.map(|e| (e.kind.code(), e.ply));
+        if let Some(code) = expected.strip_prefix("refused ") {
+            assert_eq!(error.map(|(code, _)| code), Some(code), "{name}");
+            refused += 1;
+            continue;
+        }
+        let mut theirs = Vec::new();
+        let mut stops = None;
+        for line in expected.split('\n') {
+            match line.split_once(' ') {
+                Some(("fen", fen)) => theirs.push(fields(fen)),
+                Some(("error", what)) => {
+                    let (code, ply) = what.split_once(' ').unwrap();
+                    stops = Some((code, Some(ply.parse::<u32>().unwrap())));
+                }
+                _ => panic!("{name}: unknown expectation {line:?}"),
+            }
+        }
+        assert_eq!(error, stops, "{name}");
+        let game = builder.finish();
+        let mut pos = game.start;
+        let mut ours = vec![fields(&Fen::from_position_with(&pos, EpMode::Legal).to_string())];
+        for node in &game.moves.nodes {
+            pos.play_unchecked(node.mv);
+            ours.push(fields(&Fen::from_position_with(&pos, EpMode::Legal).to_string()));
+        }
+        ours.push(ours.last().unwrap().clone());
+        assert_eq!(ours, theirs, "{name}");
+        replayed += 1;
+    }
+    assert_eq!((replayed, refused), (28, 7));
 }
