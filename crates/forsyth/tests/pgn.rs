@@ -359,6 +359,17 @@ fn no_token_is_dropped_silently() {
 }
 
 #[test]
+fn a_stray_character_after_a_tag_name_is_named_where_it_stands() {
+    // python-chess's test.py reads `[BlackType: "program"]` as a tag named `BlackType:`; the PGN standard's tag names
+    // (§8.1.1) have letters, digits and `_` only, so forsyth refuses it, pointing at the colon.
+    let e = error("[BlackType: \"program\"]\n\n1. e4 *\n");
+    assert_eq!((e.kind, e.line, e.column), (ErrorKind::BadTag, 1, 11));
+    assert!(e.to_string().contains("':' after the tag name BlackType"), "{e}");
+    let e = error("[Event]\n\n1. e4 *\n");
+    assert!(e.to_string().contains("the tag Event has no quoted value"), "{e}");
+}
+
+#[test]
 fn comment_commands_are_kept_in_comments() {
     let game = one("1. e4 {[%clk 0:03:00] [%eval 0.3] [%csl Ge4][%cal Ge2e4]} e5 {[%emt 0:00:02]} *");
     let Annotation::Comment(text) = &game.moves.nodes[0].annotations[0] else { panic!() };

@@ -723,7 +723,15 @@ impl<'a> Parser<'a> {
         }
         self.skip_inline_space();
         if self.peek() != Some(b'"') {
-            return Err(bad(self.pos, &format!("the tag {name} has no quoted value")));
+            // A stray character after the name (`[BlackType: "program"]`) is named where it stands.
+            let reason = match text[self.pos..].chars().next() {
+                Some(c) if !c.is_whitespace() && c != ']' => format!(
+                    "'{c}' after the tag name {name}: a tag name has only letters, digits and '_', and its quoted \
+                     value follows it"
+                ),
+                _ => format!("the tag {name} has no quoted value"),
+            };
+            return Err(bad(self.pos, &reason));
         }
         let value_start = self.pos + 1;
         let mut i = value_start;
