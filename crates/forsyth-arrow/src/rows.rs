@@ -204,10 +204,11 @@ impl GameRow {
         self.error.as_ref()
     }
 
-    /// The bytes of text it holds (what it adds to a batch of the games table; with `--fen` or `--comments`, most
-    /// of what it adds to the moves table).
-    pub(crate) fn text_bytes(&self) -> usize {
-        self.tags.text.len() + self.san.len() + self.uci.len() + self.fens.len() + self.comments.len()
+    /// The bytes of text it adds to the games table (tags, both move lists) and to the moves table (the moves,
+    /// their positions and comments when asked for).
+    pub(crate) fn text_bytes(&self) -> (usize, usize) {
+        let moves = self.san.len() + self.uci.len();
+        (self.tags.text.len() + moves, moves + self.fens.len() + self.comments.len())
     }
 
     /// The bytes its buffers hold room for (what a [`RowPool`] keeps of it).

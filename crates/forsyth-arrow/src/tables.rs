@@ -444,16 +444,16 @@ impl TableBuilder {
         use std::fmt::Write;
         self.game_id.clear();
         let _ = write!(self.game_id, "{}:{number}", self.source);
-        let text_bytes = row.text_bytes();
+        let (games_text, moves_text) = row.text_bytes();
         if let Some((columns, filled)) = &mut self.games {
             columns.append(&self.source, &self.game_id, number, line, row).map_err(std::io::Error::other)?;
             filled.rows += 1;
-            filled.text_bytes += text_bytes;
+            filled.text_bytes += games_text;
         }
         if let Some((columns, filled)) = &mut self.moves {
             columns.append(&self.game_id, row, &self.options);
             filled.rows += row.moves.len();
-            filled.text_bytes += text_bytes;
+            filled.text_bytes += moves_text;
         }
         self.flush(false, sink)
     }
@@ -466,7 +466,7 @@ impl TableBuilder {
     fn flush(&mut self, all: bool, sink: &mut BatchSink<'_>) -> std::io::Result<()> {
         let batch_rows = self.batch_rows;
         let full = |filled: &Filled| {
-            if all { filled.rows > 0 } else { filled.rows >= batch_rows || filled.text_bytes >= Self::BATCH_BYTES }
+            filled.rows > 0 && (all || filled.rows >= batch_rows || filled.text_bytes >= Self::BATCH_BYTES)
         };
         if let Some((columns, filled)) = &mut self.games
             && full(filled)
@@ -534,7 +534,7 @@ mod tests {
                     || GameRecorder::new(&options),
                     GameRecorder::finish,
                     |_, row| {
-                        bytes = Some(row.text_bytes());
+                        bytes = Some(row.text_bytes().0);
                         Ok(())
                     },
                 )
@@ -548,6 +548,9 @@ mod tests {
         let (last, full) = games_batches.split_last().unwrap();
         assert!(full.iter().all(|&n| n == per_batch), "{games_batches:?}, {per_batch} a batch");
         assert_eq!(*last, 400 - full.len() * per_batch);
+        // Games without moves reach the bound in the games table only: the moves table gets no empty batch.
+        let tags_only = format!("[Event \"{}\"]\n\n*\n\n", "e".repeat(600 << 10)).repeat(3);
+        assert_eq!(batch_rows(&tags_only, 1 << 20, options), [(Table::Games, 2), (Table::Games, 1)]);
         // Short games fill a batch by its rows, as before.
         let short = "[Event \"s\"]\n\n1. e4 *\n\n".repeat(10);
         assert_eq!(

@@ -197,9 +197,9 @@ impl TableThreads {
     /// files written (in the writers' order) and their total size, or the first error that stopped a writer.
     ///
     /// With a worker, the tables are completed side by side, each on a thread of its own (the worker stops after
-    /// the chunk it is building): what still waits for a table, and closing its part, which compresses the pages
-    /// its row group still holds, are much of an export's end, and one thread doing both tables' left the other
-    /// core idle.
+    /// the chunk it is building): building what still waits for a table and closing its part, which compresses the
+    /// pages its row group still holds, are much of an export's end, and one thread completing both tables left
+    /// the other core idle.
     pub fn finish(mut self) -> Result<(Vec<PathBuf>, u64), ExportError> {
         // A failed writer's error is returned below.
         let _ = self.hand_over();
