@@ -370,6 +370,24 @@ fn a_stray_character_after_a_tag_name_is_named_where_it_stands() {
 }
 
 #[test]
+fn escaped_quotes_and_brackets_in_tag_values_on_one_line() {
+    // chessops's data/pathological-headers.pgn (github.com/niklasf/chessops), with the values its test expects.
+    let game = one(r#"[A "b\""] [B "b\""] [C "A]]"] [D "A]]["] [E "\"A]][\""] [F "\"A]][\"\\"] [G "\"]"]"#);
+    let expected = [
+        ("A", r#"b""#),
+        ("B", r#"b""#),
+        ("C", "A]]"),
+        ("D", "A]]["),
+        ("E", r#""A]][""#),
+        ("F", r#""A]]["\"#),
+        ("G", r#""]"#),
+    ];
+    for (name, value) in expected {
+        assert_eq!(game.tag(name), Some(value), "{name}");
+    }
+}
+
+#[test]
 fn comment_commands_are_kept_in_comments() {
     let game = one("1. e4 {[%clk 0:03:00] [%eval 0.3] [%csl Ge4][%cal Ge2e4]} e5 {[%emt 0:00:02]} *");
     let Annotation::Comment(text) = &game.moves.nodes[0].annotations[0] else { panic!() };
