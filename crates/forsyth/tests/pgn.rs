@@ -1242,8 +1242,8 @@ mod threads {
 /// chess.js's tests of its PGN reader (`loadPgn`, permissive as it is by default), kept as data in
 /// `data/chessjs-load-pgn.txt` (the format is in its header): every case reads as chess.js reads it — the same
 /// position after the main line, the same main-line comments after the same positions, the same tags, moves and
-/// result — or is refused where chess.js refuses it, except where the PGN standard decides otherwise (TESTING.md,
-/// "Where forsyth and other tools disagree").
+/// result — or is refused where chess.js refuses it, except where a rule decides otherwise (TESTING.md, "Other
+/// projects' test data": the disagreements, each with its rule).
 #[test]
 fn chess_js_load_pgn_cases() {
     use forsyth::notation::fen::EpMode;
@@ -1337,8 +1337,8 @@ fn chess_js_load_pgn_cases() {
 /// scalachess's replay snapshot (lichess's chess library), kept as data in `data/scalachess-replay.txt`: the
 /// real-world PGN fixtures its replay test reads (chess.com, ChessBase, TCEC, lichess, Chess960, forum wrappers,
 /// invisible characters, hand-written games) and every main-line position it reaches in each. forsyth reaches the
-/// same positions, stops at the same illegal move, and refuses what it does not play (TESTING.md, "Where forsyth
-/// and other tools disagree").
+/// same positions, stops at the same illegal move, and refuses what it does not play (TESTING.md, "Other projects'
+/// test data": the disagreements, each with its rule).
 #[test]
 fn scalachess_replay_snapshot() {
     use forsyth::notation::fen::EpMode;
