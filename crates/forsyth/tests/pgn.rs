@@ -3,7 +3,7 @@
 
 mod common;
 
-use forsyth::notation::fen::Fen;
+use forsyth::notation::fen::{EpMode, Fen};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::read::MoveReadOptions;
 use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
@@ -84,6 +84,18 @@ impl Visitor for Positions {
     fn end_variation(&mut self) {
         self.depth -= 1;
     }
+}
+
+/// `text` with its runs of white space made one space, and none at either end (comments compared across readers
+/// that keep line breaks differently).
+fn collapsed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The FEN of `pos` with an en passant square only where a capture there is legal, as chess.js, scalachess and
+/// python-chess's `epd()` write it.
+fn fen_legal_ep(pos: &Position) -> String {
+    Fen::from_position_with(pos, EpMode::Legal).to_string()
 }
 
 fn main_line_uci(game: &Game) -> Vec<String> {
@@ -433,9 +445,7 @@ fn long_movetext_wraps_at_80_characters() {
 fn game_with_normalised_comments(game: &Game) -> Game {
     fn line(l: &Line) -> Line {
         let fix = |a: &Annotation| match a {
-            Annotation::Comment(c) if !c.contains('}') => {
-                Annotation::Comment(c.split_whitespace().collect::<Vec<_>>().join(" "))
-            }
+            Annotation::Comment(c) if !c.contains('}') => Annotation::Comment(collapsed(c)),
             Annotation::Variation(v) => Annotation::Variation(line(v)),
             other => other.clone(),
         };
@@ -1246,7 +1256,6 @@ mod threads {
 /// projects' test data": the disagreements, each with its rule).
 #[test]
 fn chess_js_load_pgn_cases() {
-    use forsyth::notation::fen::EpMode;
     use forsyth::notation::write_san;
 
     // chess.js refuses `1. e4!+`: a check sign on a move that gives no check, after a `!`. forsyth reads a move's
@@ -1277,10 +1286,10 @@ fn chess_js_load_pgn_cases() {
         let mut history = Vec::new();
         let mut comments = Vec::new();
         let mut after_move = |pos: &Position, annotations: &[Annotation], nag: Option<u8>| {
-            let fen = Fen::from_position_with(pos, EpMode::Legal).to_string();
+            let fen = fen_legal_ep(pos);
             for annotation in annotations {
                 if let Annotation::Comment(text) = annotation {
-                    comments.push((fen.clone(), text.split_whitespace().collect::<Vec<_>>().join(" "), nag));
+                    comments.push((fen.clone(), collapsed(text), nag));
                 }
             }
         };
@@ -1298,7 +1307,7 @@ fn chess_js_load_pgn_cases() {
         for line in expected {
             let (what, value) = line.split_once(' ').unwrap_or((line, ""));
             match what {
-                "fen" => assert_eq!(Fen::from_position_with(&pos, EpMode::Legal).to_string(), value, "{name}"),
+                "fen" => assert_eq!(fen_legal_ep(&pos), value, "{name}"),
                 "comment" => {
                     let mut parts = value.split('|');
                     let (fen, text) = (parts.next().unwrap(), parts.next().unwrap());
@@ -1306,7 +1315,7 @@ fn chess_js_load_pgn_cases() {
                     let nag = parts.next().map(|suffix| {
                         ["!", "?", "!!", "??", "!?", "?!"].iter().position(|s| *s == suffix).unwrap() as u8 + 1
                     });
-                    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                    let text = collapsed(text);
                     expected_comments.push((fen.to_string(), text, nag));
                 }
                 "history" => assert_eq!(history.join(" "), value, "{name}"),
@@ -1341,8 +1350,6 @@ fn chess_js_load_pgn_cases() {
 /// test data": the disagreements, each with its rule).
 #[test]
 fn scalachess_replay_snapshot() {
-    use forsyth::notation::fen::EpMode;
-
     // The board, side to move, castling, en passant (written only where a capture is legal) and halfmove clock:
     // scalachess's snapshot writes 1 as every position's move number.
     let fields = |fen: &str| fen.split(' ').take(5).collect::<Vec<_>>().join(" ");
@@ -1376,10 +1383,10 @@ fn scalachess_replay_snapshot() {
         assert_eq!(error, stops, "{name}");
         let game = builder.finish();
         let mut pos = game.start;
-        let mut ours = vec![fields(&Fen::from_position_with(&pos, EpMode::Legal).to_string())];
+        let mut ours = vec![fields(&fen_legal_ep(&pos))];
         for node in &game.moves.nodes {
             pos.play_unchecked(node.mv);
-            ours.push(fields(&Fen::from_position_with(&pos, EpMode::Legal).to_string()));
+            ours.push(fields(&fen_legal_ep(&pos)));
         }
         ours.push(ours.last().unwrap().clone());
         assert_eq!(ours, theirs, "{name}");
