@@ -288,3 +288,16 @@ fn a_yacpdb_text_of_several_lines_is_written_to_popeye_on_one_line() {
         assert_eq!(again[0].pieces, problem.pieces);
     }
 }
+
+#[test]
+fn an_empty_yacpdb_stipulation_states_none_and_the_problem_writes_as_popeye_input() {
+    // Found by the `problem` fuzz target: `stipulation: ""` wrote `Stipulation` with nothing after it, and Popeye
+    // input then took `EndProblem` for the stipulation.
+    let text = "---\nauthors:\n  - \"Loyd, Samuel\"\nstipulation: \"\"\nalgebraic:\n  white: [Kh1, Re4, Pg2]\n  black: [Kd1, Bc3, Ph2]\n";
+    let problem = yacpdb::parse(text).unwrap().problem;
+    assert_eq!(problem.stipulation, None);
+    for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+        let again = popeye::parse(&problem.write(language)).unwrap();
+        assert_eq!((again[0].pieces.clone(), again[0].stipulation.clone()), (problem.pieces.clone(), None));
+    }
+}

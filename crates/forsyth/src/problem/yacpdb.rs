@@ -181,7 +181,8 @@ pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
                 if text.contains(char::is_whitespace) {
                     return Err(shape("stipulation is one word, as #2, h#2.5 or ser-h#12"));
                 }
-                problem.stipulation = Some(text.to_string());
+                // An empty one (`stipulation: ""`) states none: Popeye input has no empty stipulation to write.
+                problem.stipulation = (!text.is_empty()).then(|| text.to_string());
             }
             "options" => {
                 // YACPDB lists fairy conditions among the options: what names no Popeye option is a condition,
