@@ -619,7 +619,7 @@ mod splitting {
                     Just("e4"), Just("Nf3"), Just("O-O"), Just("{"), Just("}"), Just("("), Just(")"), Just("["),
                     Just("]"), Just("[Event \"x\"]"), Just("%"), Just(";"), Just("\n"), Just("\r\n"), Just(" "),
                     Just("$1"), Just("\""), Just("e4{c}"), Just("d5)"), Just("Nf3("), Just("0-0"), Just("10."),
-                    Just("\n[A"), Just("{1."),
+                    Just("\n[A"), Just("{1."), Just("\n\n"), Just("1.e4"), Just("1..."),
                 ],
                 0..80,
             ),
@@ -805,6 +805,40 @@ fn one_blank_line_between_tag_pairs_stays_in_the_game() {
     let games = read_every_way("[Event \"tags only\"]\n\n\n[Event \"b\"]\n1. e4 *\n");
     assert_eq!(games.len(), 2);
     assert!(games[0].as_ref().unwrap().moves.nodes.is_empty());
+}
+
+#[test]
+fn games_without_tags_or_results_one_per_paragraph_are_separate_games() {
+    // lichess chessops's data/leading-whitespace.pgn: its last game has neither tags nor a result before it, and
+    // chessops and python-chess read four games.
+    let text = "    [Variant \"Standard\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 { header, blank line, moves }\n\n    \
+                [Variant \"Standard\"] 1. e4 e5 2. Nf3 Nc6 3. Bb5 { header, moves }\n\n    [Variant \"Standard\"]\n\
+                1. e4 e5 2. Nf3 Nc6 3. Bb5 { header, new line, moves }\n\n\n    1. e4 e5 2. Nf3 Nc6 3. Bb5 { no header }\n";
+    let games = read_every_way(text);
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        let game = game.as_ref().unwrap();
+        assert_eq!(game.moves.nodes.len(), 5);
+        assert!(matches!(&game.moves.nodes[4].annotations[..], [Annotation::Comment(_)]));
+    }
+    // python-chess's test.py: a game, a blank line, the next game's `1. a3`; and one per paragraph, `\r\n` too.
+    let games = read_every_way("1. e4 e5 2. Qh5\n\n1. a3\n");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].as_ref().unwrap().moves.nodes.len(), 1);
+    assert_eq!(read_every_way("1. e4 e5\r\n\r\n1.d4 d5 ; a line comment\n\n1. c4\n").len(), 3);
+    // A blank line before any other move number, before Black's `1...`, or inside a variation stays in the game;
+    // so does one before the first move.
+    for text in [
+        "1. e4 e5\n\n2. Nf3 *\n",
+        "1. e4 {an annotator's paragraph}\n\n1... e5 2. Nf3 *\n",
+        "1. e4 (1. d4 d5\n\n2. c4) 1... e5 *\n",
+        "[Event \"x\"]\n\n{Introduction}\n\n1. e4 e5 *\n",
+        "1. e4 e5\n\n10. Nf3\n",
+    ] {
+        let games = read_every_way(text);
+        assert_eq!(games.len(), 1, "{text}");
+        assert!(games[0].is_ok(), "{text}");
+    }
 }
 
 /// Reads the one game of `text` every way (see `read_every_way`) with a builder; the game and the report.
@@ -1067,7 +1101,7 @@ mod one_pass {
         // Each text stands where the splitter's rules and the reader's could part: escape lines and their line
         // starts, byte-order marks, blank lines and comments between tags, comment lines starting with `[`,
         // games without results, results in variations, text after results, the stream's end, Latin-1.
-        let texts: [&[u8]; 28] = [
+        let texts: [&[u8]; 31] = [
             b"1. e4 1-0\n\r%x\n1. d4 *\n",
             b"1. e4 1-0\n%x\n1. d4 *\n",
             b"1. e4 1-0 %x\n1. d4 *\n",
@@ -1098,6 +1132,10 @@ mod one_pass {
             // Blank lines between tags: one belongs to the game, two end a game of tags only.
             b"[A \"1\"]\n\n\n[B \"2\"]\n1. e4 *\n1. d4 *\n",
             b"[A \"1\"]\n\n[B \"2\"]\n\n[C \"3\"]\n\n1. e4 *\n",
+            // White's first move number after a blank line begins a game; Black's, or one in a variation, does not.
+            b"1. e4 e5\n\n1. d4 d5\n \n1.c4\n\n1... c5 (1. d4\n\n1. c4) *\n",
+            b"1. e4 ; c\n\n1. d4 {c}\n\n1. c4 {c\n\n1. Nf3} e5 %x\n\n1. g3",
+            b"1. e4 e5\r\n\r\n1.\r\n\r\n1",
         ];
         // Latin-1 games in a row, then UTF-8 ones: after games that are not UTF-8, the next are cut first for a
         // while; reading must not notice.
@@ -1117,26 +1155,28 @@ mod one_pass {
     fn most_games_of_a_clean_file_are_read_in_one_pass() {
         // The check above would pass if every game were cut first; this one fails if none is read in one pass.
         // A visitor that counts its games is made once per attempt: about once per game in one pass, twice for
-        // a game cut first.
-        let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n".repeat(1000);
-        let made = std::sync::atomic::AtomicUsize::new(0);
-        let mut games = 0;
-        forsyth::pgn::Reader::from_bytes(text.as_bytes())
-            .visit(
-                || {
-                    made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    Validate
-                },
-                |_, report| report.error.is_none(),
-                |_, ok| {
-                    assert!(ok);
-                    games += 1;
-                    Ok(())
-                },
-            )
-            .unwrap();
-        assert_eq!(games, 1000);
-        assert!(made.into_inner() < 1010, "most games read in one pass");
+        // a game cut first. (Also games without tags or results, one per paragraph.)
+        for game in ["[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n", "1. e4 e5 2. Nf3\n\n"] {
+            let text = game.repeat(1000);
+            let made = std::sync::atomic::AtomicUsize::new(0);
+            let mut games = 0;
+            forsyth::pgn::Reader::from_bytes(text.as_bytes())
+                .visit(
+                    || {
+                        made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        Validate
+                    },
+                    |_, report| report.error.is_none(),
+                    |_, ok| {
+                        assert!(ok);
+                        games += 1;
+                        Ok(())
+                    },
+                )
+                .unwrap();
+            assert_eq!(games, 1000, "{game}");
+            assert!(made.into_inner() < 1010, "most games read in one pass: {game}");
+        }
     }
 
     #[test]

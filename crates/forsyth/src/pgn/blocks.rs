@@ -656,7 +656,7 @@ mod tests {
                     Just("1. e4 e5 2. Nf3 Nc6 "), Just("1. d4 "), Just("d5 "), Just("*"), Just("1-0"),
                     Just("1/2-1/2"), Just("{a comment}"), Just("{"), Just("}"), Just("(1. c4)"), Just("("),
                     Just(")"), Just("\n[A"), Just("{\n[Event \"z\"]\n}"), Just("%esc\n"), Just(";x\n"),
-                    Just("Qh5 "), Just("$1 "), Just("\n\n"), Just("["),
+                    Just("Qh5 "), Just("$1 "), Just("\n\n"), Just("["), Just("\n\n1. c4 "), Just("1... "),
                 ],
                 0..60,
             ),

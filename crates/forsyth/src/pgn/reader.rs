@@ -5,7 +5,10 @@ use std::borrow::Cow;
 
 use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 use super::opening_tree::{Node, OpeningTree};
-use super::split::{DELIMITER, GameText, TAG_SECTION_END, forum_wrapper, is_tag_line, line_breaks, word_end};
+use super::split::{
+    DELIMITER, GameText, NEW_GAME_BREAKS, TAG_SECTION_END, forum_wrapper, is_move_one, is_tag_line, line_breaks,
+    word_end,
+};
 use super::tags::{StartError, repair_start, standard_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
 use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move};
@@ -818,13 +821,18 @@ impl<'a> Parser<'a> {
         let mut result_seen = false;
         let mut tokens = false;
         while let Some(b) = self.skip_space_and_comments(visitor)? {
-            tokens = true;
             let at = self.pos;
             if self.open && (result_seen || b == b'[') {
                 // Where the splitter ends the game: the token after the result, or a tag pair.
                 self.cut_at(at);
                 break;
             }
+            if self.open && b == b'1' && tokens && lines.variations.is_empty() && self.begins_a_game(at)? {
+                // Or White's first move number after a blank line: the next game, without tags or result.
+                self.cut_at(at);
+                break;
+            }
+            tokens = true;
             if result_seen {
                 return Err(found(
                     ErrorKind::MisplacedResult,
@@ -982,6 +990,22 @@ impl<'a> Parser<'a> {
             self.warn(WarningKind::ResultForm, at, word, reason);
         }
         Ok(Some(result))
+    }
+
+    /// Whether the move number at `at` (open text, at depth 0, after movetext) begins the next game as the splitter
+    /// sees it: `1.` after a blank line (see [`super::split::NEW_GAME_BREAKS`]). Text that ends before telling is
+    /// left to the splitter.
+    fn begins_a_game(&self, at: usize) -> Result<bool, Found> {
+        let bytes = self.text.as_bytes();
+        let space = bytes[..at].iter().rev().take_while(|&&b| SPACE[b as usize]);
+        if space.filter(|&&b| b == b'\n').count() < NEW_GAME_BREAKS as usize {
+            return Ok(false);
+        }
+        let first = &bytes[at..bytes.len().min(at + 3)];
+        if first.len() < 3 && b"1.".starts_with(first) {
+            return Err(self.unsure());
+        }
+        Ok(is_move_one(first))
     }
 
     /// The game ends at `at` (open text only): the text is cut there, as the splitter would have cut it.

@@ -17,6 +17,12 @@ pub const MAX_GAME_BYTES: usize = 32 << 20;
 /// still the same game's (ChessBase writes one after the first tag pair; python-chess reads it so too).
 pub(crate) const TAG_SECTION_END: u32 = 3;
 
+/// The line breaks in the white space before a White first move number (`1.`) that begin the next game: a blank
+/// line. Games with neither tags nor results, one per paragraph, are separate games (python-chess and lichess's
+/// chessops read them so), while a blank line before any other move number, or inside a variation, stays inside
+/// the game.
+pub(crate) const NEW_GAME_BREAKS: u32 = 2;
+
 /// The bytes of one game, as they stand in the file, with where they start.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawGame {
@@ -118,16 +124,18 @@ enum State {
 
 /// Splits PGN text into [`RawGame`]s.
 ///
-/// A game ends where the next one's tag section begins (a `[` after movetext) or after its result token and
-/// the comments that follow it, so files with and without tags both work.
+/// A game ends where the next one's tag section begins (a `[` after movetext), after its result token and the
+/// comments that follow it, or before White's first move number `1.` after a blank line (games with neither tags nor
+/// results, one per paragraph), so files with and without tags both work.
 ///
 /// ```
 /// use forsyth::pgn::GameSplitter;
-/// let text = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 *\n1. c4 0-1\n";
+/// let text = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 *\n1. c4 0-1\n\n1. e4 c5\n\n1. d4 d5\n";
 /// let games: Vec<_> = GameSplitter::new(text.as_bytes()).map(|g| g.unwrap()).collect();
-/// assert_eq!(games.len(), 3);
+/// assert_eq!(games.len(), 5);
 /// assert_eq!(games[1].line, 5);
-/// assert_eq!(String::from_utf8_lossy(&games[2].bytes), "1. c4 0-1\n");
+/// assert_eq!(String::from_utf8_lossy(&games[2].bytes), "1. c4 0-1\n\n");
+/// assert_eq!(String::from_utf8_lossy(&games[3].bytes), "1. e4 c5\n\n");
 /// ```
 pub struct GameSplitter<R> {
     reader: R,
@@ -207,6 +215,12 @@ struct Scanner {
     seen_tag: bool,
     /// Line breaks since the last token: two blank lines after tags end a game that has no movetext.
     newlines: u32,
+    /// Line breaks in the white space just before the next byte, outside comments (a `;` comment's own line break
+    /// counts: the reader leaves it outside the comment): a blank line before `1.` begins a new game.
+    breaks_before: u32,
+    /// Where (offset in the stream) a word `1` stands that ended the chunk after a blank line: if a `.` follows in
+    /// the next chunk, the game ends before it.
+    move_one_at: Option<u64>,
     ended: bool,
     /// The first bytes of the word being scanned (a result token is at most 11 bytes long: `1/2–1/2`).
     word: [u8; WORD_KEPT],
@@ -414,6 +428,8 @@ impl Scanner {
             seen_movetext: false,
             seen_tag: false,
             newlines: 0,
+            breaks_before: 0,
+            move_one_at: None,
             ended: false,
             word: [0; WORD_KEPT],
             bom_word: false,
@@ -440,6 +456,7 @@ impl Scanner {
             && !self.seen_tag
             && !self.ended
             && self.newlines == 0
+            && self.breaks_before == 0
             && self.depth == 0
             && self.lent.is_none()
     }
@@ -488,18 +505,22 @@ impl Scanner {
         self.seen_tag = false;
         // The next game begins with the token that ended this one: no line breaks since.
         self.newlines = 0;
+        self.breaks_before = 0;
+        self.move_one_at = None;
         self.ended = false;
         self.depth = 0;
         std::mem::replace(&mut self.current, next)
     }
 
-    /// A line inside a comment, from its `[` at `tag_line_at` to its end at `chunk[end]`, is a whole tag pair: the
-    /// comment was never closed, and the game ends before the `[`. Returns the game and the bytes of `chunk` used.
+    /// The game ends before the byte at `cut` (an offset in the stream), which `chunk[end]` follows: a line inside
+    /// a comment that is a whole tag pair (the comment was never closed), or a move number `1.` after a blank line.
+    /// Returns the game and the bytes of `chunk` used; the text from `cut` on is the next game's (read again when
+    /// it lies in `chunk`, kept as the next game's start when it began in an earlier chunk).
     ///
-    /// Not cut (none returned) in a game already over [`MAX_GAME_BYTES`] whose `[` lies before `chunk`: its bytes
+    /// Not cut (none returned) in a game already over [`MAX_GAME_BYTES`] whose `cut` lies before `chunk`: its bytes
     /// were not kept, and the game is skipped whole as too large anyway.
-    fn cut_before_tag_line(&mut self, chunk: &[u8], end: usize, lend: bool) -> Option<(Option<RawGame>, usize)> {
-        if let Some(at) = self.tag_line_at.checked_sub(self.consumed) {
+    fn cut_before(&mut self, cut: u64, chunk: &[u8], end: usize, lend: bool) -> Option<(Option<RawGame>, usize)> {
+        if let Some(at) = cut.checked_sub(self.consumed) {
             // The line lies in this chunk: the game ends at its `[`, and the line is read again as the next game's.
             let at = at as usize;
             let game = self.finish(chunk, 0, at, lend);
@@ -508,24 +529,23 @@ impl Scanner {
             self.line_start = false;
             return Some((Some(game), at));
         }
-        let at = (self.tag_line_at - self.current.offset) as usize;
+        let at = (cut - self.current.offset) as usize;
         if self.current.oversized {
             return None;
         }
-        // The line began in an earlier chunk: its start moves from this game to the next, which goes on after it.
+        // The text began in an earlier chunk: its start moves from this game to the next, which goes on after it.
         self.keep(&chunk[..end]);
         let line = self.current.bytes.split_off(at);
         let game = self.finish(chunk, end, end, false);
         self.current.bytes.extend_from_slice(&line);
         self.consumed += end as u64;
-        self.state = State::Between;
-        self.seen_tag = true;
         Some((Some(game), end))
     }
 
     /// A movetext word just ended: a result at depth 0 ends the game.
     #[inline]
     fn end_word(&mut self) {
+        self.move_one_at = None;
         // A byte-order mark alone (files joined with `cat`) is whitespace; anything else is movetext.
         if std::mem::take(&mut self.bom_word) && self.word[..self.word_len.min(WORD_KEPT)] != *"\u{feff}".as_bytes() {
             self.seen_movetext = true;
@@ -568,7 +588,11 @@ impl Scanner {
                 }
                 State::CommentTagLine(shape) => match shape.next(chunk[i]) {
                     Some(TagLine::Whole) => {
-                        if let Some(cut) = self.cut_before_tag_line(chunk, i, lend) {
+                        let begun_before = self.tag_line_at < self.consumed;
+                        if let Some(cut) = self.cut_before(self.tag_line_at, chunk, i, lend) {
+                            // A line begun in an earlier chunk is now the next game's first tag pair.
+                            self.seen_tag = begun_before;
+                            self.state = State::Between;
                             return cut;
                         }
                         // Not cut (see `cut_before_tag_line`): the line stays in the comment.
@@ -588,6 +612,8 @@ impl Scanner {
                         self.state = State::Between;
                         self.line_start = true;
                         self.escape_line = false;
+                        // The comment's line break is white space before the next token (as the reader sees it).
+                        self.breaks_before = 1;
                     }
                     None => i = chunk.len(),
                 },
@@ -635,7 +661,28 @@ impl Scanner {
                     self.word[kept..kept + take].copy_from_slice(&rest[..take]);
                     self.word_len += end;
                     i += end;
-                    if end < rest.len() {
+                    let ended = end < rest.len();
+                    if let Some(at) = self.move_one_at
+                        && (ended || self.word_len >= 3)
+                    {
+                        // A word begun with `1` after a blank line, where the chunk it began in did not tell what
+                        // follows: the next game's start if it is `1.`.
+                        self.move_one_at = None;
+                        let begun_before = at < self.consumed;
+                        if is_move_one(&self.word[..self.word_len.min(3)])
+                            && let Some(cut) = self.cut_before(at, chunk, i, lend)
+                        {
+                            if begun_before {
+                                // The word is the next game's, and goes on (or ends) here.
+                                self.seen_movetext = true;
+                                if ended {
+                                    (self.state, self.word_len) = (State::Between, 0);
+                                }
+                            }
+                            return cut;
+                        }
+                    }
+                    if ended {
                         self.state = State::Between;
                         self.end_word();
                     }
@@ -645,7 +692,8 @@ impl Scanner {
                     // start: skip them whole. Anything else (and a word that runs past the chunk) takes the
                     // general path below.
                     if self.seen_movetext && !self.ended {
-                        let plain = plain_movetext_len(&chunk[i..]);
+                        let plain;
+                        (plain, self.breaks_before) = plain_movetext_len(&chunk[i..], self.breaks_before);
                         if plain > 0 {
                             i += plain;
                             self.line_start = chunk[i - 1] == b'\n';
@@ -660,6 +708,7 @@ impl Scanner {
                     match b {
                         b'\n' => {
                             self.newlines += 1;
+                            self.breaks_before = self.breaks_before.saturating_add(1);
                             i += 1;
                             continue;
                         }
@@ -674,15 +723,18 @@ impl Scanner {
                         }
                         b'{' => {
                             self.state = State::BraceComment;
+                            self.breaks_before = 0;
                             i += 1;
                             continue;
                         }
                         b';' => {
                             self.state = State::LineComment;
+                            self.breaks_before = 0;
                             i += 1;
                             continue;
                         }
                         b'%' if at_line_start => {
+                            self.breaks_before = 0;
                             self.escape_line = true;
                             self.state = State::LineComment;
                             i += 1;
@@ -693,7 +745,18 @@ impl Scanner {
                     // A token that is not a comment: does it start the next game? (A game of tags only ends at
                     // two blank lines: one may stand between its tags, as ChessBase writes after the first.)
                     let blank_lines = std::mem::take(&mut self.newlines) >= TAG_SECTION_END;
-                    if self.ended || (b == b'[' && (self.seen_movetext || (self.seen_tag && blank_lines))) {
+                    let breaks = std::mem::take(&mut self.breaks_before);
+                    let mut move_one = b == b'1' && breaks >= NEW_GAME_BREAKS && self.seen_movetext && self.depth == 0;
+                    if move_one {
+                        if let Some(next) = chunk.get(i + 1..i + 3) {
+                            move_one = is_move_one(&[b, next[0], next[1]]);
+                        } else {
+                            // What follows, the next chunk tells (see `State::Word`).
+                            self.move_one_at = Some(self.consumed + i as u64);
+                            move_one = false;
+                        }
+                    }
+                    if self.ended || move_one || (b == b'[' && (self.seen_movetext || (self.seen_tag && blank_lines))) {
                         let game = self.finish(chunk, copied, i, lend);
                         self.consumed += i as u64;
                         return (Some(game), i);
@@ -806,6 +869,18 @@ pub(crate) fn line_breaks(bytes: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
+/// Whether a word that begins with `first` (its first three bytes, or all of a shorter word) is White's first move
+/// number, `1.` (perhaps glued to the move: `1.e4`), which after a blank line begins a new game; `1...` is Black's,
+/// and stays inside the game (an annotator's paragraph may end before it).
+#[inline]
+pub(crate) fn is_move_one(first: &[u8]) -> bool {
+    match first {
+        [b'1', b'.'] => true,
+        [b'1', b'.', next, ..] => *next != b'.',
+        _ => false,
+    }
+}
+
 /// The bytes of a word the splitter keeps: enough for the longest result token.
 const WORD_KEPT: usize = 12;
 
@@ -848,19 +923,21 @@ pub(crate) fn word_end(bytes: &[u8], at: usize) -> usize {
 }
 
 /// How many bytes at the start of `bytes` are spaces, line breaks and whole movetext words that cannot be results
-/// (moves, move numbers): text the splitter may skip without looking further.
+/// (moves, move numbers) or begin a game (`1.` after a blank line): text the splitter may skip without looking
+/// further. `breaks` counts the line breaks just before `bytes` and comes back counting those before the end.
 #[inline(always)]
-fn plain_movetext_len(bytes: &[u8]) -> usize {
+fn plain_movetext_len(bytes: &[u8], mut breaks: u32) -> (usize, u32) {
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if matches!(b, b' ' | b'\t' | b'\n') {
+            breaks = breaks.saturating_add(u32::from(b == b'\n'));
             i += 1;
             continue;
         }
         // `1.`, `10.`, `0...`: a digit or dot after a leading 1 or 0 rules out `1-0`, `0-1` and `1/2-1/2`.
         let plain = PLAIN_WORD_START[b as usize]
             || (matches!(b, b'0' | b'1') && matches!(bytes.get(i + 1), Some(b'0'..=b'9' | b'.')));
-        if !plain {
+        if !plain || (b == b'1' && breaks >= NEW_GAME_BREAKS) {
             break;
         }
         let end = word_end(bytes, i);
@@ -869,8 +946,9 @@ fn plain_movetext_len(bytes: &[u8]) -> usize {
             break;
         }
         i = end;
+        breaks = 0;
     }
-    i
+    (i, breaks)
 }
 
 /// The bytes that start a movetext word which cannot be a result (results start with `1`, `0`, `*`, `½`, or a
