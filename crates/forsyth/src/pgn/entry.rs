@@ -10,7 +10,7 @@ use super::error::{PgnError, PgnWarning};
 use super::game::{Game, GameBuilder};
 use super::reader::{Encoding, GameReport, PgnReadOptions, Visitor};
 use super::split::{GameSplitter, GameText};
-use super::stream::{INPUT_BUFFER, ONE_PASS_BUFFER, ReadState, read_stream};
+use super::stream::{INPUT_BUFFER, OnePassBuffer, ReadState, read_stream};
 use crate::notation::MoveReadOptions;
 
 /// Games [`Reader::games`] reads ahead of the one the caller takes.
@@ -182,7 +182,7 @@ impl<R: BufRead + Send> Reader<R> {
         if in_place {
             read_stream(&mut GameSplitter::new(input), &mut state, &self.options, &visitor, &made, sink)
         } else {
-            let input = BufReader::with_capacity(ONE_PASS_BUFFER, input);
+            let input = OnePassBuffer::new(input);
             read_stream(&mut GameSplitter::new(input), &mut state, &self.options, &visitor, &made, sink)
         }
     }

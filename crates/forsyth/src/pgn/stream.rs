@@ -1,7 +1,7 @@
 //! Reading every game of a stream into fresh visitors: in one pass on one thread (each game's end found while
 //! reading it), in blocks read ahead on several (see `blocks`).
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 use super::opening_tree::OpeningTree;
 use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, read_game_with, read_open};
@@ -140,6 +140,79 @@ pub const INPUT_BUFFER: usize = 256 << 10;
 /// ([`Reader::from_bytes`](super::Reader::from_bytes)) needs none: it is read where it lies.
 pub(super) const ONE_PASS_BUFFER: usize = 4 << 20;
 
+/// The one-pass buffer of a stream read on one thread: [`ONE_PASS_BUFFER`] bytes that the stream's reads fill
+/// directly. It is allocated zeroed, which the system does lazily, page by page as reads write them: a small file
+/// touches a page or two. (`std::io::BufReader` zeroes its whole buffer before the first read from a reader that
+/// cannot be handed uninitialised memory, as any reader outside the standard library: 4 MiB and a thousand page
+/// faults for a file of 1 KB, most of the time a one-game check took.)
+pub(super) struct OnePassBuffer<R> {
+    input: R,
+    buffer: Box<[u8]>,
+    start: usize,
+    end: usize,
+}
+
+impl<R: Read> OnePassBuffer<R> {
+    pub(super) fn new(input: R) -> OnePassBuffer<R> {
+        OnePassBuffer { input, buffer: vec![0; ONE_PASS_BUFFER].into_boxed_slice(), start: 0, end: 0 }
+    }
+}
+
+impl<R: Read> Read for OnePassBuffer<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.fill_buf()?.read(out)?;
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for OnePassBuffer<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        // Refilled only once empty, as `BufReader` is: the splitter copies out a game that crosses the end.
+        if self.start == self.end {
+            self.end = self.input.read(&mut self.buffer)?;
+            self.start = 0;
+        }
+        Ok(&self.buffer[self.start..self.end])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.start = (self.start + n).min(self.end);
+    }
+}
+
 /// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread.
 const MIN_WINDOW: usize = 4 << 10;
 const MAX_WINDOW: usize = 4 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stream that hands out at most three bytes a read, as a pipe hands out what it has.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(out.len()).min(3);
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn the_one_pass_buffer_refills_only_once_empty_and_loses_no_byte() {
+        let text = b"1. e4 e5 *\n1. d4 d5 *\n";
+        let mut buffer = OnePassBuffer::new(Trickle(text));
+        assert_eq!(buffer.fill_buf().unwrap(), b"1. ");
+        buffer.consume(2);
+        assert_eq!(buffer.fill_buf().unwrap(), b" ", "what is left, not refilled");
+        buffer.consume(1);
+        assert_eq!(buffer.fill_buf().unwrap(), b"e4 ");
+        let mut rest = Vec::new();
+        buffer.read_to_end(&mut rest).unwrap();
+        assert_eq!(rest, &text[3..]);
+        assert_eq!(buffer.fill_buf().unwrap(), b"", "the end of the stream");
+    }
+}
