@@ -34,6 +34,13 @@ DOCUMENTED = {
     # `[kj90trkm"sdfsdf"yl]`: no tag pair (PGN standard §8.1: `[Name "value"]`). python-chess skips a malformed tag
     # line without a word and reads an empty game; forsyth reports it, so that nothing is lost silently.
     ("badpgn.pgn", 1): "bad-tag",
+    # python-chess's test.py inputs (data/pgn/python-chess-test-py, TESTING.md "Other projects' test data"):
+    # `[BlackType: "program"]` is no tag pair (PGN standard §8.1.1: a tag name has letters, digits and underscores).
+    ("pgn-test-case-17.pgn", 1): "bad-tag",
+    # `1. e4 (1. d4))) !? *` and `((( 1. c4 *`: parentheses that close no variation, or open one before any move
+    # (§8.2.5); python-chess passes over them, forsyth drops no token silently.
+    ("pgn-test-case-21.pgn", 1): "variation",
+    ("pgn-test-case-22.pgn", 1): "variation",
 }
 
 ERROR_LINE = re.compile(r"^.*?:(\d+):(\d+): game (\d+)\b.*\[([a-z-]+)\]")
