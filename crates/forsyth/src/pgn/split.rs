@@ -521,7 +521,7 @@ impl Scanner {
     /// were not kept, and the game is skipped whole as too large anyway.
     fn cut_before(&mut self, cut: u64, chunk: &[u8], end: usize, lend: bool) -> Option<(Option<RawGame>, usize)> {
         if let Some(at) = cut.checked_sub(self.consumed) {
-            // The line lies in this chunk: the game ends at its `[`, and the line is read again as the next game's.
+            // The text lies in this chunk: the game ends there, and the text is read again as the next game's.
             let at = at as usize;
             let game = self.finish(chunk, 0, at, lend);
             self.consumed += at as u64;
@@ -595,7 +595,7 @@ impl Scanner {
                             self.state = State::Between;
                             return cut;
                         }
-                        // Not cut (see `cut_before_tag_line`): the line stays in the comment.
+                        // Not cut (see `cut_before`): the line stays in the comment.
                         self.state = State::BraceComment;
                     }
                     Some(shape) => {
