@@ -826,6 +826,14 @@ fn games_without_tags_or_results_one_per_paragraph_are_separate_games() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].as_ref().unwrap().moves.nodes.len(), 1);
     assert_eq!(read_every_way("1. e4 e5\r\n\r\n1.d4 d5 ; a line comment\n\n1. c4\n").len(), 3);
+    // Comments between the blank line and the `1.` open the next game; one before the blank line ends this one.
+    let games = read_every_way("1. e4 e5 {end of one}\n\n{Game 2}\n\n; its source\n1. d4 d5\n");
+    assert_eq!(games.len(), 2);
+    let (first, second) = (games[0].as_ref().unwrap(), games[1].as_ref().unwrap());
+    assert!(matches!(&first.moves.nodes[1].annotations[..], [Annotation::Comment(c)] if c == "end of one"));
+    let intro: Vec<_> = second.moves.intro.iter().map(|a| format!("{a:?}")).collect();
+    assert_eq!(intro, ["Comment(\"Game 2\")", "Comment(\"its source\")"]);
+    assert_eq!(second.moves.nodes.len(), 2);
     // A blank line before any other move number, before Black's `1...`, or inside a variation stays in the game;
     // so does one before the first move.
     for text in [
@@ -834,6 +842,7 @@ fn games_without_tags_or_results_one_per_paragraph_are_separate_games() {
         "1. e4 (1. d4 d5\n\n2. c4) 1... e5 *\n",
         "[Event \"x\"]\n\n{Introduction}\n\n1. e4 e5 *\n",
         "1. e4 e5\n\n10. Nf3\n",
+        "1. e4 e5\n\n{a paragraph} 2. Nf3 *\n",
     ] {
         let games = read_every_way(text);
         assert_eq!(games.len(), 1, "{text}");
@@ -1101,7 +1110,7 @@ mod one_pass {
         // Each text stands where the splitter's rules and the reader's could part: escape lines and their line
         // starts, byte-order marks, blank lines and comments between tags, comment lines starting with `[`,
         // games without results, results in variations, text after results, the stream's end, Latin-1.
-        let texts: [&[u8]; 31] = [
+        let texts: [&[u8]; 32] = [
             b"1. e4 1-0\n\r%x\n1. d4 *\n",
             b"1. e4 1-0\n%x\n1. d4 *\n",
             b"1. e4 1-0 %x\n1. d4 *\n",
@@ -1136,6 +1145,7 @@ mod one_pass {
             b"1. e4 e5\n\n1. d4 d5\n \n1.c4\n\n1... c5 (1. d4\n\n1. c4) *\n",
             b"1. e4 ; c\n\n1. d4 {c}\n\n1. c4 {c\n\n1. Nf3} e5 %x\n\n1. g3",
             b"1. e4 e5\r\n\r\n1.\r\n\r\n1",
+            b"1. e4 e5 {a}\n\n{b} ; c\n\n1. d4 {d}\n\n{e} 2. c4 {f}\n\n{g}\n1.c4 (1. e4\n\n{h} 1. d4) *\n",
         ];
         // Latin-1 games in a row, then UTF-8 ones: after games that are not UTF-8, the next are cut first for a
         // while; reading must not notice.

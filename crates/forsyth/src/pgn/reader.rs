@@ -820,14 +820,18 @@ impl<'a> Parser<'a> {
         }
         let mut result_seen = false;
         let mut tokens = false;
-        while let Some(b) = self.skip_space_and_comments(visitor)? {
+        loop {
+            // The end of the token before (or of the tags): what lies between it and the next token is white space
+            // and comments.
+            let token_end = self.pos;
+            let Some(b) = self.skip_space_and_comments(visitor)? else { break };
             let at = self.pos;
             if self.open && (result_seen || b == b'[') {
                 // Where the splitter ends the game: the token after the result, or a tag pair.
                 self.cut_at(at);
                 break;
             }
-            if self.open && b == b'1' && tokens && lines.variations.is_empty() && self.begins_a_game(at)? {
+            if self.open && b == b'1' && tokens && lines.variations.is_empty() && self.begins_a_game(token_end, at)? {
                 // Or White's first move number after a blank line: the next game, without tags or result.
                 self.cut_at(at);
                 break;
@@ -992,17 +996,19 @@ impl<'a> Parser<'a> {
         Ok(Some(result))
     }
 
-    /// Whether the move number at `at` (open text, at depth 0, after movetext) begins the next game as the splitter
-    /// sees it: `1.` after a blank line (see [`super::split::NEW_GAME_BREAKS`]). Text that ends before telling is
-    /// left to the splitter.
-    fn begins_a_game(&self, at: usize) -> Result<bool, Found> {
+    /// Whether the move number at `at` (open text, at depth 0, after movetext; the token before it ends at
+    /// `token_end`) begins the next game as the splitter sees it: `1.` after a blank line (see
+    /// [`super::split::NEW_GAME_BREAKS`]). Where comments stand between, or the text ends before telling, the
+    /// splitter decides (the comments after a blank line would be the next game's, and the visitor has them).
+    fn begins_a_game(&self, token_end: usize, at: usize) -> Result<bool, Found> {
         let bytes = self.text.as_bytes();
-        let space = bytes[..at].iter().rev().take_while(|&&b| SPACE[b as usize]);
-        if space.filter(|&&b| b == b'\n').count() < NEW_GAME_BREAKS as usize {
+        let between = &bytes[token_end..at];
+        let comments = between.iter().any(|&b| !SPACE[b as usize]);
+        if !comments && between.iter().filter(|&&b| b == b'\n').count() < NEW_GAME_BREAKS as usize {
             return Ok(false);
         }
         let first = &bytes[at..bytes.len().min(at + 3)];
-        if first.len() < 3 && b"1.".starts_with(first) {
+        if (first.len() < 3 && b"1.".starts_with(first)) || (comments && is_move_one(first)) {
             return Err(self.unsure());
         }
         Ok(is_move_one(first))

@@ -20,7 +20,7 @@ pub(crate) const TAG_SECTION_END: u32 = 3;
 /// The line breaks in the white space before a White first move number (`1.`) that begin the next game: a blank
 /// line. Games with neither tags nor results, one per paragraph, are separate games (python-chess and lichess's
 /// chessops read them so), while a blank line before any other move number, or inside a variation, stays inside
-/// the game.
+/// the game. Comments between the blank line and the `1.` (`{Game 2} 1. d4`) open the next game.
 pub(crate) const NEW_GAME_BREAKS: u32 = 2;
 
 /// The bytes of one game, as they stand in the file, with where they start.
@@ -218,8 +218,11 @@ struct Scanner {
     /// Line breaks in the white space just before the next byte, outside comments (a `;` comment's own line break
     /// counts: the reader leaves it outside the comment): a blank line before `1.` begins a new game.
     breaks_before: u32,
-    /// Where (offset in the stream) a word `1` stands that ended the chunk after a blank line: if a `.` follows in
-    /// the next chunk, the game ends before it.
+    /// Where (offset in the stream) the first comment after a blank line stands, if no other token came since: if
+    /// the next token is `1.`, the next game begins there.
+    paragraph_at: Option<u64>,
+    /// Where (offset in the stream) the game ends if the word begun with `1` at the end of the last chunk, after a
+    /// blank line, is `1.`: what follows, the next chunk tells.
     move_one_at: Option<u64>,
     ended: bool,
     /// The first bytes of the word being scanned (a result token is at most 11 bytes long: `1/2–1/2`).
@@ -429,6 +432,7 @@ impl Scanner {
             seen_tag: false,
             newlines: 0,
             breaks_before: 0,
+            paragraph_at: None,
             move_one_at: None,
             ended: false,
             word: [0; WORD_KEPT],
@@ -457,6 +461,7 @@ impl Scanner {
             && !self.ended
             && self.newlines == 0
             && self.breaks_before == 0
+            && self.paragraph_at.is_none()
             && self.depth == 0
             && self.lent.is_none()
     }
@@ -506,6 +511,7 @@ impl Scanner {
         // The next game begins with the token that ended this one: no line breaks since.
         self.newlines = 0;
         self.breaks_before = 0;
+        self.paragraph_at = None;
         self.move_one_at = None;
         self.ended = false;
         self.depth = 0;
@@ -540,6 +546,14 @@ impl Scanner {
         self.current.bytes.extend_from_slice(&line);
         self.consumed += end as u64;
         Some((Some(game), end))
+    }
+
+    /// A comment (or escape line) starts at `chunk[i]`: after a blank line, it may open the next game's paragraph.
+    #[inline]
+    fn open_comment(&mut self, i: usize) {
+        if std::mem::take(&mut self.breaks_before) >= NEW_GAME_BREAKS && self.paragraph_at.is_none() {
+            self.paragraph_at = Some(self.consumed + i as u64);
+        }
     }
 
     /// A movetext word just ended: a result at depth 0 ends the game.
@@ -666,7 +680,7 @@ impl Scanner {
                         && (ended || self.word_len >= 3)
                     {
                         // A word begun with `1` after a blank line, where the chunk it began in did not tell what
-                        // follows: the next game's start if it is `1.`.
+                        // follows: the next game begins at `at` (the word, or the comments before it) if it is `1.`.
                         self.move_one_at = None;
                         let begun_before = at < self.consumed;
                         if is_move_one(&self.word[..self.word_len.min(3)])
@@ -691,7 +705,9 @@ impl Scanner {
                     // In movetext, most tokens are moves and move numbers, which change nothing but the line
                     // start: skip them whole. Anything else (and a word that runs past the chunk) takes the
                     // general path below.
-                    if self.seen_movetext && !self.ended {
+                    // (Not after a comment that opens a paragraph: the next token decides where that paragraph's game
+                    // begins.)
+                    if self.seen_movetext && !self.ended && self.paragraph_at.is_none() {
                         let plain;
                         (plain, self.breaks_before) = plain_movetext_len(&chunk[i..], self.breaks_before);
                         if plain > 0 {
@@ -723,18 +739,18 @@ impl Scanner {
                         }
                         b'{' => {
                             self.state = State::BraceComment;
-                            self.breaks_before = 0;
+                            self.open_comment(i);
                             i += 1;
                             continue;
                         }
                         b';' => {
                             self.state = State::LineComment;
-                            self.breaks_before = 0;
+                            self.open_comment(i);
                             i += 1;
                             continue;
                         }
                         b'%' if at_line_start => {
-                            self.breaks_before = 0;
+                            self.open_comment(i);
                             self.escape_line = true;
                             self.state = State::LineComment;
                             i += 1;
@@ -746,20 +762,27 @@ impl Scanner {
                     // two blank lines: one may stand between its tags, as ChessBase writes after the first.)
                     let blank_lines = std::mem::take(&mut self.newlines) >= TAG_SECTION_END;
                     let breaks = std::mem::take(&mut self.breaks_before);
-                    let mut move_one = b == b'1' && breaks >= NEW_GAME_BREAKS && self.seen_movetext && self.depth == 0;
-                    if move_one {
-                        if let Some(next) = chunk.get(i + 1..i + 3) {
-                            move_one = is_move_one(&[b, next[0], next[1]]);
-                        } else {
-                            // What follows, the next chunk tells (see `State::Word`).
-                            self.move_one_at = Some(self.consumed + i as u64);
-                            move_one = false;
-                        }
-                    }
-                    if self.ended || move_one || (b == b'[' && (self.seen_movetext || (self.seen_tag && blank_lines))) {
+                    let paragraph = self.paragraph_at.take();
+                    if self.ended || (b == b'[' && (self.seen_movetext || (self.seen_tag && blank_lines))) {
                         let game = self.finish(chunk, copied, i, lend);
                         self.consumed += i as u64;
                         return (Some(game), i);
+                    }
+                    // A paragraph's game begins at its first comment, else at the `1.` itself.
+                    let here = self.consumed + i as u64;
+                    let paragraph = paragraph.or((breaks >= NEW_GAME_BREAKS).then_some(here));
+                    if let Some(cut) = paragraph.filter(|_| b == b'1' && self.seen_movetext && self.depth == 0) {
+                        match chunk.get(i + 1..i + 3) {
+                            Some(next) if is_move_one(&[b, next[0], next[1]]) => {
+                                if let Some(cut) = self.cut_before(cut, chunk, i, lend) {
+                                    self.state = State::Between;
+                                    return cut;
+                                }
+                            }
+                            Some(_) => {}
+                            // What follows, the next chunk tells (see `State::Word`).
+                            None => self.move_one_at = Some(cut),
+                        }
                     }
                     i += 1;
                     match b {
