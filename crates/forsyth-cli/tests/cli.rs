@@ -114,8 +114,8 @@ fn expand_board(board_field: &str) -> BTreeMap<String, char> {
 
 #[test]
 fn svg_file_matches_the_fen() {
-    let dir = std::env::temp_dir().join(format!("forsyth-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
     for fen in [FEN_AFTER_E4_E5, PROBLEM_DIAGRAM, CAPABLANCA, GOTHIC] {
         let path = dir.join("diagram.svg");
         let output = forsyth(&["board", "--svg", path.to_str().unwrap(), fen]);
@@ -125,7 +125,6 @@ fn svg_file_matches_the_fen() {
         let count = stdout(&forsyth(&["count", fen]));
         assert!(svg.contains(&format!(">{}</text>", count.trim())), "the SVG shows the count {count}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

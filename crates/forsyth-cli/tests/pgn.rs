@@ -1,7 +1,7 @@
 //! `forsyth pgn`: exit codes, error lines, compressed input, standard input, `--jobs`, filters.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 mod common;
@@ -20,10 +20,9 @@ fn example(name: &str) -> String {
     format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("forsyth-pgn-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of the test's own, removed when dropped.
+fn temp_dir(test: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("forsyth-pgn-{test}-")).tempdir().unwrap()
 }
 
 /// A file of many games: the examples, in English, repeated, with broken games among them.
@@ -43,7 +42,8 @@ fn mixed_games() -> String {
 
 #[test]
 fn check_reports_each_error_with_file_line_column_and_a_summary() {
-    let dir = temp_dir("check");
+    let temp = temp_dir("check");
+    let dir = temp.path();
     let path = dir.join("games.pgn");
     std::fs::write(&path, "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
     let out = forsyth(&["pgn", "check", path.to_str().unwrap()], None);
@@ -81,7 +81,8 @@ fn convert_german_to_english_and_back() {
 
 #[test]
 fn compressed_files_and_stdin_read_the_same() {
-    let dir = temp_dir("compressed");
+    let temp = temp_dir("compressed");
+    let dir = temp.path();
     let plain = mixed_games();
     let paths = [dir.join("g.pgn"), dir.join("g.pgn.zst"), dir.join("g.pgn.gz"), dir.join("g.pgn.bz2")];
     std::fs::write(&paths[0], &plain).unwrap();

@@ -2,7 +2,6 @@
 //! `pgn convert --add-eco --fix-tags`. Every option, and bad input. (The same selections are compared with
 //! pgn-extract by tests/differential/pgn_extract.sh.)
 
-use std::path::PathBuf;
 use std::process::Output;
 
 mod common;
@@ -32,11 +31,9 @@ fn events(pgn: &str) -> Vec<String> {
     pgn.lines().filter_map(|l| l.strip_prefix("[Event \"")?.strip_suffix("\"]")).map(str::to_string).collect()
 }
 
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("forsyth-toolbox-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of the test's own, removed when dropped.
+fn temp_dir(test: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("forsyth-toolbox-{test}-")).tempdir().unwrap()
 }
 
 /// Five games: two players, Elo ratings, dates with unknown parts, ECO codes, a mate, a stalemate, a
@@ -158,7 +155,8 @@ fn positions_and_material() {
 #[test]
 fn duplicates_by_moves_not_text_also_on_several_threads() {
     assert_eq!(filter(&["--dedupe"]), ["Tata Steel", "Club", "Club", "Stalemate"]);
-    let dir = temp_dir("dedupe");
+    let temp = temp_dir("dedupe");
+    let dir = temp.path();
     let dups = dir.join("dups.pgn");
     let many = GAMES.repeat(500);
     let kept = ok(&["pgn", "filter", "--jobs", "2", "--duplicates", dups.to_str().unwrap()], &many);
@@ -221,7 +219,8 @@ fn select_only_and_skip_matching_count_the_games_kept() {
 
 #[test]
 fn split_and_one_file_per_tag_value() {
-    let dir = temp_dir("split");
+    let temp = temp_dir("split");
+    let dir = temp.path();
     ok(&["pgn", "filter", "--split", "2", "--output-dir", dir.to_str().unwrap()], GAMES);
     let read = |name: &str| events(&std::fs::read_to_string(dir.join(name)).unwrap());
     assert_eq!(read("1.pgn"), ["Tata Steel", "Club"]);
@@ -229,14 +228,16 @@ fn split_and_one_file_per_tag_value() {
     assert_eq!(read("3.pgn"), ["Stalemate"]);
     assert!(!dir.join("4.pgn").exists());
 
-    let dir = temp_dir("by");
+    let temp = temp_dir("by");
+    let dir = temp.path();
     ok(&["pgn", "filter", "--by", "White", "--output-dir", dir.to_str().unwrap()], GAMES);
     let read = |name: &str| events(&std::fs::read_to_string(dir.join(name)).unwrap());
     assert_eq!(read("Anna.pgn"), ["Club", "Copy"]);
     assert_eq!(read("Carlsen_ Magnus.pgn"), ["Tata Steel"]);
     assert_eq!(read("unknown.pgn"), ["Stalemate"]);
     // A value that would leave the directory stays in it.
-    let dir = temp_dir("by-escape");
+    let temp = temp_dir("by-escape");
+    let dir = temp.path();
     ok(&["pgn", "filter", "--by", "Event", "--output-dir", dir.to_str().unwrap()], "[Event \"../x\"]\n\n1. e4 *\n");
     assert!(dir.join("_x.pgn").exists());
 }

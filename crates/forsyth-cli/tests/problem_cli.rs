@@ -59,8 +59,8 @@ fn problem_commands_read_convert_and_draw() {
     assert!(german.starts_with("AnfangProblem\n") && german.contains("Weiss Kb6 Df1 Sd5 Bc2"), "{german}");
     let yaml = ok(&["problem", "convert", "--yacpdb", file]);
     assert!(yaml.contains("  white: [Kb6, Qf1, Sd5, Pc2]"), "{yaml}");
-    let dir = std::env::temp_dir().join(format!("forsyth-problem-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
     let (de, yacpdb) = (dir.join("de.inp"), dir.join("entry.yaml"));
     std::fs::write(&de, &german).unwrap();
     std::fs::write(&yacpdb, &yaml).unwrap();
@@ -71,15 +71,14 @@ fn problem_commands_read_convert_and_draw() {
     std::fs::write(dir.join("bad.inp"), "BeginProblem\nPieces White Ke1 GNd4\nEndProblem\n").unwrap();
     let e = fails(&["problem", "check", dir.join("bad.inp").to_str().unwrap()]);
     assert!(e.contains("popeye.unknown-piece") && e.contains("line 2, column 18"), "{e}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Popeye reads Condition, Option and Twin lines only in the language of its keywords: option names are
 /// translated, conditions are kept as text and so refuse a change of language.
 #[test]
 fn convert_translates_options_and_refuses_to_translate_conditions() {
-    let dir = std::env::temp_dir().join(format!("forsyth-problem-options-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
     let (options, condition) = (dir.join("options.inp"), dir.join("condition.inp"));
     let problem =
         |line: &str| format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\n{line}\nEndProblem\n");
@@ -89,7 +88,6 @@ fn convert_translates_options_and_refuses_to_translate_conditions() {
     assert!(ok(&["problem", "convert", "--lang", "en", options.to_str().unwrap()]).contains("\nOption NoBoard\n"));
     let e = fails(&["problem", "convert", "--lang", "de", condition.to_str().unwrap()]);
     assert!(e.contains("--lang en"), "{e}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A FEN's castling rights and en-passant square become Popeye's options; its side to move must be the one the
@@ -112,8 +110,8 @@ fn a_pattern_without_moves_holds_or_not_in_a_position() {
 
 #[test]
 fn fairy_problems_are_drawn_checked_and_converted() {
-    let dir = std::env::temp_dir().join(format!("forsyth-problem-fairy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
     let file = dir.join("fairy.inp");
     let text = "BeginProblem\nPieces\nWhite Kc1 Ga3 Nh4\nBlack Ke8\nStipulation ~1\nEndProblem\n";
     std::fs::write(&file, text).unwrap();
@@ -148,5 +146,4 @@ fn fairy_problems_are_drawn_checked_and_converted() {
     assert!(stdout.contains("[problem.condition]") && stdout.contains("'Circe'"), "{stdout}");
     let e = fails(&["problem", "convert", "--piece", "Z=betza:Z", "--fen", "4k3/8/8/8/8/Z7/8/2K5 w - - 0 1"]);
     assert!(e.contains("problem.no-popeye-code"), "{e}");
-    std::fs::remove_dir_all(&dir).ok();
 }
