@@ -834,6 +834,11 @@ fn games_without_tags_or_results_one_per_paragraph_are_separate_games() {
     let intro: Vec<_> = second.moves.intro.iter().map(|a| format!("{a:?}")).collect();
     assert_eq!(intro, ["Comment(\"Game 2\")", "Comment(\"its source\")"]);
     assert_eq!(second.moves.nodes.len(), 2);
+    // An escape line does too, and is the next game's escape line (not a game of its own).
+    let games = read_every_way("1. c4\n\n%esc\n\n{a comment}1. e4 e5\n");
+    assert_eq!(games.len(), 2);
+    let second = games[1].as_ref().unwrap();
+    assert_eq!((second.escapes.as_slice(), second.moves.nodes.len()), (&["esc".to_string()][..], 2));
     // A blank line before any other move number, before Black's `1...`, or inside a variation stays in the game;
     // so does one before the first move.
     for text in [
@@ -1110,7 +1115,7 @@ mod one_pass {
         // Each text stands where the splitter's rules and the reader's could part: escape lines and their line
         // starts, byte-order marks, blank lines and comments between tags, comment lines starting with `[`,
         // games without results, results in variations, text after results, the stream's end, Latin-1.
-        let texts: [&[u8]; 32] = [
+        let texts: [&[u8]; 33] = [
             b"1. e4 1-0\n\r%x\n1. d4 *\n",
             b"1. e4 1-0\n%x\n1. d4 *\n",
             b"1. e4 1-0 %x\n1. d4 *\n",
@@ -1146,6 +1151,8 @@ mod one_pass {
             b"1. e4 ; c\n\n1. d4 {c}\n\n1. c4 {c\n\n1. Nf3} e5 %x\n\n1. g3",
             b"1. e4 e5\r\n\r\n1.\r\n\r\n1",
             b"1. e4 e5 {a}\n\n{b} ; c\n\n1. d4 {d}\n\n{e} 2. c4 {f}\n\n{g}\n1.c4 (1. e4\n\n{h} 1. d4) *\n",
+            // An escape line opening a paragraph's game stays one, at its line start, when the game is cut before it.
+            b"(1. c4)\r\n\r\n1. e4 e5 \n\n1. c4 \n\n%esc\n\n{a comment}1. e4 e5 2. Nf3 Nc6 ",
         ];
         // Latin-1 games in a row, then UTF-8 ones: after games that are not UTF-8, the next are cut first for a
         // while; reading must not notice.
