@@ -1115,7 +1115,7 @@ mod one_pass {
         // Each text stands where the splitter's rules and the reader's could part: escape lines and their line
         // starts, byte-order marks, blank lines and comments between tags, comment lines starting with `[`,
         // games without results, results in variations, text after results, the stream's end, Latin-1.
-        let texts: [&[u8]; 33] = [
+        let texts: [&[u8]; 34] = [
             b"1. e4 1-0\n\r%x\n1. d4 *\n",
             b"1. e4 1-0\n%x\n1. d4 *\n",
             b"1. e4 1-0 %x\n1. d4 *\n",
@@ -1153,6 +1153,7 @@ mod one_pass {
             b"1. e4 e5 {a}\n\n{b} ; c\n\n1. d4 {d}\n\n{e} 2. c4 {f}\n\n{g}\n1.c4 (1. e4\n\n{h} 1. d4) *\n",
             // An escape line opening a paragraph's game stays one, at its line start, when the game is cut before it.
             b"(1. c4)\r\n\r\n1. e4 e5 \n\n1. c4 \n\n%esc\n\n{a comment}1. e4 e5 2. Nf3 Nc6 ",
+            b"[A \"1\"] {c} [\n\r%x\nSite \"a\"]\n\n\r%x\n\n\n1. *\n",
         ];
         // Latin-1 games in a row, then UTF-8 ones: after games that are not UTF-8, the next are cut first for a
         // while; reading must not notice.

@@ -532,10 +532,10 @@ impl Scanner {
             let game = self.finish(chunk, 0, at, lend);
             self.consumed += at as u64;
             self.state = State::Between;
-            // An escape line's `%` opens a game only at a line start, and must read as one again. (A cut at the
-            // chunk's start follows white space that ended the chunk before; of the tokens a cut falls before,
-            // only `%` asks.)
-            self.line_start = at.checked_sub(1).is_none_or(|k| chunk[k] == b'\n');
+            // Of the tokens a cut falls before (a tag pair line, a comment, an escape line, `1.`), only an escape
+            // line's `%` asks for the line start: it was at one (after `\n` and any `\r`) to be an escape line,
+            // and must read as one again.
+            self.line_start = true;
             return Some((Some(game), at));
         }
         let at = (cut - self.current.offset) as usize;
