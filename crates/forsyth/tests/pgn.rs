@@ -227,6 +227,14 @@ fn comments_of_both_kinds_escapes_nags_and_glyphs_are_kept() {
     assert!(written.contains("{before} 1. e4 $1 $14 {brace} 1... e5 {rest of line} 2. Nf3 $5 $1 *"), "{written}");
     let bare = PgnWriteOptions { comments: false, nags: false, ..PgnWriteOptions::default() };
     assert!(write(&game, &bare).contains("\n1. e4 e5 2. Nf3 *\n"));
+    // An escape line in the movetext, also where carriage returns begin its line (`\n\r`, as some old files end
+    // lines): the splitter and the reader both see it at a line start.
+    for text in ["1. e4\n%x\n e5 *\n", "1. e4\r\n%x\r\n e5 *\n", "1. e4\n\r%x\n e5 *\n", "1. e4\n\r\r%x\n e5 *\n"] {
+        let games = read_every_way(text);
+        assert_eq!(games.len(), 1, "{text:?}");
+        let game = games[0].as_ref().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!((game.escapes.as_slice(), game.moves.nodes.len()), (&["x".to_string()][..], 2), "{text:?}");
+    }
 }
 
 #[test]

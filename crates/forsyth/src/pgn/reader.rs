@@ -523,9 +523,11 @@ impl<'a> Parser<'a> {
         next
     }
 
-    /// Whether the cursor stands at the start of a line (where `%` begins an escape line).
+    /// Whether the cursor stands at the start of a line (where `%` begins an escape line): after a line break and
+    /// any carriage returns (`\n\r`, as the splitter sees it too), or at the start of the game.
     fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
+        let before = &self.text.as_bytes()[..self.pos];
+        before.iter().rposition(|&b| b != b'\r').is_none_or(|k| before[k] == b'\n')
     }
 
     /// Skips whitespace, comments and escape lines; returns the byte after them.
