@@ -20,7 +20,7 @@ pub(crate) const TAG_SECTION_END: u32 = 3;
 /// The line breaks in the white space before a White first move number (`1.`) that begin the next game: a blank
 /// line. Games with neither tags nor results, one per paragraph, are separate games (python-chess and lichess's
 /// chessops read them so), while a blank line before any other move number, or inside a variation, stays inside
-/// the game. Comments between the blank line and the `1.` (`{Game 2} 1. d4`) open the next game.
+/// the game. Comments and `%` escape lines between the blank line and the `1.` (`{Game 2} 1. d4`) open the next game.
 pub(crate) const NEW_GAME_BREAKS: u32 = 2;
 
 /// The bytes of one game, as they stand in the file, with where they start.
