@@ -424,8 +424,15 @@ impl GeneralPosition {
         if !in_check {
             self.castling_moves(out, &kings);
         }
-        let ways =
-            if in_check { CellSet::new(self.cells.len(), true) } else { self.ways_to_kings(&kings, enemy, present) };
+        // A locust's capture takes two pieces off a line that holds both its square and the captured one but not
+        // where it lands (a line wrapping round a torus): then one more piece may stand between.
+        let taken_off =
+            if out[start..].iter().any(|m| m.capture.is_some_and(|c| c != m.to) && !m.en_passant) { 2 } else { 1 };
+        let ways = if in_check {
+            CellSet::new(self.cells.len(), true)
+        } else {
+            self.ways_to_kings(&kings, enemy, present, taken_off)
+        };
         let mut kept = start;
         for i in start..out.len() {
             let mv = out[i];

@@ -311,11 +311,13 @@ impl GeneralPosition {
     /// The squares whose occupancy may decide whether a piece of `by` (of the kinds in `present`) attacks one of
     /// `kings`, so that a move changing nothing there cannot give check (a superset; leaps need none):
     /// - along a rider's or hopper's line, the squares from the king to the farthest such piece that one move
-    ///   could let through: with at most one piece more between them than it needs (a piece leaving the line or
-    ///   captured on it leaves one fewer), and for the locust the square behind the king, where it lands;
+    ///   could let through: with at most `taken_off` pieces more between them than it needs (the most pieces one
+    ///   move of the other side takes off a line: one, the piece leaving it or captured on it; two where a locust
+    ///   leaves the line and captures on it elsewhere, as a line wrapping round a torus allows), and for the locust
+    ///   the square behind the king, where it lands;
     /// - the square a lame leaper passes;
     /// - every square when a piece whose attacks are generated (the rose, equihoppers) is present.
-    pub(super) fn ways_to_kings(&self, kings: &[Cell], by: Color, present: u64) -> CellSet {
+    pub(super) fn ways_to_kings(&self, kings: &[Cell], by: Color, present: u64, taken_off: usize) -> CellSet {
         let size = self.cells.len();
         if present & self.rules.generated != 0 {
             return CellSet::new(size, true);
@@ -336,14 +338,14 @@ impl GeneralPosition {
                     }
                     Motion::Ride | Motion::Hop(_) => {
                         // The most pieces that may stand between the king and such a piece for one move to open
-                        // its way: a move takes at most one piece off a line (a locust capturing along it takes
-                        // two and puts itself back on it). Riders and locusts need none between, grasshoppers and
-                        // lions one, kangaroos two.
-                        let limit = match probe.motion {
-                            Motion::Hop(Hop::Grasshopper | Hop::Lion) => 2,
-                            Motion::Hop(Hop::Kangaroo) => 3,
-                            _ => 1,
+                        // its way: as many as it needs (riders and locusts none, grasshoppers and lions one,
+                        // kangaroos two) and those the move takes off.
+                        let needs = match probe.motion {
+                            Motion::Hop(Hop::Grasshopper | Hop::Lion) => 1,
+                            Motion::Hop(Hop::Kangaroo) => 2,
+                            _ => 0,
                         };
+                        let limit = needs + taken_off;
                         // How many squares from the king to mark (0: none).
                         let (mut cell, mut walked, mut marked, mut passed) = (king, 0, 0, 0);
                         while walked < size && passed <= limit {

@@ -171,3 +171,35 @@ fn a_piece_behind_the_king_shields_it_from_a_locust() {
     assert!(legal.iter().all(|m| m.from != at("d4")), "the knight on d4 shields the king");
     assert_eq!(sorted(legal), sorted(legal_the_slow_way(&pos)));
 }
+
+/// On a torus a line wraps round and may hold two squares a locust's capture empties (the square it leaves and the
+/// one it captures on) without the one it lands on: two pieces off the line at once. Found by the test above.
+#[test]
+fn a_locust_capture_may_take_two_pieces_off_a_line_round_a_torus() {
+    let mut table = PieceTable::new();
+    table.declare_text("O=locust").unwrap();
+    table.declare_text("D=lion").unwrap();
+    let grid = Grid::new(5, 6, Topology::Torus).unwrap();
+    let index = |letter| table.index_of(letter).unwrap() as u8;
+    let mut pos = GeneralPosition::empty(grid, table.clone());
+    let at = |name: &str| grid.parse(name).unwrap();
+    for (square, color, letter) in [
+        ("c5", Color::White, 'K'),
+        ("d4", Color::White, 'O'),
+        ("e3", Color::White, 'Q'),
+        ("d5", Color::Black, 'N'),
+        ("a3", Color::Black, 'D'),
+        // Rooks that block the lion's other ways to the king (so that the shortcut, not playing the move, decides).
+        ("a1", Color::White, 'R'),
+        ("e1", Color::White, 'R'),
+        ("a6", Color::Black, 'R'),
+        ("e6", Color::Black, 'R'),
+    ] {
+        pos.put(at(square), Some(Unit { color, kind: index(letter) }));
+    }
+    // The lion's diagonal from a3 runs e4, d5, c6, b1, a2, e3, d4, c5: with the knight on d5 and the locust on d4
+    // gone, the queen on e3 is the one piece it hops over to the king.
+    let legal = pos.legal_moves().unwrap();
+    assert!(!legal.iter().any(|m| m.from == at("d4") && m.capture == Some(at("d5"))), "d4xd5-d6 exposes the king");
+    assert_eq!(sorted(legal), sorted(legal_the_slow_way(&pos)));
+}
