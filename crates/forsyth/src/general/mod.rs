@@ -424,14 +424,13 @@ impl GeneralPosition {
         if !in_check {
             self.castling_moves(out, &kings);
         }
-        // A locust's capture takes two pieces off a line that holds both its square and the captured one but not
-        // where it lands (a line wrapping round a torus): then one more piece may stand between.
-        let taken_off =
-            if out[start..].iter().any(|m| m.capture.is_some_and(|c| c != m.to) && !m.en_passant) { 2 } else { 1 };
         let ways = if in_check {
             CellSet::new(self.cells.len(), true)
         } else {
-            self.ways_to_kings(&kings, enemy, present, taken_off)
+            // A locust's capture takes two pieces off a line that holds both its square and the captured one but
+            // not where it lands (a line wrapping round a torus): then one more piece may stand between.
+            let locust = out[start..].iter().any(|m| m.capture.is_some_and(|c| c != m.to) && !m.en_passant);
+            self.ways_to_kings(&kings, enemy, present, if locust { 2 } else { 1 })
         };
         let mut kept = start;
         for i in start..out.len() {

@@ -772,13 +772,14 @@ impl Scanner {
                         return (Some(game), i);
                     }
                     // A paragraph's game begins at its first comment, else at the `1.` itself.
-                    let here = self.consumed + i as u64;
-                    let paragraph = paragraph.or((breaks >= NEW_GAME_BREAKS).then_some(here));
-                    if let Some(cut) = paragraph.filter(|_| b == b'1' && self.seen_movetext && self.depth == 0) {
+                    if b == b'1'
+                        && self.seen_movetext
+                        && self.depth == 0
+                        && let Some(cut) = paragraph.or((breaks >= NEW_GAME_BREAKS).then_some(self.consumed + i as u64))
+                    {
                         match chunk.get(i + 1..i + 3) {
                             Some(next) if is_move_one(&[b, next[0], next[1]]) => {
                                 if let Some(cut) = self.cut_before(cut, chunk, i, lend) {
-                                    self.state = State::Between;
                                     return cut;
                                 }
                             }
