@@ -21,10 +21,16 @@ const LOOK_AHEAD: usize = 16 << 10;
 /// --jobs 2` on engine games: 5 % faster than 256 KiB).
 const IN_PLACE_BLOCK_FACTOR: usize = 4;
 
-/// Blocks cut at a time from text in memory, where it lies (32 MiB of 1 MiB blocks): between two stretches the
-/// reader is told what was read, and a mapped file hands those pages back, so that memory stays bounded. (The
-/// threads wait for each other at the end of a stretch: about half a block each.)
+/// Blocks' worth of text cut at a time from text in memory, where it lies (32 MiB, in blocks of 1 MiB): between two
+/// stretches the reader is told what was read, and a mapped file hands those pages back, so that memory stays
+/// bounded. (The threads wait for each other at the end of a stretch: about half a block each, of the small blocks
+/// below.)
 const STRETCH_BLOCKS: usize = 32;
+
+/// The last blocks' worth of a stretch, and of the text, are cut into blocks as small as copied ones: the threads,
+/// which wait for each other at the end of a stretch, then finish close together, and less of the text's end is
+/// left to copy (where a new set of threads reads it). Measured in BENCHMARKS.md (issue 15, session 18).
+const END_BLOCKS: usize = 4;
 
 /// Reads the games of `reader` on `jobs` threads, block by block (see [`Reader::visit`](super::Reader::visit)).
 ///
@@ -64,7 +70,7 @@ where
     // error filling the buffer is left to the copying below, which reports it after the games before it.)
     let size = block.saturating_mul(IN_PLACE_BLOCK_FACTOR);
     while in_memory && let Ok(text) = reader.fill_buf() {
-        let stretch = Mutex::new(InPlace { text, size, at: 0, left: STRETCH_BLOCKS, next });
+        let stretch = Mutex::new(InPlace { text, size, at: 0, left: STRETCH_BLOCKS.saturating_mul(size), next });
         work.run(&mut states, &|| stretch.lock().ok()?.next_block(), next.index, &mut sink, |_| {})?;
         let InPlace { at, next: after, .. } = stretch.into_inner().map_err(|_| panicked())?;
         if at == 0 {
@@ -422,7 +428,7 @@ struct Next {
     starts_at_tag_pair: bool,
 }
 
-/// Text in memory cut into blocks where it lies, up to a number of blocks; blocks are cut only where the text
+/// Text in memory cut into blocks where it lies, up to a number of bytes; blocks are cut only where the text
 /// holds the whole stretch in which the block's end is looked for, so the end of the stream is left to
 /// [`Blocks`], which knows where the stream ends.
 struct InPlace<'a> {
@@ -430,7 +436,7 @@ struct InPlace<'a> {
     size: usize,
     /// The bytes cut so far.
     at: usize,
-    /// The blocks still to cut.
+    /// The bytes still to cut in this stretch (the last block may take more).
     left: usize,
     next: Next,
 }
@@ -438,14 +444,17 @@ struct InPlace<'a> {
 impl<'a> InPlace<'a> {
     fn next_block(&mut self) -> Option<Block<'a>> {
         let rest = &self.text[self.at..];
+        let end_blocks = END_BLOCKS.saturating_mul(self.size);
+        let near_end = self.left <= end_blocks || rest.len() <= end_blocks;
+        let size = if near_end { (self.size / IN_PLACE_BLOCK_FACTOR).max(1) } else { self.size };
         // As [`Blocks::next_block`] cuts: at least the size, then best before a tag pair after a blank line, else
         // after any line, else at twice the size.
-        let most = self.size.saturating_mul(2);
+        let most = size.saturating_mul(2);
         let window = most.saturating_add(2);
         if self.left == 0 || rest.len() <= window {
             return None;
         }
-        let (after_blank, after_any) = tag_pair_lines(&rest[..window], self.size - 1);
+        let (after_blank, after_any) = tag_pair_lines(&rest[..window], size - 1);
         let fits = |at: &usize| *at <= most;
         let (len, end) = match after_blank.filter(fits).or(after_any.filter(fits)) {
             Some(at) => (at, BlockEnd::TagPair),
@@ -455,7 +464,7 @@ impl<'a> InPlace<'a> {
         self.next =
             Next { index: index + 1, offset: offset + len as u64, starts_at_tag_pair: end == BlockEnd::TagPair };
         self.at += len;
-        self.left -= 1;
+        self.left = self.left.saturating_sub(len);
         Some(Block { index, bytes: Bytes::InPlace(&rest[..len]), offset, starts_at_tag_pair, end })
     }
 }
@@ -711,12 +720,19 @@ mod tests {
             let start = Next { index: 0, offset: 0, starts_at_tag_pair: true };
             let mut in_place = InPlace { text: text.as_bytes(), size, at: 0, left: usize::MAX, next: start };
             let (mut count, mut starts_at_tag_pair) = (0, true);
+            // Near the end, blocks are a quarter of the size (END_BLOCKS).
+            let small = (size / IN_PLACE_BLOCK_FACTOR).max(1);
+            let (mut smaller, mut small_blocks) = (false, 0);
             while let Some(block) = in_place.next_block() {
                 let Bytes::InPlace(bytes) = block.bytes else { panic!("{size}: copied") };
                 let at = block.offset as usize;
                 assert!(std::ptr::eq(bytes.as_ptr(), text[at..].as_ptr()), "{size}: where it lies, one after another");
                 assert_eq!((block.index, block.starts_at_tag_pair), (count, starts_at_tag_pair));
                 let next = &text.as_bytes()[at + bytes.len()..];
+                // Once blocks are small, they stay small.
+                smaller |= text.len() - at <= END_BLOCKS * size;
+                let size = if smaller { small } else { size };
+                small_blocks += usize::from(smaller);
                 match block.end {
                     BlockEnd::TagPair => {
                         assert!(bytes.len() >= size && bytes.len() <= 2 * size && bytes.ends_with(b"\n"), "{size}");
@@ -727,14 +743,21 @@ mod tests {
                 }
                 (count, starts_at_tag_pair) = (count + 1, block.end == BlockEnd::TagPair);
             }
-            // What is left is less than the stretch a block's end is looked for in.
-            assert!(text.len() - in_place.at <= 2 * size + 2, "{size}");
+            // What is left is less than the stretch a small block's end is looked for in.
+            assert!(text.len() - in_place.at <= 2 * small + 2, "{size}");
+            assert!(small_blocks > 0 || size == 1, "{size}: small blocks at the end");
             assert_eq!((in_place.next.index, in_place.next.offset), (count, in_place.at as u64));
         }
         let start = Next { index: 7, offset: 70, starts_at_tag_pair: false };
-        let mut stretch = InPlace { text: text.as_bytes(), size: 16, at: 0, left: 2, next: start };
+        let mut stretch = InPlace { text: text.as_bytes(), size: 16, at: 0, left: 100, next: start };
         let first = stretch.next_block().unwrap();
         assert_eq!((first.index, first.offset, first.starts_at_tag_pair), (7, 70, false));
-        assert!(stretch.next_block().is_some() && stretch.next_block().is_none(), "two blocks a stretch");
+        // Blocks until the stretch's bytes are cut, the last one past them.
+        let mut lengths = vec![first.bytes.as_slice().len()];
+        lengths.extend(std::iter::from_fn(|| stretch.next_block()).map(|block| block.bytes.as_slice().len()));
+        let total: usize = lengths.iter().sum();
+        assert!(total >= 100 && total - lengths[lengths.len() - 1] < 100, "{lengths:?}");
+        // Large blocks first, small ones (a quarter of 16, up to twice that) at the stretch's end.
+        assert!(lengths[0] > 8 && lengths[lengths.len() - 1] <= 8, "{lengths:?}");
     }
 }
