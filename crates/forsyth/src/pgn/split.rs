@@ -852,6 +852,9 @@ impl TagLine {
         use TagLine::*;
         let blank = matches!(byte, b' ' | b'\t');
         Some(match self {
+            // The comment the line stands in ends at its first `}`, wherever it stands (a quoted value too): the
+            // comment was closed, and the reader finds that `}` first.
+            _ if byte == b'}' => return None,
             Bracket if byte.is_ascii_alphabetic() => Name,
             Name if byte.is_ascii_alphanumeric() || byte == b'_' => Name,
             Name | Space if blank => Space,
