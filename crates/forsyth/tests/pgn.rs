@@ -747,6 +747,46 @@ fn a_game_over_the_size_limit_is_oversized_whether_lent_or_copied() {
 }
 
 #[test]
+fn the_game_after_one_over_the_size_limit_keeps_its_start_whatever_the_buffer() {
+    // The next game may begin at a place that only a later chunk of the stream decides: a comment after a blank
+    // line (if `1.` follows it), a `1` at a chunk's end, a line in an unclosed comment that may be a tag pair. In a
+    // game over the size limit, whose text is not kept, the splitter used to lose that start, and the next game
+    // with it (merged into the game skipped as too large), where the one-pass reader and a whole buffer found it.
+    let big = "x".repeat(MAX_GAME_BYTES + 1000);
+    let paragraph = "p ".repeat(300);
+    let next_game = "[Event \"three\"]\n\n1. c4 c5 0-1\n";
+    let cases = [
+        // A paragraph's comment before `1.`.
+        format!("[Event \"one\"]\n\n1. e4 {{{big}}} e5\n\n{{{paragraph}}} 1. d4 d5 1-0\n\n{next_game}"),
+        // `1.` after a blank line.
+        format!("[Event \"one\"]\n\n1. e4 {{{big}}} e5\n\n1. d4 d5 1-0\n\n{next_game}"),
+        // A whole tag pair line in a comment never closed.
+        format!(
+            "[Event \"one\"]\n\n1. e4 {{{big}\n[Event \"two, a long name: {paragraph}\"]\n1. d4 1-0\n\n{next_game}"
+        ),
+        // A game under the limit, and the next game's paragraph begun in an earlier chunk, whose `1.` stands 30
+        // bytes past the limit: the cut used to keep the chunk of the `1.` into the first game, which then passed
+        // the limit, and the next game lost the start of that chunk.
+        format!(
+            "1. e4 {{{}}} e5\n\n{{{paragraph}}} 1. d4 d5 1-0\n\n{next_game}",
+            "x".repeat(MAX_GAME_BYTES + 30 - "1. e4 {} e5\n\n{} ".len() - paragraph.len())
+        ),
+    ];
+    for (case, text) in cases.iter().enumerate() {
+        for capacity in [64, 4099] {
+            let games = invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
+            let starts: Vec<_> = games.iter().map(|((bytes, ..), ..)| bytes[..bytes.len().min(12)].to_vec()).collect();
+            let errors: Vec<_> = games.iter().map(|(.., report)| report.error.as_ref().map(|e| e.kind)).collect();
+            assert_eq!(games.len(), 3, "case {case}, buffer {capacity}: {starts:?}");
+            assert_eq!(errors[1..], [None, None], "case {case}, buffer {capacity}");
+            let first_too_large = errors[0] == Some(ErrorKind::GameTooLarge);
+            assert_eq!(first_too_large, case < 3, "case {case}, buffer {capacity}");
+            assert!(games[2].0.0.starts_with(b"[Event \"three"), "case {case}, buffer {capacity}");
+        }
+    }
+}
+
+#[test]
 fn an_unclosed_comment_cut_at_a_buffer_end_splits_as_anywhere_else() {
     // Found by `lent_games_equal_copied_games`: when the `[` that ends an unclosed comment was the last byte of
     // the reader's buffer, the line breaks counted before the comment were kept into the next game, and a later

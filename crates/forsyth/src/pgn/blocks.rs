@@ -221,7 +221,7 @@ where
     let (mut tail, shift) = match (before, ahead) {
         (End::Clean { number, line }, Some(tail)) => (tail, (number - 1, line - 1)),
         (End::Suspended(suspended), _) => {
-            let mut games = GameSplitter::resume(suspended, block.bytes.as_slice(), last, tag_pair_after);
+            let mut games = GameSplitter::resume(*suspended, block.bytes.as_slice(), last, tag_pair_after);
             read_in(&mut games, found);
             (games.suspend(), (0, 0))
         }
@@ -242,7 +242,7 @@ where
         }
         None => {
             tail.renumber(shift.0, shift.1);
-            End::Suspended(tail)
+            End::Suspended(Box::new(tail))
         }
     };
     publisher.publish(end);
@@ -326,8 +326,9 @@ struct ReadBlock<'a, T> {
 enum End {
     /// At the start of a game, numbered `number`, on line `line`.
     Clean { number: u64, line: u64 },
-    /// Inside a game, or where the splitter's state matters: the next block goes on from it.
-    Suspended(Suspended),
+    /// Inside a game, or where the splitter's state matters: the next block goes on from it. (Boxed: a splitter's
+    /// state is some 200 bytes, the other ends a few.)
+    Suspended(Box<Suspended>),
     /// Its thread stopped (its consumer is gone, or it panicked): the blocks after it are abandoned too.
     Abandoned,
 }

@@ -2,7 +2,8 @@
 //!
 //! The cut is cheap so that one thread can feed several parsers (`--jobs N`): it only tracks comments, tag
 //! strings, variation depth and result tokens. Memory is bounded by [`MAX_GAME_BYTES`], never by the file: a
-//! longer game (a hostile 100 MB comment, a gigabyte with no line break) is scanned to its end but not kept.
+//! longer game (a hostile 100 MB comment, a gigabyte with no line break) is scanned to its end but not kept (of
+//! it, only the text where the next game may begin is held, up to [`MAX_GAME_BYTES`] more).
 
 use std::io::{self, BufRead};
 
@@ -244,6 +245,18 @@ struct Scanner {
     /// Where (offset in the stream) the line inside a comment that may be a tag pair starts: its `[`.
     tag_line_at: u64,
     skipped_lines: u64,
+    /// Of a game over [`MAX_GAME_BYTES`], the text where the next game may begin (see [`Held`]).
+    held: Option<Box<Held>>,
+}
+
+/// Of a game over [`MAX_GAME_BYTES`] whose next game may begin at a place not yet decided
+/// ([`Scanner::pending_cut`]): the text from there (or from the end of what was kept of the game, if later) to the
+/// end of the last chunk, which the game does not keep but the next one needs if a later chunk decides the cut. At
+/// most [`MAX_GAME_BYTES`]: a longer start would make the next game too large itself.
+struct Held {
+    /// Where (offset in the stream) the text starts.
+    at: u64,
+    text: Vec<u8>,
 }
 
 impl<R: BufRead> GameSplitter<R> {
@@ -447,6 +460,7 @@ impl Scanner {
             skipped: 0,
             skipped_lines: 0,
             tag_line_at: 0,
+            held: None,
         }
     }
 
@@ -502,6 +516,7 @@ impl Scanner {
         let start_offset = self.current.offset + length;
         self.next_line = self.current.line + lines;
         (self.skipped, self.skipped_lines) = (0, 0);
+        self.release_held();
         bytes.clear();
         let next =
             RawGame { bytes, number: self.next_number, line: self.next_line, offset: start_offset, oversized: false };
@@ -523,8 +538,9 @@ impl Scanner {
     /// Returns the game and the bytes of `chunk` used; the text from `cut` on is the next game's (read again when
     /// it lies in `chunk`, kept as the next game's start when it began in an earlier chunk).
     ///
-    /// Not cut (none returned) in a game already over [`MAX_GAME_BYTES`] whose `cut` lies before `chunk`: its bytes
-    /// were not kept, and the game is skipped whole as too large anyway.
+    /// Not cut (none returned) only where the text from `cut` began in an earlier chunk, in a game over
+    /// [`MAX_GAME_BYTES`], and is itself longer than that: not held (see `held`), it cannot start the next game,
+    /// which would be skipped as too large anyway.
     fn cut_before(&mut self, cut: u64, chunk: &[u8], end: usize, lend: bool) -> Option<(Option<RawGame>, usize)> {
         if let Some(at) = cut.checked_sub(self.consumed) {
             // The text lies in this chunk: the game ends there, and the text is read again as the next game's.
@@ -538,17 +554,68 @@ impl Scanner {
             self.line_start = true;
             return Some((Some(game), at));
         }
-        let at = (cut - self.current.offset) as usize;
-        if self.current.oversized {
-            return None;
-        }
-        // The text began in an earlier chunk: its start moves from this game to the next, which goes on after it.
-        self.keep(&chunk[..end]);
-        let line = self.current.bytes.split_off(at);
+        // The text began in an earlier chunk: it moves from this game to the next, which goes on after it. What of
+        // it lies past the part of the game that was kept (a game over the size limit) is in `held`.
+        let kept_end = self.current.offset + self.current.bytes.len() as u64;
+        let not_kept = cut.max(kept_end);
+        let held = match &self.held {
+            _ if not_kept == self.consumed => &[][..],
+            Some(held) if held.at <= not_kept => &held.text[(not_kept - held.at) as usize..],
+            _ => return None,
+        };
+        let mut start = if cut < kept_end {
+            self.current.bytes.split_off((cut - self.current.offset) as usize)
+        } else {
+            Vec::new()
+        };
+        start.extend_from_slice(held);
+        self.skipped -= self.consumed - not_kept;
+        self.skipped_lines -= line_breaks(held);
         let game = self.finish(chunk, end, end, false);
-        self.current.bytes.extend_from_slice(&line);
+        self.keep(&start);
+        self.keep(&chunk[..end]);
         self.consumed += end as u64;
         Some((Some(game), end))
+    }
+
+    /// Where the next game may begin, in text already scanned, if the chunks to come decide that it does: a
+    /// comment after a blank line (before `1.`), a `1` at a chunk's end after a blank line, a line in a comment
+    /// that so far has the shape of a tag pair.
+    fn pending_cut(&self) -> Option<u64> {
+        let tag_line = matches!(self.state, State::CommentTagLine(_)).then_some(self.tag_line_at);
+        [self.paragraph_at, self.move_one_at, tag_line].into_iter().flatten().min()
+    }
+
+    /// At the end of `chunk`, just kept (see [`Scanner::keep`]): holds the text from a pending cut on that a game
+    /// over the size limit did not keep (see `held`).
+    fn hold(&mut self, chunk: &[u8]) {
+        let Some(cut) = (if self.current.oversized { self.pending_cut() } else { None }) else {
+            self.release_held();
+            return;
+        };
+        let from = cut.max(self.current.offset + self.current.bytes.len() as u64);
+        let chunk_at = self.consumed;
+        match &mut self.held {
+            // Held since an earlier chunk: what lies before the cut is not needed any more.
+            Some(held) if held.at <= from && held.at + held.text.len() as u64 == chunk_at => {
+                held.text.drain(..(from - held.at) as usize);
+                held.text.extend_from_slice(&chunk[(from.max(chunk_at) - chunk_at) as usize..]);
+                held.at = from;
+            }
+            _ if from >= chunk_at => {
+                let text = chunk[(from - chunk_at) as usize..].to_vec();
+                self.held = Some(Box::new(Held { at: from, text }));
+            }
+            // (Not held since its start: the text from the cut was too long to hold.)
+            _ => self.release_held(),
+        }
+        if self.held.as_ref().is_some_and(|held| held.text.len() > MAX_GAME_BYTES) {
+            self.release_held();
+        }
+    }
+
+    fn release_held(&mut self) {
+        self.held = None;
     }
 
     /// A comment (or escape line) starts at `chunk[i]`: after a blank line, it may open the next game's paragraph.
@@ -816,6 +883,7 @@ impl Scanner {
             }
         }
         self.keep(&chunk[copied..]);
+        self.hold(chunk);
         self.consumed += chunk.len() as u64;
         (None, chunk.len())
     }

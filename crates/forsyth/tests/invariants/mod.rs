@@ -279,7 +279,7 @@ pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOption
             let raw = raw.expect("reading from memory cannot fail");
             let mut events = Events::default();
             let report = read_game(&raw, options, &mut events);
-            ((raw.bytes, raw.number, raw.line, raw.offset, raw.oversized), events.0, report)
+            kept(&raw.text(), events.0, report)
         })
         .collect();
     let one_pass = |reader: &mut (dyn std::io::BufRead + Send)| {
@@ -338,8 +338,11 @@ pub fn games_read<R: std::io::BufRead + Send>(
 }
 
 /// What a reader hands on, kept.
+/// A game as the readers are compared on it. Of a game over the size limit, each keeps whatever part of its text
+/// it had when the game passed the limit, which depends on its buffer: that text is not compared.
 fn kept(game: &forsyth::pgn::GameText<'_>, events: Vec<String>, report: forsyth::pgn::GameReport) -> ReadGame {
-    ((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized), events, report)
+    let bytes = if game.oversized { Vec::new() } else { game.bytes.to_vec() };
+    ((bytes, game.number, game.line, game.offset, game.oversized), events, report)
 }
 
 /// `line` with the whitespace in every comment collapsed to single spaces.
