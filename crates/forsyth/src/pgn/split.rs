@@ -569,8 +569,9 @@ impl Scanner {
             Vec::new()
         };
         start.extend_from_slice(held);
-        self.skipped -= self.consumed - not_kept;
-        self.skipped_lines -= line_breaks(held);
+        // (Those bytes were counted as not kept: by construction no more than were, whatever the input.)
+        self.skipped = self.skipped.saturating_sub(self.consumed - not_kept);
+        self.skipped_lines = self.skipped_lines.saturating_sub(line_breaks(held));
         let game = self.finish(chunk, end, end, false);
         self.keep(&start);
         self.keep(&chunk[..end]);
