@@ -516,7 +516,7 @@ impl Scanner {
         let start_offset = self.current.offset + length;
         self.next_line = self.current.line + lines;
         (self.skipped, self.skipped_lines) = (0, 0);
-        self.release_held();
+        self.held = None;
         bytes.clear();
         let next =
             RawGame { bytes, number: self.next_number, line: self.next_line, offset: start_offset, oversized: false };
@@ -591,7 +591,7 @@ impl Scanner {
     /// over the size limit did not keep (see `held`).
     fn hold(&mut self, chunk: &[u8]) {
         let Some(cut) = (if self.current.oversized { self.pending_cut() } else { None }) else {
-            self.release_held();
+            self.held = None;
             return;
         };
         let from = cut.max(self.current.offset + self.current.bytes.len() as u64);
@@ -608,15 +608,11 @@ impl Scanner {
                 self.held = Some(Box::new(Held { at: from, text }));
             }
             // (Not held since its start: the text from the cut was too long to hold.)
-            _ => self.release_held(),
+            _ => self.held = None,
         }
         if self.held.as_ref().is_some_and(|held| held.text.len() > MAX_GAME_BYTES) {
-            self.release_held();
+            self.held = None;
         }
-    }
-
-    fn release_held(&mut self) {
-        self.held = None;
     }
 
     /// A comment (or escape line) starts at `chunk[i]`: after a blank line, it may open the next game's paragraph.

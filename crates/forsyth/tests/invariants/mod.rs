@@ -337,7 +337,6 @@ pub fn games_read<R: std::io::BufRead + Send>(
     Ok(games)
 }
 
-/// What a reader hands on, kept.
 /// A game as the readers are compared on it. Of a game over the size limit, each keeps whatever part of its text
 /// it had when the game passed the limit, which depends on its buffer: that text is not compared.
 fn kept(game: &forsyth::pgn::GameText<'_>, events: Vec<String>, report: forsyth::pgn::GameReport) -> ReadGame {
