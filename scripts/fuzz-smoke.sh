@@ -6,6 +6,7 @@
 # to crates/forsyth/tests/regressions/<target>/ so that `cargo test` replays it (see TESTING.md).
 #
 # Usage: bash scripts/fuzz-smoke.sh [TARGET...]      (FUZZ_SECONDS=60 bash scripts/fuzz-smoke.sh for longer runs)
+# FUZZ_SEED=N fixes libFuzzer's random seed (CI does; unset, each run explores anew).
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 seconds=${FUZZ_SECONDS:-20}
@@ -21,12 +22,15 @@ targets=("$@")
 # cargo-fuzz's default build: optimised, with debug assertions, so that an arithmetic overflow is a crash too.
 cargo fuzz build
 
+seed=()
+[ -z "${FUZZ_SEED:-}" ] || seed=(-seed="$FUZZ_SEED")
+
 failed=()
 for target in "${targets[@]}"; do
   mkdir -p "corpus/$target" "seeds/$target"
   echo "fuzz-smoke: $target for ${seconds}s"
   if ! cargo fuzz run "$target" "corpus/$target" "seeds/$target" -- \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+      -max_total_time="$seconds" "${seed[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
       >"/tmp/fuzz-smoke-$target.log" 2>&1; then
     tail -40 "/tmp/fuzz-smoke-$target.log"
     echo "fuzz-smoke: $target FAILED; input saved under fuzz/artifacts/$target/:"

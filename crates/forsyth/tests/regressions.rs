@@ -46,6 +46,11 @@ fn pgn_inputs() {
 }
 
 #[test]
+fn problem_inputs() {
+    assert!(replay("problem", invariants::check_problem) > 0);
+}
+
+#[test]
 fn the_invariants_hold_on_seeded_random_inputs() {
     // The fuzz targets' checks, exercised on inputs from a fixed seed so that they run (and could fail) in every
     // `cargo test`, not only under the fuzzer.

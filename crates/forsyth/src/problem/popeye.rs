@@ -186,7 +186,9 @@ pub struct ProblemDescription {
     pub award: Option<String>,
     /// `Remark` lines.
     pub remarks: Vec<String>,
-    /// The pieces, in the order given.
+    /// The pieces: White's, then Black's, each colour's in the order given. Popeye's input and YACPDB entries
+    /// list the pieces by colour, so a problem that names White after Black (`Black Ke8 White Pd6`, or two
+    /// `Pieces` sections) is written, and reads back, the same.
     pub pieces: Vec<PlacedPiece>,
     /// `TotalInvisible N`: invisible pieces.
     pub invisible: usize,
@@ -793,6 +795,8 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
         match keyword {
             Keyword::Begin => return Err(error(PopeyeErrorKind::NoEnd, Some(t))),
             Keyword::End | Keyword::Next => {
+                // A stable sort: each colour's pieces keep the order given.
+                problem.pieces.sort_by_key(|p| !p.color.is_white());
                 problems.push(std::mem::take(&mut problem));
                 occupied = SquareSet::EMPTY;
                 if keyword == Keyword::End {

@@ -1,6 +1,6 @@
-//! The invariants the `moves` and `play` fuzz targets check, shared with the regression tests
+//! The invariants the fuzz targets check, shared with the regression tests
 //! (`tests/regressions.rs`) so that every input a fuzzer ever found is checked the same way on every change.
-//! Used by `fuzz/fuzz_targets/{moves,play}.rs` through `#[path]`.
+//! Used by `fuzz/fuzz_targets/{moves,play,pgn,problem}.rs` through `#[path]`.
 #![allow(dead_code)] // each includer uses its own part
 
 use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
@@ -361,4 +361,31 @@ fn comments_reflowed(mut line: forsyth::pgn::Line) -> forsyth::pgn::Line {
         reflow(&mut node.annotations);
     }
     line
+}
+
+/// Problem descriptions: no Popeye input and no YACPDB entry may panic; what is read is written in English and
+/// German keywords and as a YACPDB entry, and each reads back to the same problem.
+pub fn check_problem(data: &[u8]) {
+    use forsyth::problem::popeye::{self, PopeyeLanguage};
+    use forsyth::problem::yacpdb;
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let mut problems = popeye::parse(text).unwrap_or_default();
+    if let Ok(entry) = yacpdb::parse(text) {
+        problems.push(entry.problem);
+    }
+    for problem in problems {
+        let _ = problem.position();
+        let _ = problem.general_position();
+        let _ = problem.count();
+        for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+            let written = problem.write(language);
+            let again = popeye::parse(&written).expect("written Popeye input reads back");
+            assert_eq!(again.len(), 1);
+            assert_eq!(again[0].pieces, problem.pieces, "{written}");
+            assert_eq!(again[0].stipulation, problem.stipulation);
+        }
+        let entry = yacpdb::parse(&yacpdb::write(&problem)).expect("a written YACPDB entry reads back");
+        assert_eq!(entry.problem.pieces, problem.pieces);
+        assert_eq!(entry.problem.authors, problem.authors);
+    }
 }
