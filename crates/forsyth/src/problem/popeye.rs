@@ -173,6 +173,13 @@ impl PlacedPiece {
     }
 }
 
+/// Puts White's pieces before Black's, each colour's in the order given ([`ProblemDescription::pieces`]): the
+/// order both Popeye's input and YACPDB entries write, so that what is read writes and reads back the same.
+pub(super) fn order_by_colour(pieces: &mut [PlacedPiece]) {
+    // A stable sort keeps each colour's order.
+    pieces.sort_by_key(|p| !p.color.is_white());
+}
+
 /// A problem read from Popeye's input: the position and the texts around it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProblemDescription {
@@ -187,8 +194,8 @@ pub struct ProblemDescription {
     /// `Remark` lines.
     pub remarks: Vec<String>,
     /// The pieces: White's, then Black's, each colour's in the order given. Popeye's input and YACPDB entries
-    /// list the pieces by colour, so a problem that names White after Black (`Black Ke8 White Pd6`, or two
-    /// `Pieces` sections) is written, and reads back, the same.
+    /// list the pieces by colour, so a problem that names White after Black (`Black Ke8 White Pd6`, two `Pieces`
+    /// sections, `black:` before `white:`) is written, and reads back, the same.
     pub pieces: Vec<PlacedPiece>,
     /// `TotalInvisible N`: invisible pieces.
     pub invisible: usize,
@@ -795,8 +802,7 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
         match keyword {
             Keyword::Begin => return Err(error(PopeyeErrorKind::NoEnd, Some(t))),
             Keyword::End | Keyword::Next => {
-                // A stable sort: each colour's pieces keep the order given.
-                problem.pieces.sort_by_key(|p| !p.color.is_white());
+                order_by_colour(&mut problem.pieces);
                 problems.push(std::mem::take(&mut problem));
                 occupied = SquareSet::EMPTY;
                 if keyword == Keyword::End {

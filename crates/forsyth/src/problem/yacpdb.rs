@@ -21,7 +21,7 @@ use std::fmt;
 use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::popeye::{PlacedPiece, PopeyeLanguage, ProblemDescription};
+use super::popeye::{self, PlacedPiece, PopeyeLanguage, ProblemDescription};
 use super::start::normalised;
 use crate::piece_kind::FairyPiece;
 use crate::{Color, Square};
@@ -255,6 +255,7 @@ fn read_algebraic(value: &Yaml, problem: &mut ProblemDescription) -> Result<(), 
             problem.pieces.push(PlacedPiece { color, kind, square });
         }
     }
+    popeye::order_by_colour(&mut problem.pieces);
     Ok(())
 }
 
