@@ -37,7 +37,7 @@ for target in "${targets[@]}"; do
     ls -1 "artifacts/$target/" 2>/dev/null | tail -3
     failed+=("$target")
   else
-    grep -E "^Done|stat::number_of_executed_units" "/tmp/fuzz-smoke-$target.log" | head -1
+    grep -aE "^Done|stat::number_of_executed_units" "/tmp/fuzz-smoke-$target.log" | head -1
   fi
 done
 
