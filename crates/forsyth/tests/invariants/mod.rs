@@ -1,4 +1,4 @@
-//! The invariants the fuzz targets check, shared with the regression tests
+//! The invariants the `moves`, `play`, `pgn` and `problem` fuzz targets check, shared with the regression tests
 //! (`tests/regressions.rs`) so that every input a fuzzer ever found is checked the same way on every change.
 //! Used by `fuzz/fuzz_targets/{moves,play,pgn,problem}.rs` through `#[path]`.
 #![allow(dead_code)] // each includer uses its own part
