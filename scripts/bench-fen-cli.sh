@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `forsyth fen check` and `forsyth fen convert --ep legal` against the same work done by a shakmaty program
-# (crates/forsyth-bench/src/bin/fen_lines_shakmaty.rs), timed as whole processes with farm-bench (runs in turn,
-# ratio per pair) on the first 90,000 FENs of the corpus. The two convert outputs are compared byte for byte first.
-# Figures in BENCHMARKS.md. Usage: bash scripts/bench-fen-cli.sh [RUNS]   (needs farm-bench, zstd; builds --release)
+# (crates/forsyth-bench/src/bin/fen_lines_shakmaty.rs), timed as whole processes by scripts/time-pair.py (runs in
+# turn, ratio per pair) on the first 90,000 FENs of the corpus. The two convert outputs are compared byte for byte
+# first.
+# Figures in BENCHMARKS.md. Usage: bash scripts/bench-fen-cli.sh [RUNS]   (needs python3, zstd; builds --release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
@@ -11,7 +12,10 @@ forsyth="$PWD/target/release/forsyth"
 shakmaty="$PWD/target/release/fen_lines_shakmaty"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-zstd -dcq ../shared/corpus/3moves-frc.epd.zst | head -n 90000 > "$work/fens.txt"
+# (Unpacked whole first: `head` closing the pipe early would stop zstd with SIGPIPE, an error under pipefail.)
+zstd -dcq ../shared/corpus/3moves-frc.epd.zst > "$work/all-fens.txt"
+head -n 90000 "$work/all-fens.txt" > "$work/fens.txt"
+timer="$PWD/scripts/time-pair.py"
 cd "$work"
 
 "$forsyth" fen convert --ep legal < fens.txt > forsyth.out
@@ -23,7 +27,7 @@ bench() {
   local name=$1 shakmaty_args=$2
   shift 2
   echo "== $name: forsyth $* (A) vs shakmaty $shakmaty_args (B)"
-  farm-bench -n "$runs" --timeout 600 --vs "sh -c 'exec $shakmaty $shakmaty_args < fens.txt > b.out'" -- \
+  python3 "$timer" -n "$runs" --vs "sh -c 'exec $shakmaty $shakmaty_args < fens.txt > b.out'" -- \
     sh -c "exec $forsyth $* < fens.txt > a.out" | grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
 }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `forsyth pgn check` (one thread and --jobs 2) against pgn-reader + shakmaty doing pgn-reader's `validate` work
-# (crates/forsyth-bench/src/bin/pgn_validate_shakmaty.rs), timed as whole processes with farm-bench (runs in turn,
-# ratio per pair) on the unpacked corpus files: openings-books (human games, short, 8 tags each) and the TCEC sample
-# (engine games, a long comment on every move). Both programs must count the same games without errors first.
-# Figures in BENCHMARKS.md. Usage: bash scripts/bench-pgn-cli.sh [RUNS]   (needs farm-bench, zstd; builds --release)
+# (crates/forsyth-bench/src/bin/pgn_validate_shakmaty.rs), timed as whole processes by scripts/time-pair.py (runs in
+# turn, ratio per pair) on the unpacked corpus files: openings-books (human games, short, 8 tags each) and the TCEC
+# sample (engine games, a long comment on every move). Both programs must count the same games without errors first.
+# Figures in BENCHMARKS.md. Usage: bash scripts/bench-pgn-cli.sh [RUNS]   (needs python3, zstd; builds --release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
@@ -19,7 +19,7 @@ for name in openings-books tcec-standard-sample; do
   echo "== $name: $("$anchor" "$file") (pgn-reader); forsyth: $("$forsyth" pgn check "$file")"
   for jobs in 1 2; do
     echo "-- forsyth pgn check --jobs $jobs (A) vs pgn-reader + shakmaty (B)"
-    farm-bench -n "$runs" --timeout 600 --vs "$anchor $file" -- "$forsyth" pgn check --jobs "$jobs" "$file" |
+    python3 scripts/time-pair.py -n "$runs" --vs "$anchor $file" -- "$forsyth" pgn check --jobs "$jobs" "$file" |
       grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
   done
 done

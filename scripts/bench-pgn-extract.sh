@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Selections by `forsyth pgn filter` against the same selections by pgn-extract, timed as whole processes with
-# farm-bench (runs in turn, ratio per pair) on the corpus's PGN files, unpacked first. Figures in BENCHMARKS.md.
-# Usage: bash scripts/bench-pgn-extract.sh [RUNS]     (needs farm-bench, pgn-extract, zstd; builds --release)
+# Selections by `forsyth pgn filter` against the same selections by pgn-extract, timed as whole processes by
+# scripts/time-pair.py (runs in turn, ratio per pair) on the corpus's PGN files, unpacked first. Figures in
+# BENCHMARKS.md.
+# Usage: bash scripts/bench-pgn-extract.sh [RUNS]     (needs python3, pgn-extract, zstd; builds --release)
 # FORSYTH=path/to/forsyth times that binary instead of building one (e.g. target/profiling/forsyth, the release
 # build with debug information).
 set -euo pipefail
@@ -19,6 +20,7 @@ trap 'rm -rf "$work"' EXIT
 zstd -dcq ../shared/corpus/tcec-standard-sample.pgn.zst > "$work/tcec.pgn"
 zstd -dcq ../shared/corpus/openings-books.pgn.zst > "$work/openings.pgn"
 printf 'WhiteElo >= "3500"\n' > "$work/elo.tags"
+timer="$PWD/scripts/time-pair.py"
 cd "$work"
 
 bench() {
@@ -27,7 +29,7 @@ bench() {
   echo "== $name ($file): forsyth $* vs pgn-extract $extract_options"
   # pgn-extract's command line as a script: its options may hold spaces (a FEN).
   printf '%s\n' "exec $extract -s --quiet $extract_options -o/dev/null $file" > "extract-$name.sh"
-  farm-bench -n "$runs" --timeout 600 --vs "sh $work/extract-$name.sh" -- \
+  python3 "$timer" -n "$runs" --vs "sh $work/extract-$name.sh" -- \
     "$forsyth" pgn filter "$@" -o /dev/null "$file" | grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
 }
 
