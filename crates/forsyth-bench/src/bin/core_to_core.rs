@@ -1,9 +1,9 @@
 //! How long one core takes to see what another wrote: two threads hand a flag back and forth through one cache
 //! line, and the mean round trip is printed (nanoseconds; the median of five rounds of 100,000 trips).
 //!
-//! Why it is here: `--jobs 2` hands every game's rows from the reading thread to the tables' thread, so its speed
-//! depends on this latency, which a virtual machine's host can change from one minute to the next (on the project
-//! machine 90–500 ns; see BENCHMARKS.md, "How fast the two cores talk"). Run it beside a `--jobs` measurement
+//! Why it is here: a virtual machine's host can move its processors from one minute to the next, and this latency
+//! shows where they are (on the project machine about 50 or about 450 ns). `pgn export --jobs 2` is a quarter
+//! slower in the slow state (BENCHMARKS.md, "How fast the two cores talk"). Run it beside a `--jobs` measurement
 //! to know which machine the figures come from: `cargo run --release -p forsyth-bench --bin core_to_core`.
 
 use std::sync::Arc;
