@@ -7,12 +7,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
-cargo build --release -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin pgn_validate_shakmaty
+cargo build --release -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin pgn_validate_shakmaty --bin core_to_core
 forsyth="$PWD/target/release/forsyth"
 anchor="$PWD/target/release/pgn_validate_shakmaty"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+# The host's state, which moves `--jobs 2` figures (BENCHMARKS.md, "How fast the two cores talk").
+state() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $("$PWD/target/release/core_to_core")"; }
+state
 for name in openings-books tcec-standard-sample; do
   zstd -dcq "../shared/corpus/$name.pgn.zst" > "$work/$name.pgn"
   file="$work/$name.pgn"
@@ -23,4 +25,4 @@ for name in openings-books tcec-standard-sample; do
       grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
   done
 done
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+state
