@@ -14,8 +14,8 @@ Standard input is empty and both output streams are thrown away: a command that 
 pipe, is written as sh -c '...'. COMMAND B is one string split as a shell splits words. The exit status is 0 when
 every run exited 0, else 1 (the figures are printed all the same).
 
-The benchmark scripts beside this one (bench-pgn-cli.sh, bench-fen-cli.sh, bench-pgn-extract.sh) read its
-lines `A wall s`, `A cpu s`, `A/B wall` ... ; BENCHMARKS.md quotes them.
+The benchmark scripts beside this one (bench-pgn-cli.sh, bench-export.sh, bench-fen-cli.sh, bench-pgn-extract.sh)
+read its lines `A wall s`, `A cpu s`, `A/B wall` ... ; BENCHMARKS.md quotes them.
 """
 
 import argparse
