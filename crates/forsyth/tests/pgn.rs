@@ -663,6 +663,7 @@ mod splitting {
                     bytes: game.bytes.to_vec(),
                     number: game.number,
                     line: game.line,
+                    column: game.column,
                     offset: game.offset,
                     oversized: game.oversized,
                 });
@@ -1499,4 +1500,45 @@ fn scalachess_replay_snapshot() {
         replayed += 1;
     }
     assert_eq!((replayed, refused), (28, 7));
+}
+
+/// A game may begin on the line where the game before it ended (`1. e4 e5 1-0 1. d4 ...`, as some programs write
+/// collections, one game per line or all on one). An error on that line is placed by its column in the file's
+/// line, not in the game's text — on one thread in one pass, through the splitter (a buffer of a few bytes, which
+/// leaves most games to it), and in blocks on two threads.
+#[test]
+fn an_error_on_a_line_shared_with_the_game_before_is_placed_in_the_files_line() {
+    let cases = [
+        ("1. e4 e5 1-0 2. Nf3 Nc6 3. Qxx4 *\n", "Qxx4"),
+        ("1. e4 e5 2. Qh5 Nc6 1-0 junk after\n", "junk"),
+        // Characters of two bytes before the game count as one column each.
+        ("1. e4 {\u{fc}ber \u{e9}t\u{e9}} e5 1-0 1. d4 d5 0-1 1. Kxx9 *\n", "Kxx9"),
+        ("[Event \"a\"]\n\n1. e4 e5 1-0 1. Nf3 *  1. e4 1/2-1/2 1. Bxh9 *\n", "Bxh9"),
+        ("1. e4 1-0\r\n1. d4 0-1 1. Qxx4 *\r\n", "Qxx4"),
+        // Several games on a line further down the file.
+        ("[Event \"a\"]\n1. e4 *\n\n1. c4 c5 * 1. d4 d5 * 1. f4 f5 2. Kf9 *\n", "Kf9"),
+    ];
+    for (text, word) in cases {
+        let at = text.find(word).unwrap();
+        let line_start = text[..at].rfind('\n').map_or(0, |k| k + 1);
+        let expected = (text[..at].matches('\n').count() as u64 + 1, text[line_start..at].chars().count() as u64 + 1);
+        let in_one_pass = errors(forsyth::pgn::Reader::from_bytes(text.as_bytes()));
+        let through_the_splitter =
+            errors(forsyth::pgn::Reader::from_read(std::io::BufReader::with_capacity(3, text.as_bytes())));
+        let in_blocks = errors(forsyth::pgn::Reader::from_bytes(text.as_bytes()).jobs(2).block_bytes(5));
+        for (how, found) in [("one pass", in_one_pass), ("splitter", through_the_splitter), ("blocks", in_blocks)] {
+            assert_eq!(found, [expected], "{how}: {text:?}");
+        }
+        // The game's text itself says where it starts on its line.
+        let games: Vec<_> = GameSplitter::new(text.as_bytes()).map(|game| game.unwrap()).collect();
+        let last = games.last().unwrap();
+        let report = read_game(last, &PgnReadOptions::default(), &mut Validate);
+        assert_eq!(report.error.map(|e| (e.line, e.column)), Some(expected), "read_game: {text:?}");
+    }
+}
+
+/// The line and column of every error of the games `reader` reads.
+fn errors<R: std::io::BufRead + Send + 'static>(reader: forsyth::pgn::Reader<R>) -> Vec<(u64, u64)> {
+    let games = reader.games().map(|game| game.unwrap());
+    games.filter_map(|game| game.error.map(|e| (e.line, e.column))).collect()
 }

@@ -227,7 +227,7 @@ pub(super) fn read_game_with(
         let error = PgnError {
             kind: ErrorKind::GameTooLarge,
             line: raw.line,
-            column: 1,
+            column: raw.column.max(1),
             game: raw.number,
             ply: None,
             token: String::new(),
@@ -243,10 +243,10 @@ pub(super) fn read_game_with(
         Ok(text) => text,
         Err(offset) => {
             let valid = std::str::from_utf8(&raw.bytes[..offset]).unwrap_or_default();
-            let (line, column) = line_column(valid, offset);
+            let (line, column) = locate(&raw, valid, offset);
             let error = PgnError {
                 kind: ErrorKind::Encoding,
-                line: raw.line + line,
+                line,
                 column,
                 game: raw.number,
                 ply: None,
@@ -334,6 +334,14 @@ fn decode(bytes: &[u8], encoding: Encoding) -> Result<Cow<'_, str>, usize> {
             Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
         }),
     }
+}
+
+/// The line and column in the file of byte `offset` of `text`, the text of `game`: on the game's first line, the
+/// column counts from where the game starts on that line (it may begin where the game before it ended).
+fn locate(game: &GameText<'_>, text: &str, offset: usize) -> (u64, u64) {
+    let (line, column) = line_column(text, offset);
+    let column = if line == 0 { column + game.column.saturating_sub(1) } else { column };
+    (game.line + line, column)
 }
 
 /// 0-based line and 1-based column (in characters) of byte `offset` in `text`.
@@ -460,7 +468,7 @@ impl<'a> Parser<'a> {
     }
 
     fn place(&mut self, found: Found) {
-        let (line, column) = line_column(self.text, found.at);
+        let (line, column) = locate(self.raw, self.text, found.at);
         let (fen, ply, token) = match &found.line {
             Some(at) => {
                 let (pos, ply) = at;
@@ -472,7 +480,7 @@ impl<'a> Parser<'a> {
         };
         self.report.error = Some(Box::new(PgnError {
             kind: found.kind,
-            line: self.raw.line + line,
+            line,
             column,
             game: self.raw.number,
             ply,
@@ -485,15 +493,8 @@ impl<'a> Parser<'a> {
     /// Records a repair made at `at`.
     #[cold]
     fn warn(&mut self, kind: WarningKind, at: usize, token: &str, reason: String) {
-        let (line, column) = line_column(self.text, at);
-        let warning = PgnWarning {
-            kind,
-            line: self.raw.line + line,
-            column,
-            game: self.raw.number,
-            token: token.to_string(),
-            reason,
-        };
+        let (line, column) = locate(self.raw, self.text, at);
+        let warning = PgnWarning { kind, line, column, game: self.raw.number, token: token.to_string(), reason };
         self.report.warnings.push(warning);
     }
 

@@ -33,6 +33,9 @@ pub struct RawGame {
     pub number: u64,
     /// 1-based line on which the game's text starts.
     pub line: u64,
+    /// 1-based column (in characters) of that line at which the game's text starts: 1, unless the game begins on
+    /// the line where the one before it ended (`1. e4 e5 1-0 1. d4 d5 0-1`). (0 reads as 1.)
+    pub column: u64,
     /// Byte offset in the (decompressed) stream at which the game's text starts.
     pub offset: u64,
     /// The game is longer than [`MAX_GAME_BYTES`]: `bytes` holds only its beginning.
@@ -62,6 +65,7 @@ impl RawGame {
             bytes: &self.bytes,
             number: self.number,
             line: self.line,
+            column: self.column,
             offset: self.offset,
             oversized: self.oversized,
         }
@@ -88,6 +92,9 @@ pub struct GameText<'a> {
     pub number: u64,
     /// 1-based line on which the game's text starts.
     pub line: u64,
+    /// 1-based column (in characters) of that line at which the game's text starts: 1, unless the game begins on
+    /// the line where the one before it ended (`1. e4 e5 1-0 1. d4 d5 0-1`). (0 reads as 1.)
+    pub column: u64,
     /// Byte offset in the (decompressed) stream at which the game's text starts.
     pub offset: u64,
     /// The game is longer than [`MAX_GAME_BYTES`]: `bytes` holds only its beginning.
@@ -318,8 +325,14 @@ impl<R: BufRead> GameSplitter<R> {
         };
         // The game lies at the start of the reader's buffer, which still holds it: `next` left it unconsumed.
         self.lent = len;
-        let text =
-            |bytes| GameText { bytes, number: game.number, line: game.line, offset: game.offset, oversized: false };
+        let text = |bytes| GameText {
+            bytes,
+            number: game.number,
+            line: game.line,
+            column: game.column,
+            offset: game.offset,
+            oversized: false,
+        };
         match self.reader.fill_buf() {
             Ok(buffer) => Some(Ok(text(&buffer[..len]))),
             Err(e) => Some(Err(e)),
@@ -382,6 +395,7 @@ impl<R: BufRead> GameSplitter<R> {
             bytes: &[],
             number: current.number,
             line: current.line,
+            column: current.column,
             offset: current.offset,
             oversized: false,
         };
@@ -393,8 +407,9 @@ impl<R: BufRead> GameSplitter<R> {
     }
 
     /// Moves past `games` games, `bytes` bytes holding `lines` line breaks, read from [`GameSplitter::rest`]:
-    /// as if they had been cut here (each ended where the splitter would have cut it).
-    pub(crate) fn move_past(&mut self, games: u64, bytes: usize, lines: u64) {
+    /// as if they had been cut here (each ended where the splitter would have cut it). The next game starts at
+    /// `column` of its line.
+    pub(crate) fn move_past(&mut self, games: u64, bytes: usize, lines: u64, column: u64) {
         if games == 0 {
             return;
         }
@@ -404,6 +419,7 @@ impl<R: BufRead> GameSplitter<R> {
         scanner.current.number += games;
         scanner.next_number += games;
         scanner.current.line += lines;
+        scanner.current.column = column;
         scanner.current.offset += bytes as u64;
         // A game is cut at the first byte of the next one's first token, which is not at a line's start.
         scanner.line_start = false;
@@ -451,7 +467,7 @@ impl Scanner {
             word: [0; WORD_KEPT],
             bom_word: false,
             word_len: 0,
-            current: RawGame { number: 1, line: 1, ..RawGame::default() },
+            current: RawGame { number: 1, line: 1, column: 1, ..RawGame::default() },
             spare: Vec::new(),
             lent: None,
             next_number: 2,
@@ -498,13 +514,19 @@ impl Scanner {
         // A game longer than the limit is not lent either: the copy path marks it oversized, as for any reader.
         let whole_in_chunk =
             copied == 0 && self.current.bytes.is_empty() && !self.current.oversized && cut <= MAX_GAME_BYTES;
+        // Where the next game starts on its line: after the last line break of this one.
+        let next_column;
         let (lines, length, mut bytes) = if lend && whole_in_chunk {
             // Left where it lies; the current (empty) buffer serves the next game.
             self.lent = Some(cut);
             let lines = line_breaks(&chunk[..cut]);
+            next_column = column_after(&chunk[..cut], self.current.column);
             (lines, cut as u64, std::mem::take(&mut self.current.bytes))
         } else {
             self.keep(&chunk[copied..cut]);
+            // (The end of a game over the size limit was not kept: the next game is taken to start a line.)
+            next_column =
+                if self.current.oversized { 1 } else { column_after(&self.current.bytes, self.current.column) };
             let lines = line_breaks(&self.current.bytes) + self.skipped_lines;
             let mut bytes = std::mem::take(&mut self.spare);
             if bytes.capacity() == 0 {
@@ -518,8 +540,14 @@ impl Scanner {
         (self.skipped, self.skipped_lines) = (0, 0);
         self.held = None;
         bytes.clear();
-        let next =
-            RawGame { bytes, number: self.next_number, line: self.next_line, offset: start_offset, oversized: false };
+        let next = RawGame {
+            bytes,
+            number: self.next_number,
+            line: self.next_line,
+            column: next_column,
+            offset: start_offset,
+            oversized: false,
+        };
         self.next_number += 1;
         self.seen_movetext = false;
         self.seen_tag = false;
@@ -1015,6 +1043,19 @@ pub(crate) fn word_end(bytes: &[u8], at: usize) -> usize {
         end += 1;
     }
     end.min(bytes.len())
+}
+
+/// The 1-based column at which the text that follows `bytes` starts, where `bytes` start at `column` of their first
+/// line: counted in characters, as the reader counts an error's column (a byte-order mark counts as none).
+pub(crate) fn column_after(bytes: &[u8], column: u64) -> u64 {
+    let (last_line, first) = match memchr::memrchr(b'\n', bytes) {
+        Some(k) => (&bytes[k + 1..], 1),
+        None => (bytes, column.max(1)),
+    };
+    // UTF-8: every byte but a continuation byte (0x80–0xBF) begins a character.
+    let characters = last_line.iter().filter(|&&b| !(0x80..0xc0).contains(&b)).count();
+    let marks = memchr::memmem::find_iter(last_line, "\u{feff}".as_bytes()).count();
+    first + (characters - marks) as u64
 }
 
 /// How many bytes at the start of `bytes` are spaces, line breaks and whole movetext words that cannot be results

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Read};
 
 use super::opening_tree::OpeningTree;
 use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, read_game_with, read_open};
-use super::split::{GameSplitter, GameText};
+use super::split::{GameSplitter, GameText, column_after};
 
 /// Reads the games of `games` on this thread (see [`Reader::visit`](super::Reader::visit)): straight from the stream where it can, cut
 /// first where it must.
@@ -32,6 +32,8 @@ where
     // after a game that had to be cut first, so that checking stays in proportion to the text read.
     loop {
         let mut read_here = (0u64, 0usize, 0u64);
+        // Where the game after those read here starts on its line.
+        let mut column = 0;
         let mut unsure = Unsure::Otherwise;
         let try_one_pass = in_one_pass && cut_first == 0;
         cut_first = cut_first.saturating_sub(1);
@@ -49,10 +51,12 @@ where
                 }
             };
             let (games_read, done, lines) = &mut read_here;
+            column = start.column;
             loop {
                 let at = GameText {
                     number: start.number + *games_read,
                     line: start.line + *lines,
+                    column,
                     offset: start.offset + *done as u64,
                     ..start
                 };
@@ -62,6 +66,7 @@ where
                 match read_open(&text[*done..], &at, tag_pair_follows, options, tree, &mut v) {
                     Ok((report, len, line_breaks)) => {
                         let game = GameText { bytes: &buffer[*done..*done + len], ..at };
+                        column = column_after(game.bytes, column);
                         sink(game, made(v, report))?;
                         *games_read += 1;
                         *done += len;
@@ -96,7 +101,7 @@ where
             };
         }
         let (games_read, done, lines) = read_here;
-        games.move_past(games_read, done, lines);
+        games.move_past(games_read, done, lines, column);
         if unsure == Unsure::TextEnded {
             continue;
         }
