@@ -194,11 +194,11 @@ pub fn check_pgn(data: &[u8]) {
     let mut games = GameSplitter::new(std::io::BufReader::with_capacity(capacity, data));
     while let Some(game) = games.next_text() {
         let game = game.expect("reading from memory cannot fail");
-        lent.push((game.bytes.to_vec(), game.number, game.line, game.offset, game.oversized));
+        lent.push((game.bytes.to_vec(), game.number, game.line, game.column, game.offset, game.oversized));
     }
     let copied: Vec<_> = GameSplitter::new(data)
         .map(|g| g.expect("reading from memory cannot fail"))
-        .map(|g| (g.bytes, g.number, g.line, g.offset, g.oversized))
+        .map(|g| (g.bytes, g.number, g.line, g.column, g.offset, g.oversized))
         .collect();
     assert_eq!(lent, copied, "lent and copied games differ (reader buffer of {capacity} bytes)");
     check_one_pass_reading(data, &options, capacity);
@@ -265,7 +265,7 @@ impl forsyth::pgn::Visitor for Events {
 }
 
 /// One game as a reader hands it on: its text and place, what the visitor was told, and the report.
-pub type ReadGame = ((Vec<u8>, u64, u64, u64, bool), Vec<String>, forsyth::pgn::GameReport);
+pub type ReadGame = ((Vec<u8>, u64, u64, u64, u64, bool), Vec<String>, forsyth::pgn::GameReport);
 
 /// `pgn::Reader` on one thread (games read straight from the stream, their ends found as they are read), in blocks
 /// on several threads, and `for_each_game` on two threads hand on exactly what cutting the stream with
@@ -341,7 +341,7 @@ pub fn games_read<R: std::io::BufRead + Send>(
 /// it had when the game passed the limit, which depends on its buffer: that text is not compared.
 fn kept(game: &forsyth::pgn::GameText<'_>, events: Vec<String>, report: forsyth::pgn::GameReport) -> ReadGame {
     let bytes = if game.oversized { Vec::new() } else { game.bytes.to_vec() };
-    ((bytes, game.number, game.line, game.offset, game.oversized), events, report)
+    ((bytes, game.number, game.line, game.column, game.offset, game.oversized), events, report)
 }
 
 /// `line` with the whitespace in every comment collapsed to single spaces.
