@@ -5,7 +5,7 @@ use forsyth::notation::fen::Fen;
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::read::{MoveReadOptions, parse_move};
 use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
-use forsyth::{Move, Position};
+use forsyth::{Move, Position, Square};
 
 mod common;
 use common::position;
@@ -222,6 +222,14 @@ fn issue_error_messages() {
     assert_eq!(err.to_string(), "'a8': a pawn reaching a8 must promote (write a8=Q, a8=R, a8=B or a8=N)");
     let err = parse_move(&position("4k3/8/8/8/8/8/8/r2RK3 w - - 0 1", None), "Rd1-d5", &en).unwrap_err();
     assert!(err.to_string().contains("pinned"), "{err}");
+    // A king that would stand in check is told so, with a piece that would attack it there: the king beside it,
+    // or a rook whose line runs through the square the king leaves. (It was told it was pinned.)
+    let err = parse_move(&position("8/8/8/8/8/8/8/K1k5 w - - 0 1", None), "Kb1", &en).unwrap_err();
+    assert_eq!(err.to_string(), "'Kb1': the king would be in check on b1, from the black king on c1");
+    let err = parse_move(&position("4k3/8/8/8/8/8/8/r3K3 w - - 0 1", None), "Kf1", &en).unwrap_err();
+    assert_eq!(err.to_string(), "'Kf1': the king would be in check on f1, from the black rook on a1");
+    let reason = position("4k3/8/8/8/8/8/8/r3K3 w - - 0 1", None).why_illegal(Move::new(Square::E1, Square::F1));
+    assert_eq!(reason.code(), "move.illegal.into-check");
 }
 
 #[test]

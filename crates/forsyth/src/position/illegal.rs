@@ -61,6 +61,15 @@ pub enum IllegalReason {
         /// The side in check.
         color: Color,
     },
+    /// The king would stand in check where it moves.
+    IntoCheck {
+        /// The destination.
+        to: Square,
+        /// A piece that would attack the king there (of several, the one nearest a1).
+        by: Piece,
+        /// Where that piece stands.
+        at: Square,
+    },
     /// The piece is pinned: the move would expose the king.
     Pinned {
         /// The piece's kind.
@@ -154,6 +163,7 @@ impl IllegalReason {
             IllegalReason::PromotionRole { .. } => "move.illegal.promotion-role",
             IllegalReason::WrongWay { .. } => "move.illegal.wrong-way",
             IllegalReason::CheckNotAnswered { .. } => "move.illegal.check-not-answered",
+            IllegalReason::IntoCheck { .. } => "move.illegal.into-check",
             IllegalReason::Pinned { .. } => "move.illegal.pinned",
             IllegalReason::CannotReach { .. } => "move.illegal.cannot-reach",
             IllegalReason::NullInCheck => "move.illegal.null-in-check",
@@ -184,6 +194,9 @@ impl fmt::Display for IllegalReason {
             IllegalReason::WrongWay { role, from } => write!(f, "the {role} on {from} cannot move that way"),
             IllegalReason::CheckNotAnswered { color } => {
                 write!(f, "{} is in check and this move does not answer it", color.name())
+            }
+            IllegalReason::IntoCheck { to, by, at } => {
+                write!(f, "the king would be in check on {to}, from the {} {} on {at}", by.color, by.role)
             }
             IllegalReason::Pinned { role, from } => {
                 write!(f, "the {role} on {from} is pinned: the move would expose the king")

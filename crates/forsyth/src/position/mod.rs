@@ -489,6 +489,13 @@ impl Position {
         }
         // Is the move possible if we ignore checks?
         let mut pseudo = *self;
+        if piece.role == Role::King && self.moves_ignoring_check(m, &mut pseudo) {
+            // (After the move, so that a slider's line through the king's old square counts.)
+            let at = pseudo.attackers(m.to(), !us).iter().next();
+            if let Some((at, by)) = at.and_then(|at| Some((at, pseudo.piece_at(at)?))) {
+                return IllegalReason::IntoCheck { to: m.to(), by, at };
+            }
+        }
         if self.is_check() && self.moves_ignoring_check(m, &mut pseudo) {
             return IllegalReason::CheckNotAnswered { color: us };
         }
