@@ -1542,3 +1542,29 @@ fn errors<R: std::io::BufRead + Send + 'static>(reader: forsyth::pgn::Reader<R>)
     let games = reader.games().map(|game| game.unwrap());
     games.filter_map(|game| game.error.map(|e| (e.line, e.column))).collect()
 }
+
+/// PGN standard §9.7.1: a game from a set-up position has `SetUp "1"` with its FEN tag. Readers take a FEN tag
+/// alone (chess.js and python-chess do) or after `SetUp "0"`; what forsyth writes has the pair, and reads back
+/// to the same game.
+#[test]
+fn a_fen_tag_is_written_with_set_up_1() {
+    let fen = "8/8/8/8/8/8/8/K1k5 w - - 0 1";
+    for tags in [
+        format!("[FEN \"{fen}\"]"),
+        format!("[SetUp \"0\"]\n[FEN \"{fen}\"]"),
+        format!("[SetUp \"1\"]\n[FEN \"{fen}\"]"),
+    ] {
+        let game = Game::read_all(&format!("{tags}\n\n1. Ka2 *\n"), &PgnReadOptions::default()).remove(0).unwrap();
+        let mut text = String::new();
+        write_game(&game, &PgnWriteOptions::default(), &mut text);
+        assert!(text.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n")), "{tags}:\n{text}");
+        assert_eq!(text.matches("SetUp").count(), 1, "{tags}:\n{text}");
+        let again = Game::read_all(&text, &PgnReadOptions::default()).remove(0).unwrap();
+        assert_eq!((again.start, again.moves), (game.start, game.moves), "{tags}");
+    }
+    // A game from the start position gets no SetUp tag.
+    let game = Game::read_all("1. e4 *\n", &PgnReadOptions::default()).remove(0).unwrap();
+    let mut text = String::new();
+    write_game(&game, &PgnWriteOptions::default(), &mut text);
+    assert!(!text.contains("SetUp") && !text.contains("FEN"), "{text}");
+}

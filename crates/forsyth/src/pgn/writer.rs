@@ -69,8 +69,15 @@ pub fn write_game(game: &Game, options: &PgnWriteOptions, out: &mut String) {
     let setup_tag = |name: &str| ["FEN", "Variant", "SetUp"].iter().any(|t| t.eq_ignore_ascii_case(name));
     let tag = |name: &str| game.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
     let consistent = start_position(tag("Variant"), tag("FEN")).is_ok_and(|pos| pos == game.start);
+    // PGN standard §9.7.1: a game from a set-up position has `SetUp "1"`, and a FEN tag goes with it. Readers
+    // take a FEN tag alone (or after `SetUp "0"`); the writer completes the pair.
+    let fen_given = tag("FEN").is_some();
     for (name, value) in &game.tags {
         if !SEVEN_TAG_ROSTER.iter().any(|(roster, _)| roster == name) && (consistent || !setup_tag(name)) {
+            let value = if fen_given && name.eq_ignore_ascii_case("SetUp") { "1" } else { value.as_str() };
+            if fen_given && tag("SetUp").is_none() && name.eq_ignore_ascii_case("FEN") {
+                out.push_str("[SetUp \"1\"]\n");
+            }
             let _ = writeln!(out, "[{name} \"{}\"]", escape_tag_value(value));
         }
     }
