@@ -17,12 +17,12 @@ for name in openings-books tcec-standard-sample; do
   zstd -dcq "../shared/corpus/$name.pgn.zst" > "$work/$name.pgn"
   file="$work/$name.pgn"
   echo "== $name: $("$forsyth" pgn export "$file" --to "$work/out" --overwrite)"
-  export_one="$forsyth pgn export $file --to $work/a --overwrite --jobs 1"
+  export_one=("$forsyth" pgn export "$file" --to "$work/a" --overwrite --jobs 1)
   echo "-- forsyth pgn export --jobs 1 (A) vs forsyth pgn check (B): target A/B cpu <= 1.3"
-  python3 scripts/time-pair.py -n "$runs" --vs "$forsyth pgn check $file" -- $export_one |
+  python3 scripts/time-pair.py -n "$runs" --vs "$forsyth pgn check $file" -- "${export_one[@]}" |
     grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
   echo "-- forsyth pgn export --jobs 2 (A) vs --jobs 1 (B): target A/B wall <= 0.588 (1.7x)"
-  python3 scripts/time-pair.py -n "$runs" --vs "$export_one" -- \
+  python3 scripts/time-pair.py -n "$runs" --vs "${export_one[*]}" -- \
     "$forsyth" pgn export "$file" --to "$work/b" --overwrite --jobs 2 | grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
 done
 state
