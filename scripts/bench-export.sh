@@ -11,8 +11,8 @@ cargo build --release -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin cor
 forsyth="$PWD/target/release/forsyth"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-state() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $("$PWD/target/release/core_to_core")"; }
-state
+state="$PWD/target/release/core_to_core"
+"$state"
 for name in openings-books tcec-standard-sample; do
   zstd -dcq "../shared/corpus/$name.pgn.zst" > "$work/$name.pgn"
   file="$work/$name.pgn"
@@ -25,4 +25,4 @@ for name in openings-books tcec-standard-sample; do
   python3 scripts/time-pair.py -n "$runs" --vs "${export_one[*]}" -- \
     "$forsyth" pgn export "$file" --to "$work/b" --overwrite --jobs 2 | grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
 done
-state
+"$state"

@@ -13,8 +13,8 @@ anchor="$PWD/target/release/pgn_validate_shakmaty"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The host's state, which moves `--jobs 2` figures (BENCHMARKS.md, "How fast the two cores talk").
-state() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $("$PWD/target/release/core_to_core")"; }
-state
+state="$PWD/target/release/core_to_core"
+"$state"
 for name in openings-books tcec-standard-sample; do
   zstd -dcq "../shared/corpus/$name.pgn.zst" > "$work/$name.pgn"
   file="$work/$name.pgn"
@@ -25,4 +25,4 @@ for name in openings-books tcec-standard-sample; do
       grep -E '^(A|B) (wall|cpu)|A/B (wall|cpu)'
   done
 done
-state
+"$state"

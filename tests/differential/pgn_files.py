@@ -129,8 +129,8 @@ def compare(path, forsyth):
             continue
         if error:
             continue
-        expected = summary(theirs)
-        expected = (as_forsyth_writes(expected[0]),) + expected[1:]
+        tags, comment, moves = summary(theirs)
+        expected = (as_forsyth_writes(tags), comment, moves)
         for what, a, b in zip(("tags", "comment before the moves", "moves"), expected, summary(mine)):
             if a != b:
                 problems.append(f"{path.name}: game {number}: {what} differ:\n  python-chess {a}\n  forsyth      {b}")

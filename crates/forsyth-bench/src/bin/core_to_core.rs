@@ -1,5 +1,6 @@
 //! How long one core takes to see what another wrote: two threads hand a flag back and forth through one cache
-//! line, and the mean round trip is printed (nanoseconds; the median of five rounds of 100,000 trips).
+//! line, and the mean round trip is printed (nanoseconds; the median of five rounds of 100,000 trips), after the
+//! load average where the system tells it: the host's state, which the benchmark scripts print before and after.
 //!
 //! Why it is here: a virtual machine's host can move its processors from one minute to the next, and this latency
 //! shows where they are (on the project machine about 50 or about 450 ns). `pgn export --jobs 2` is a quarter
@@ -44,5 +45,8 @@ fn main() {
     let mut rounds: Vec<f64> = (0..ROUNDS).map(|_| round_trip_ns()).collect();
     rounds.sort_by(f64::total_cmp);
     let shown: Vec<String> = rounds.iter().map(|ns| format!("{ns:.0}")).collect();
-    println!("core-to-core round trip: {:.0} ns (rounds: {} ns)", rounds[ROUNDS / 2], shown.join(", "));
+    let load = std::fs::read_to_string("/proc/loadavg").ok();
+    let load = load.as_deref().map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    let load = load.map_or(String::new(), |l| format!("load average: {l}; "));
+    println!("{load}core-to-core round trip: {:.0} ns (rounds: {} ns)", rounds[ROUNDS / 2], shown.join(", "));
 }

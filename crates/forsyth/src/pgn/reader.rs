@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 use super::opening_tree::{Node, OpeningTree};
 use super::split::{
-    DELIMITER, GameText, NEW_GAME_BREAKS, TAG_SECTION_END, forum_wrapper, is_move_one, is_tag_line, line_breaks,
-    word_end,
+    DELIMITER, GameText, NEW_GAME_BREAKS, TAG_SECTION_END, column_after, forum_wrapper, is_move_one, is_tag_line,
+    line_breaks, word_end,
 };
 use super::tags::{StartError, repair_start, standard_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
@@ -336,21 +336,12 @@ fn decode(bytes: &[u8], encoding: Encoding) -> Result<Cow<'_, str>, usize> {
     }
 }
 
-/// The line and column in the file of byte `offset` of `text`, the text of `game`: on the game's first line, the
-/// column counts from where the game starts on that line (it may begin where the game before it ended).
+/// The line and column (in characters) in the file of byte `offset` of `text`, the text of `game`: on the game's
+/// first line, the column counts from where the game starts on that line (it may begin where the game before it
+/// ended).
 fn locate(game: &GameText<'_>, text: &str, offset: usize) -> (u64, u64) {
-    let (line, column) = line_column(text, offset);
-    let column = if line == 0 { column + game.column.saturating_sub(1) } else { column };
-    (game.line + line, column)
-}
-
-/// 0-based line and 1-based column (in characters) of byte `offset` in `text`.
-fn line_column(text: &str, offset: usize) -> (u64, u64) {
     let before = &text.as_bytes()[..offset.min(text.len())];
-    let line = line_breaks(before);
-    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-    let column = text[line_start..offset.min(text.len())].chars().filter(|&c| c != '\u{feff}').count() as u64 + 1;
-    (line, column)
+    (game.line + line_breaks(before), column_after(before, game.column))
 }
 
 /// One line of play being read: the main line or a variation.

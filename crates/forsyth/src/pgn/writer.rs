@@ -72,10 +72,11 @@ pub fn write_game(game: &Game, options: &PgnWriteOptions, out: &mut String) {
     // PGN standard §9.7.1: a game from a set-up position has `SetUp "1"`, and a FEN tag goes with it. Readers
     // take a FEN tag alone (or after `SetUp "0"`); the writer completes the pair.
     let fen_given = tag("FEN").is_some();
+    let set_up_missing = fen_given && tag("SetUp").is_none();
     for (name, value) in &game.tags {
         if !SEVEN_TAG_ROSTER.iter().any(|(roster, _)| roster == name) && (consistent || !setup_tag(name)) {
             let value = if fen_given && name.eq_ignore_ascii_case("SetUp") { "1" } else { value.as_str() };
-            if fen_given && tag("SetUp").is_none() && name.eq_ignore_ascii_case("FEN") {
+            if set_up_missing && name.eq_ignore_ascii_case("FEN") {
                 out.push_str("[SetUp \"1\"]\n");
             }
             let _ = writeln!(out, "[{name} \"{}\"]", escape_tag_value(value));

@@ -487,19 +487,20 @@ impl Position {
             }
             return IllegalReason::WrongWay { role: piece.role, from: m.from() };
         }
-        // Is the move possible if we ignore checks?
+        // The move is possible if we ignore checks: it leaves the king in check.
         let mut pseudo = *self;
-        if piece.role == Role::King && self.moves_ignoring_check(m, &mut pseudo) {
-            // (After the move, so that a slider's line through the king's old square counts.)
-            let at = pseudo.attackers(m.to(), !us).iter().next();
-            if let Some((at, by)) = at.and_then(|at| Some((at, pseudo.piece_at(at)?))) {
+        if self.moves_ignoring_check(m, &mut pseudo) {
+            // A king that moves names an attacker of its new square (found after the move, so that a slider's
+            // line through the king's old square counts).
+            if piece.role == Role::King
+                && let Some(at) = pseudo.attackers(m.to(), !us).iter().next()
+                && let Some(by) = pseudo.piece_at(at)
+            {
                 return IllegalReason::IntoCheck { to: m.to(), by, at };
             }
-        }
-        if self.is_check() && self.moves_ignoring_check(m, &mut pseudo) {
-            return IllegalReason::CheckNotAnswered { color: us };
-        }
-        if self.moves_ignoring_check(m, &mut pseudo) {
+            if self.is_check() {
+                return IllegalReason::CheckNotAnswered { color: us };
+            }
             return IllegalReason::Pinned { role: piece.role, from: m.from() };
         }
         IllegalReason::CannotReach { role: piece.role, from: m.from(), to: m.to() }
