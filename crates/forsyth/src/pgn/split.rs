@@ -1054,7 +1054,13 @@ pub(crate) fn column_after(bytes: &[u8], column: u64) -> u64 {
     };
     // UTF-8: every byte but a continuation byte (0x80–0xBF) begins a character.
     let characters = last_line.iter().filter(|&&b| !(0x80..0xc0).contains(&b)).count();
-    let marks = memchr::memmem::find_iter(last_line, "\u{feff}".as_bytes()).count();
+    // A mark is three bytes, two of them continuation bytes: on a line of single-byte characters there is none
+    // (and no searcher is built, once a game on most files).
+    let marks = if characters == last_line.len() {
+        0
+    } else {
+        memchr::memmem::find_iter(last_line, "\u{feff}".as_bytes()).count()
+    };
     first + (characters - marks) as u64
 }
 
@@ -1107,5 +1113,21 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
 
     fn next(&mut self) -> Option<io::Result<RawGame>> {
         self.next_game(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::column_after;
+
+    #[test]
+    fn the_column_after_counts_characters_of_the_last_line_without_byte_order_marks() {
+        // On the first line the count goes on from the column the text started at; after a line break from 1.
+        assert_eq!(column_after(b"1. e4 ", 5), 11);
+        assert_eq!(column_after(b"1. e4\n1-0 ", 5), 5);
+        // A character of several bytes counts once, a byte-order mark not at all.
+        assert_eq!(column_after("\n½-½ ".as_bytes(), 1), 5);
+        assert_eq!(column_after("\n\u{feff}1. d4".as_bytes(), 1), 6);
+        assert_eq!(column_after("a\u{feff}\u{feff}é".as_bytes(), 3), 5);
     }
 }
