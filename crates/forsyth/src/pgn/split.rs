@@ -1054,8 +1054,8 @@ pub(crate) fn column_after(bytes: &[u8], column: u64) -> u64 {
     };
     // UTF-8: every byte but a continuation byte (0x80–0xBF) begins a character.
     let characters = last_line.iter().filter(|&&b| !(0x80..0xc0).contains(&b)).count();
-    // A mark is three bytes, two of them continuation bytes: on a line of single-byte characters there is none
-    // (and no searcher is built, once a game on most files).
+    // A mark is three bytes, two of them continuation bytes, so a line of single-byte characters holds none: the
+    // searcher, which this would otherwise build once a game, is built only for lines that may hold one.
     let marks = if characters == last_line.len() {
         0
     } else {
