@@ -692,7 +692,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// Reads `[Name "value"]` at the cursor: the name, the value as written, and whether it holds escapes
+    /// Reads `[Name "value"]` at the cursor: the name, the value as written, and whether it may hold escapes
     /// (`\"`, `\\`) to undo. (The caller makes the value a `Cow`: made here and moved out through the `Result`, it
     /// cost `pgn check` 1 % more instructions on short games.)
     #[inline(always)]
