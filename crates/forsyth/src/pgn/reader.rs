@@ -489,10 +489,6 @@ impl<'a> Parser<'a> {
         self.report.warnings.push(warning);
     }
 
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.pos).copied()
-    }
-
     /// Skips whitespace (and a byte-order mark) and returns the byte after it.
     #[inline(always)]
     fn skip_space(&mut self) -> Option<u8> {
@@ -595,21 +591,23 @@ impl<'a> Parser<'a> {
         let mut result_tag = None;
         let mut fen_at = 0;
         let mut last_tag_end = None;
-        while self.skip_space_and_comments(visitor)? == Some(b'[') {
-            if self.open
-                && let Some(end) = last_tag_end
-            {
-                // Tags are a line break or two apart: a plain count beats memchr's set-up.
-                let between = &self.text.as_bytes()[end..self.pos];
-                let mut line_breaks = 0;
-                for &b in between {
-                    if !SPACE[b as usize] {
-                        // The splitter counts the line breaks between tags but not those in comments.
-                        return Err(self.unsure());
-                    }
-                    line_breaks += usize::from(b == b'\n');
+        loop {
+            // White space first, counted as it is passed; comments only if one follows (rarely, between tags).
+            let line_breaks_before = self.line_breaks;
+            let mut next = self.skip_space();
+            let commented = matches!(next, Some(b'{' | b';' | b'%'));
+            if commented {
+                next = self.skip_space_and_comments(visitor)?;
+            }
+            if next != Some(b'[') {
+                break;
+            }
+            if self.open && last_tag_end.is_some() {
+                if commented {
+                    // The splitter counts the line breaks between tags but not those in comments.
+                    return Err(self.unsure());
                 }
-                if line_breaks >= TAG_SECTION_END as usize {
+                if self.line_breaks - line_breaks_before >= u64::from(TAG_SECTION_END) {
                     // Two blank lines, then a tag: the next game (this one has no movetext).
                     self.cut_at(self.pos);
                     break;
@@ -697,18 +695,17 @@ impl<'a> Parser<'a> {
     /// cost `pgn check` 1 % more instructions on short games.)
     #[inline(always)]
     fn tag(&mut self) -> Result<(&'a str, &'a str, bool), Found> {
+        // (The cursor is a local until the tag is read: kept in the parser, it was stored and loaded again at every
+        // step, and a tag pair is a few bytes of each kind.)
         let text = self.text;
         let bytes = text.as_bytes();
         let open = self.pos;
-        self.pos += 1;
-        self.skip_inline_space();
-        let name_start = self.pos;
-        let mut end = self.pos;
-        while end < bytes.len() && TAG_NAME[bytes[end] as usize] {
-            end += 1;
+        let name_start = inline_space_end(bytes, open + 1);
+        let mut pos = name_start;
+        while bytes.get(pos).is_some_and(|&b| TAG_NAME[b as usize]) {
+            pos += 1;
         }
-        self.pos = end;
-        let name = &text[name_start..self.pos];
+        let name = &text[name_start..pos];
         let bad = |at: usize, reason: &str| {
             let line_end = memchr::memchr(b'\n', &bytes[open..]).map_or(bytes.len(), |k| open + k);
             found(
@@ -719,46 +716,43 @@ impl<'a> Parser<'a> {
             )
         };
         if name.is_empty() {
-            return Err(bad(self.pos, "the tag has no name"));
+            self.pos = pos;
+            return Err(bad(pos, "the tag has no name"));
         }
-        self.skip_inline_space();
-        if self.peek() != Some(b'"') {
+        pos = inline_space_end(bytes, pos);
+        if bytes.get(pos) != Some(&b'"') {
+            self.pos = pos;
             // A stray character after the name (`[BlackType: "program"]`) is named where it stands.
-            let reason = match text[self.pos..].chars().next() {
+            let reason = match text[pos..].chars().next() {
                 Some(c) if !c.is_whitespace() && c != ']' => format!(
                     "'{c}' after the tag name {name}: a tag name has only letters, digits and '_', and its quoted \
                      value follows it"
                 ),
                 _ => format!("the tag {name} has no quoted value"),
             };
-            return Err(bad(self.pos, &reason));
+            return Err(bad(pos, &reason));
         }
-        let value_start = self.pos + 1;
+        let value_start = pos + 1;
         let mut i = value_start;
         let mut escaped = false;
         loop {
-            match bytes[i..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n')) {
-                Some(k) if bytes[i + k] == b'\\' => {
-                    i += k + 2;
+            match bytes.get(i) {
+                Some(b'"') => break,
+                Some(b'\\') => {
+                    i += 2;
                     escaped = true;
                 }
-                Some(k) if bytes[i + k] == b'"' => {
-                    i += k;
-                    break;
-                }
-                _ => return self.tag_without_closing_quote(name, value_start),
-            }
-            if i >= bytes.len() {
-                return self.tag_without_closing_quote(name, value_start);
+                Some(b'\n') | None => return self.tag_without_closing_quote(name, value_start),
+                Some(_) => i += 1,
             }
         }
         let value = &text[value_start..i];
-        self.pos = i + 1;
-        self.skip_inline_space();
-        if self.peek() != Some(b']') {
-            return Err(bad(self.pos, &format!("the tag {name} has no closing ']'")));
+        pos = inline_space_end(bytes, i + 1);
+        self.pos = pos;
+        if bytes.get(pos) != Some(&b']') {
+            return Err(bad(pos, &format!("the tag {name} has no closing ']'")));
         }
-        self.pos += 1;
+        self.pos = pos + 1;
         Ok((name, value, escaped))
     }
 
@@ -791,15 +785,6 @@ impl<'a> Parser<'a> {
         self.warn(WarningKind::TagQuote, value_start - 1, text[open..line_end].trim_end(), reason);
         self.pos = value_start + line.len();
         Ok((name, value, true))
-    }
-
-    fn skip_inline_space(&mut self) {
-        let bytes = self.text.as_bytes();
-        let mut pos = self.pos;
-        while pos < bytes.len() && matches!(bytes[pos], b' ' | b'\t' | b'\r') {
-            pos += 1;
-        }
-        self.pos = pos;
     }
 
     fn movetext(
@@ -1220,6 +1205,15 @@ fn trim_comment(text: &str) -> &str {
         [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => text,
         _ => text.trim(),
     }
+}
+
+/// Where the spaces, tabs and carriage returns from `pos` end (inside a tag pair, which stays on its line).
+#[inline(always)]
+fn inline_space_end(bytes: &[u8], mut pos: usize) -> usize {
+    while matches!(bytes.get(pos), Some(b' ' | b'\t' | b'\r')) {
+        pos += 1;
+    }
+    pos
 }
 
 /// The length of the dots at the start of `text`: `.`, and the ellipsis `…` some editors write for `...`.
