@@ -826,6 +826,12 @@ impl<'a> Parser<'a> {
                     "text after the game's result",
                 ));
             }
+            if b.is_ascii_alphabetic() {
+                // Most tokens are moves: no result, number or bracket to tell them from.
+                let word = self.take_word(at);
+                self.word(word, at, lines.top(), visitor)?;
+                continue;
+            }
             match b {
                 b'(' => {
                     if bytes[at + 1..].starts_with(b"=)") {
@@ -899,9 +905,7 @@ impl<'a> Parser<'a> {
                 }
                 b'0'..=b'9' if let Some(end) = move_number_end(bytes, at) => self.pos = end,
                 _ => {
-                    let end = promotion_in_parentheses_end(bytes, word_end(bytes, at));
-                    self.pos = end;
-                    let word = &text[at..end];
+                    let word = self.take_word(at);
                     let could_be_result = matches!(word.as_bytes()[0], b'1' | b'0' | b'*' | b'+' | b'-' | 0xc2);
                     let result = if could_be_result { self.result(word, at, &lines)? } else { None };
                     if let Some(result) = result {
@@ -1005,6 +1009,15 @@ impl<'a> Parser<'a> {
     #[cold]
     fn unsure(&self) -> Found {
         found(ErrorKind::UnexpectedCharacter, self.pos, "", "left to the splitter")
+    }
+
+    /// The movetext word at `at` (with an old book's promotion in parentheses, `a8(Q)`); the cursor moves past it.
+    #[inline(always)]
+    fn take_word(&mut self, at: usize) -> &'a str {
+        let text = self.text;
+        let end = promotion_in_parentheses_end(text.as_bytes(), word_end(text.as_bytes(), at));
+        self.pos = end;
+        &text[at..end]
     }
 
     /// A movetext word that is not a result: move number, move, glyph or `e.p.` mark.
