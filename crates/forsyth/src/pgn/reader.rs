@@ -590,7 +590,8 @@ impl<'a> Parser<'a> {
         let mut fen: Option<Cow<'a, str>> = None;
         let mut result_tag = None;
         let mut fen_at = 0;
-        let mut last_tag_end = None;
+        // A tag pair (or a forum wrapper) was read: what comes before the next one is the space between tags.
+        let mut after_a_tag = false;
         loop {
             // White space first, counted as it is passed; comments only if one follows (rarely, between tags).
             let line_breaks_before = self.line_breaks;
@@ -602,7 +603,7 @@ impl<'a> Parser<'a> {
             if next != Some(b'[') {
                 break;
             }
-            if self.open && last_tag_end.is_some() {
+            if self.open && after_a_tag {
                 if commented {
                     // The splitter counts the line breaks between tags but not those in comments.
                     return Err(self.unsure());
@@ -620,13 +621,13 @@ impl<'a> Parser<'a> {
                 let reason = "a forum wrapper around pasted games, not a tag pair; skipped".to_string();
                 self.warn(WarningKind::ForumWrapper, self.pos, token, reason);
                 self.pos += wrapper;
-                last_tag_end = Some(self.pos);
+                after_a_tag = true;
                 continue;
             }
             let tag_at = self.pos;
             let (name, raw, escaped) = self.tag()?;
             let value = if escaped { unescape_tag_value(raw) } else { Cow::Borrowed(raw) };
-            last_tag_end = Some(self.pos);
+            after_a_tag = true;
             visitor.tag(name, &value);
             // The tags the reader needs, told apart by length first: most tags are none of them.
             match name.len() {
