@@ -999,6 +999,24 @@ fn a_tag_value_without_its_closing_quote_is_read_to_the_bracket() {
     assert_eq!(warnings(&report), [("tag-quote", 1, 8)]);
     // Without a `]` either, the tag stays an error.
     assert_eq!(error("[Event \"Open\n1. e4 *\n").kind, ErrorKind::BadTag);
+    // chess-library's backslash_header.pgn: the last quote, after a backslash that was not escaped, closes the
+    // value, and the backslash stays (python-chess reads it so).
+    let (game, report) = one_with_report("[Event \"Tournament \\\"]\n[Site \"Madrid\"]\n\n1. e4 *\n");
+    assert_eq!((game.tag("Event"), game.tag("Site")), (Some("Tournament \\"), Some("Madrid")));
+    assert_eq!(warnings(&report), [("tag-quote", 1, 8)]);
+}
+
+#[test]
+fn quotes_inside_a_tag_value_that_are_not_escaped_are_read_to_the_last_quote() {
+    // chess-library's unescaped_quote_header.pgn; python-chess reads these values so.
+    let text = "[Event \"Tournament \"Championship\" Finals\"]\n[Site \"Club \"Victory\"\" ]\n\n1. e4 *\n";
+    let (game, report) = one_with_report(text);
+    assert_eq!(game.tag("Event"), Some("Tournament \"Championship\" Finals"));
+    assert_eq!(game.tag("Site"), Some("Club \"Victory\""));
+    assert_eq!(warnings(&report), [("tag-quote", 1, 8), ("tag-quote", 2, 7)]);
+    // A value followed by anything but `]` on a line that does not end with `"]` stays an error.
+    let error = error("[Event \"a\" b]\n\n1. e4 *\n");
+    assert_eq!((error.kind, error.line, error.column), (ErrorKind::BadTag, 1, 12));
 }
 
 #[test]
@@ -1500,6 +1518,120 @@ fn scalachess_replay_snapshot() {
         replayed += 1;
     }
     assert_eq!((replayed, refused), (28, 7));
+}
+
+/// chess-library's tests of its PGN reader (Disservin's C++ chess library, which fastchess and Stockfish's testing
+/// tools read their games with), kept as data in `data/chess-library-pgn.txt` (the format is in its header): every
+/// file reads as its tests expect — the same games, moves as written, comments, tag pairs, and a threefold
+/// repetition after the last move — and without an error, except where a rule decides otherwise (TESTING.md, "Other
+/// projects' test data": the disagreements, each with its rule).
+#[test]
+fn chess_library_pgn_cases() {
+    use forsyth::History;
+    use forsyth::notation::write_san;
+    use forsyth::pgn::{GameReport, escape_tag_value};
+
+    // chess-library's reader counts move tokens without playing them: forsyth stops at the first move that is
+    // illegal (`1... 0-0-0` with the queen on d8, the first of three) or no move at all (`Kx`, the last of 125).
+    const NOT_MOVES: [(&str, &str); 2] = [("black2move.pgn", "illegal-move"), ("corrupted.pgn", "unreadable-move")];
+    // chess-library stops at a tag whose quotes are not escaped; forsyth reads it with a warning, as python-chess
+    // reads it.
+    const TAGS_REPAIRED: [&str; 2] = ["backslash_header.pgn", "unescaped_quote_header.pgn"];
+    let options = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
+    let data = include_str!("data/chess-library-pgn.txt");
+    let cases: Vec<&str> = data.split("\n== ").skip(1).collect();
+    let mut checked = 0;
+    for (i, case) in cases.iter().enumerate() {
+        // The file's last line break separates nothing.
+        let case = if i + 1 == cases.len() { case.strip_suffix('\n').unwrap() } else { case };
+        let (name, rest) = case.split_once('\n').unwrap();
+        let (expected, pgn) = rest.split_once("\npgn\n").unwrap_or_else(|| panic!("{name}: no `pgn` line"));
+        let expected: Vec<(&str, &str)> =
+            expected.split('\n').map(|line| line.split_once(' ').unwrap_or((line, ""))).collect();
+        let games: Vec<(Game, GameReport)> = GameSplitter::new(pgn.as_bytes())
+            .map(|raw| {
+                let mut builder = GameBuilder::default();
+                let report = read_game(&raw.unwrap(), &options, &mut builder);
+                (builder.finish(), report)
+            })
+            .collect();
+        let (last, last_report) = games.last().unwrap_or_else(|| panic!("{name}: no game"));
+        checked += 1;
+        if let Some((_, code)) = NOT_MOVES.iter().find(|(file, _)| *file == name) {
+            let counted = expected.iter().find(|(what, _)| *what == "moves").unwrap().1.parse::<u32>().unwrap();
+            let error = last_report.error.as_ref().unwrap_or_else(|| panic!("{name}: read without an error"));
+            assert_eq!(error.kind.code(), *code, "{name}");
+            assert!(error.ply.is_some_and(|ply| ply <= counted), "{name}: stops at ply {:?}", error.ply);
+            continue;
+        }
+        if TAGS_REPAIRED.contains(&name) {
+            assert!(expected.contains(&("error", "")), "{name}");
+            assert_eq!(last_report.error, None, "{name}");
+            assert!(last_report.warnings.iter().any(|w| w.kind.code() == "tag-quote"), "{name}");
+            continue;
+        }
+        for (game, report) in &games {
+            assert_eq!(report.error, None, "{name}: {:?}", game.tags);
+        }
+        // The last game as chess-library's visitor sees it: (move, comment) pairs, a comment before the first move
+        // as the move "".
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let comments = |annotations: &[Annotation]| {
+            let texts: Vec<&str> = annotations
+                .iter()
+                .filter_map(|a| match a {
+                    Annotation::Comment(text) => Some(text.as_str()),
+                    _ => None,
+                })
+                .collect();
+            collapsed(&texts.join(" "))
+        };
+        if !comments(&last.moves.intro).is_empty() {
+            pairs.push((String::new(), comments(&last.moves.intro)));
+        }
+        let mut pos = last.start;
+        let mut history = History::new(&pos);
+        for node in &last.moves.nodes {
+            pairs.push((write_san(&pos, node.mv), comments(&node.annotations)));
+            pos.play_unchecked(node.mv);
+            history.push(&pos);
+        }
+        let said: Vec<&str> = pairs.iter().map(|(_, comment)| comment.as_str()).filter(|c| !c.is_empty()).collect();
+        let headers: Vec<String> = games
+            .iter()
+            .flat_map(|(game, _)| game.tags.iter().map(|(name, value)| format!("{name} {}", escape_tag_value(value))))
+            .collect();
+        for (what, value) in expected {
+            let index = |text: &str, len: usize| {
+                let i: isize = text.parse().unwrap();
+                if i < 0 { len - i.unsigned_abs() } else { i as usize }
+            };
+            match what {
+                "games" => assert_eq!(games.len().to_string(), value, "{name}"),
+                "moves" => assert_eq!(pairs.len().to_string(), value, "{name}"),
+                "move" => {
+                    let (i, san) = value.split_once(' ').unwrap_or((value, ""));
+                    assert_eq!(pairs[index(i, pairs.len())].0, san, "{name}: move {i}");
+                }
+                "comment" => {
+                    let (i, text) = value.split_once(' ').unwrap();
+                    assert_eq!(said[index(i, said.len())], collapsed(text), "{name}: comment {i}");
+                }
+                "header" => {
+                    let (i, header) = value.split_once(' ').unwrap();
+                    assert_eq!(headers[index(i, headers.len())], header, "{name}: header {i}");
+                }
+                "headers" => assert_eq!(headers.len().to_string(), value, "{name}"),
+                "game-over" => {
+                    assert_eq!(value, "threefold-repetition draw", "{name}");
+                    assert!(history.is_threefold(), "{name}");
+                }
+                "ends" => {}
+                _ => panic!("{name}: unknown expectation {what:?} {value:?}"),
+            }
+        }
+    }
+    assert_eq!(checked, 25);
 }
 
 /// A game may begin on the line where the game before it ended (`1. e4 e5 1-0 1. d4 ...`, as some programs write

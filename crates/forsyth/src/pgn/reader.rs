@@ -751,10 +751,47 @@ impl<'a> Parser<'a> {
         pos = inline_space_end(bytes, i + 1);
         self.pos = pos;
         if bytes.get(pos) != Some(&b']') {
-            return Err(bad(pos, &format!("the tag {name} has no closing ']'")));
+            if let Some(repaired) = self.tag_with_quotes_inside(name, value_start) {
+                return repaired;
+            }
+            // Text where the `]` belongs: most often a quote inside the value that was not escaped.
+            let reason = match text[pos..].chars().next() {
+                Some(c) if !c.is_whitespace() => format!(
+                    "'{c}' after the value of tag {name}, where its ']' belongs (a quote inside a value is written \\\")"
+                ),
+                _ => format!("the tag {name} has no closing ']'"),
+            };
+            return Err(bad(pos, &reason));
         }
         self.pos = pos + 1;
         Ok((name, value, escaped))
+    }
+
+    /// A tag value with quotes inside that are not escaped (`[Event "The "Open" final"]`, as some programs write
+    /// nicknames), on a line that ends with `"]`: read up to the last quote before the `]` (a warning), as
+    /// python-chess reads it. `None` where the line does not end so: the tag is an error.
+    #[cold]
+    fn tag_with_quotes_inside(
+        &mut self,
+        name: &'a str,
+        value_start: usize,
+    ) -> Option<Result<(&'a str, &'a str, bool), Found>> {
+        if self.open {
+            // (In open text the splitter decides where a broken tag ends: the line may go on past the text.)
+            return Some(Err(self.unsure()));
+        }
+        let text = self.text;
+        let line_end = memchr::memchr(b'\n', &text.as_bytes()[value_start..]).map_or(text.len(), |k| value_start + k);
+        let line = text[value_start..line_end].trim_end();
+        let value = line.strip_suffix(']')?.trim_end().strip_suffix('"')?;
+        let open = memchr::memrchr(b'\n', &text.as_bytes()[..value_start]).map_or(0, |k| k + 1);
+        let reason = format!(
+            "the value of tag {name} holds quotes that are not escaped (a quote inside a value is written \\\"); \
+             read up to the last quote before the ']' as \"{value}\""
+        );
+        self.warn(WarningKind::TagQuote, value_start - 1, text[open..line_end].trim_end(), reason);
+        self.pos = value_start + line.len();
+        Some(Ok((name, value, true)))
     }
 
     /// A tag value that runs to the end of its line without a closing quote: read up to the `]` that ends the line
@@ -782,7 +819,18 @@ impl<'a> Parser<'a> {
             ));
         };
         let value = value.trim_end();
-        let reason = format!("the value of tag {name} has no closing quote; read up to the ']' as \"{value}\"");
+        // `"Tournament \"]`: the last quote was meant to close the value, after a backslash that was not escaped
+        // (python-chess reads it so); the backslash stays in the value.
+        let (value, reason) = match value.strip_suffix('"') {
+            Some(value) => (
+                value,
+                format!(
+                    "the value of tag {name} has no closing quote: its last quote is escaped by the '\\' before it; \
+                     read with that quote as the closing one, the '\\' kept, as \"{value}\""
+                ),
+            ),
+            None => (value, format!("the value of tag {name} has no closing quote; read up to the ']' as \"{value}\"")),
+        };
         self.warn(WarningKind::TagQuote, value_start - 1, text[open..line_end].trim_end(), reason);
         self.pos = value_start + line.len();
         Ok((name, value, true))
