@@ -1784,3 +1784,62 @@ fn chessops_pgn_cases() {
     }
     assert_eq!((agreed, refused, games_checked), (6, 5, 21));
 }
+
+/// `data/chessops-comments.tsv` (the format is in its header): the comment commands chessops reads out of a comment
+/// — elapsed time, clock, evaluation, marked squares and arrows — forsyth reads out of it too, with the same values,
+/// and the text chessops leaves is in the comment forsyth keeps whole. The evaluation's depth is read past
+/// (TESTING.md, "Other projects' test data": the disagreements).
+#[test]
+fn chessops_comment_commands() {
+    use forsyth::pgn::{Eval, comment_commands, parse_clock, parse_eval, parse_markings};
+    let text = include_str!("data/chessops-comments.tsv");
+    let mut cases = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (comment, fields) = line.split_once('\t').unwrap();
+        let fields: Vec<(&str, &str)> = fields.split('\t').map(|f| f.split_once('=').unwrap()).collect();
+        let whole = fields.iter().any(|(name, _)| *name == "shapes");
+        let commands: Vec<_> = comment_commands(comment).collect();
+        let args = |name: &str| {
+            let found: Vec<&str> = commands.iter().filter(|c| c.name == name).map(|c| c.args).collect();
+            assert!(found.len() <= 1, "{comment}: {found:?}");
+            found.first().copied()
+        };
+        for (name, command) in [("emt", "emt"), ("clock", "clk"), ("eval", "eval")] {
+            if whole && !fields.iter().any(|(n, _)| *n == name) {
+                assert_eq!(args(command), None, "{comment}: chessops reads no {name}");
+            }
+        }
+        for (name, value) in fields {
+            match name {
+                "text" => assert!(comment.contains(value), "{comment}: {value}"),
+                "emt" | "clock" => {
+                    let command = if name == "emt" { "emt" } else { "clk" };
+                    let seconds = args(command).and_then(parse_clock);
+                    assert_eq!(seconds, Some(value.parse().unwrap()), "{comment}");
+                }
+                "eval" => {
+                    let expected = match value.strip_prefix('#') {
+                        Some(mate) => Eval::Mate(mate.parse().unwrap()),
+                        None => Eval::Pawns(value.parse().unwrap()),
+                    };
+                    assert_eq!(args("eval").and_then(parse_eval), Some(expected), "{comment}");
+                }
+                // forsyth's evaluation holds pawns or a mate, and reads past the depth after the comma.
+                "depth" => assert!(args("eval").unwrap().ends_with(&format!(",{value}")), "{comment}"),
+                "shapes" => {
+                    let mut shapes = Vec::new();
+                    for command in commands.iter().filter(|c| c.name == "csl" || c.name == "cal") {
+                        let markings = parse_markings(command.args).unwrap_or_else(|| panic!("{comment}"));
+                        for m in markings {
+                            shapes.push(format!("{}{}{}", m.color, m.from, m.to.unwrap_or(m.from)));
+                        }
+                    }
+                    assert_eq!(shapes.join(","), value, "{comment}");
+                }
+                _ => panic!("{comment}: unknown field {name}"),
+            }
+        }
+        cases += 1;
+    }
+    assert_eq!(cases, 7);
+}
