@@ -1630,12 +1630,12 @@ impl std::io::Read for Pieces {
     }
 }
 
-/// `data/chessops-pgn.txt` (the format is in its header): chessops's PGN tests (Niklas Fiekas's TypeScript chess
-/// library, lichess's), with the four PGN files they read. Every case reads as chessops's test expects — the same
-/// number of games, tags (the seven tag roster's defaults as forsyth writes them), main lines, lines of play of a
-/// game built in code, positions along variations, NAGs and comments — and forsyth reads the text chessops writes
-/// for the game back to the same game, laid out alike but for spacing; except where a rule decides otherwise
-/// (TESTING.md, "Other projects' test data": the disagreements, each with its rule).
+/// `data/chessops-pgn.txt` (the format is in its header): chessops's PGN tests (the TypeScript chess library by
+/// Niklas Fiekas that lichess uses), with the four PGN files they read. Every case reads as chessops's test
+/// expects — the same number of games, tags (the seven tag roster's defaults as forsyth writes them), main lines,
+/// lines of play of a game built in code, positions along variations, NAGs and comments — and forsyth reads the
+/// text chessops writes for the game back to the same game, laid out alike but for spacing; except where a rule
+/// decides otherwise (TESTING.md, "Other projects' test data": the disagreements, each with its rule).
 #[test]
 fn chessops_pgn_cases() {
     use forsyth::notation::write_san;
