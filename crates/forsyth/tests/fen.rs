@@ -653,3 +653,120 @@ fn chess_js_san_cases() {
     }
     assert_eq!(cases, 7);
 }
+
+/// chessops's SAN tests of standard chess (25; source, licence and kinds in the data file): forsyth writes each move
+/// as chessops does — a line of moves numbered as chessops numbers it, through the PGN writer — and reads each SAN
+/// back to its move; it reads the same move from each SAN chessops reads, and none where chessops reads none; and
+/// the SAN lines played reach the same position, or checkmate.
+#[test]
+fn chessops_san_cases() {
+    use forsyth::notation::{MoveReadOptions, parse_move, write_san};
+    use forsyth::pgn::{Game, Line, Node, PgnWriteOptions, write_game};
+    use forsyth::uci::write_uci;
+    let read = |pos: &Position, san: &str| parse_move(pos, san, &MoveReadOptions::default()).map(|read| read.mv);
+    let text = include_str!("data/chessops-san.tsv");
+    let mut cases = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [kind, fen, input, expected] = fields[..] else { panic!("{line}") };
+        // chessops's FENs here leave out the move counters, which lenient reading takes as 0 and 1.
+        let mut pos = Fen::parse(fen).unwrap().position(None).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        match kind {
+            "variation" | "san" => {
+                let mut nodes = Vec::new();
+                let mut after = pos;
+                for uci in input.split(' ') {
+                    let m = uci.parse::<Uci>().and_then(|uci| uci.to_move(&after)).unwrap();
+                    let san = write_san(&after, m);
+                    assert_eq!(read(&after, &san).unwrap(), m, "{fen} {san}");
+                    if kind == "san" {
+                        assert_eq!(san, expected, "{fen} {uci}");
+                    }
+                    after.play(m).unwrap();
+                    nodes.push(Node { mv: m, annotations: Vec::new() });
+                }
+                if kind == "variation" {
+                    let moves = Line { intro: Vec::new(), nodes };
+                    let game = Game { tags: Vec::new(), escapes: Vec::new(), start: pos, moves, result: None };
+                    let mut written = String::new();
+                    write_game(&game, &PgnWriteOptions::default(), &mut written);
+                    // The movetext, on one line, without the `*` of a game without a result.
+                    let movetext = written.split("\n\n").nth(1).unwrap();
+                    let words: Vec<&str> = movetext.split_whitespace().collect();
+                    assert_eq!(words[..words.len() - 1].join(" "), expected, "{fen}");
+                }
+            }
+            "parse" => {
+                let found = read(&pos, input).ok().map(|m| write_uci(&pos, m, false));
+                assert_eq!(found.as_deref().unwrap_or("-"), expected, "{fen} {input}");
+            }
+            "line" => {
+                for san in input.split(' ') {
+                    let m = read(&pos, san).unwrap_or_else(|e| panic!("{fen} {san}: {e}"));
+                    pos.play(m).unwrap();
+                }
+                if expected == "checkmate" {
+                    assert!(pos.is_checkmate(), "{fen} {input}");
+                } else {
+                    assert_eq!(Fen::from_position_with(&pos, EpMode::Legal).to_string(), expected, "{fen} {input}");
+                }
+            }
+            other => panic!("kind {other}"),
+        }
+        cases += 1;
+    }
+    assert_eq!(cases, 25);
+}
+
+/// chessops's FEN tests of standard chess and Chess960 (9; source and licence in the data file). chessops's
+/// `parseFen` reads a FEN's fields without asking whether the position is legal; so does `Fen::parse`. Every FEN
+/// chessops refuses, strict reading refuses too, and lenient reading either refuses or names what it assumed;
+/// every FEN chessops reads, lenient reading reads, noting something exactly where strict reading refuses, and
+/// writes as chessops writes it — but for two castling fields of positions without a single king on its first
+/// rank, which forsyth writes in X-FEN (TESTING.md lists the disagreements).
+#[test]
+fn chessops_fen_cases() {
+    let text = include_str!("data/chessops-fen.tsv");
+    let cases: Vec<Vec<&str>> = text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split('\t').collect()).collect();
+    assert_eq!(cases.len(), 9);
+    let mut written_otherwise = Vec::new();
+    for case in cases {
+        let [verdict, fen, theirs] = case[..] else { panic!("{case:?}") };
+        let strict = Fen::parse_strict(fen);
+        match verdict {
+            "invalid" => {
+                assert!(strict.is_err(), "chessops refuses {fen:?}, strict reading accepts it");
+                if let Ok((_, notes)) = Fen::parse_lenient(fen) {
+                    assert!(!notes.is_empty(), "chessops refuses {fen:?}, lenient reading accepts it silently");
+                }
+            }
+            "valid" => {
+                let (parsed, notes) =
+                    Fen::parse_lenient(fen).unwrap_or_else(|e| panic!("chessops reads {fen:?}, forsyth does not: {e}"));
+                assert_eq!(notes.is_empty(), strict.is_ok(), "{fen}: {notes:?}");
+                let ours = parsed.to_string();
+                if ours != theirs {
+                    // Where a side has no single king on its first rank, chessops spells castling rights by file and
+                    // forsyth in X-FEN; nothing else may differ.
+                    let fields = |fen: &str| {
+                        fen.split(' ')
+                            .enumerate()
+                            .filter(|(i, _)| *i != 2)
+                            .map(|(_, f)| f.to_string())
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(fields(&ours), fields(theirs), "{fen}");
+                    written_otherwise.push(fen);
+                }
+            }
+            other => panic!("verdict {other}"),
+        }
+    }
+    assert_eq!(
+        written_otherwise,
+        [
+            "rnbqkb1r/p1p1nppp/2Pp4/3P1PP1/PPPPPP1P/PPP1PPPP/PPPnbqkb/PPPPPPPP w ha - 1 6",
+            "rnbNRbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQhb - 2 3"
+        ]
+    );
+}

@@ -9,7 +9,7 @@ use forsyth::notation::read::MoveReadOptions;
 use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
 use forsyth::pgn::{
     Annotation, Encoding, ErrorKind, Game, GameBuilder, GameResult, GameSplitter, Line, MAX_GAME_BYTES, PgnError,
-    PgnReadOptions, PgnWriteOptions, Validate, Visitor, read_game, write_game,
+    PgnReadOptions, PgnWriteOptions, SEVEN_TAG_ROSTER, Validate, Visitor, read_game, write_game,
 };
 use forsyth::uci::write_uci;
 use forsyth::{Move, Position, Variant};
@@ -1699,4 +1699,279 @@ fn a_fen_tag_is_written_with_set_up_1() {
     let mut text = String::new();
     write_game(&game, &PgnWriteOptions::default(), &mut text);
     assert!(!text.contains("SetUp") && !text.contains("FEN"), "{text}");
+}
+
+/// Every move of `line` played from `pos` after the moves `before` (variations too): the moves to it in SAN (`--`
+/// for a null move), the position after it and its annotations, in `nodes`; and in `ends`, every line of play to
+/// its last move.
+fn lines_of_play<'a>(
+    line: &'a Line,
+    mut pos: Position,
+    before: &[String],
+    nodes: &mut Vec<(String, Position, &'a [Annotation])>,
+    ends: &mut Vec<String>,
+) {
+    use forsyth::notation::write_san;
+    let mut path = before.to_vec();
+    for node in &line.nodes {
+        for annotation in &node.annotations {
+            if let Annotation::Variation(variation) = annotation {
+                lines_of_play(variation, pos, &path, nodes, ends);
+            }
+        }
+        path.push(if node.mv.is_null() { "--".to_string() } else { write_san(&pos, node.mv) });
+        pos.play_unchecked(node.mv);
+        nodes.push((path.join(" "), pos, &node.annotations));
+    }
+    if !line.nodes.is_empty() {
+        ends.push(path.join(" "));
+    }
+}
+
+/// A tag's value as forsyth writes the game: the seven tag roster is always written, with the PGN standard's `?`
+/// (§8.1.1) where the game has no such tag, and the result as the termination marker's (`*` for none).
+fn tag_as_written<'a>(game: &'a Game, name: &str) -> Option<&'a str> {
+    if name == "Result" {
+        return Some(game.result.map_or("*", |r| r.as_str()));
+    }
+    game.tag(name).or_else(|| SEVEN_TAG_ROSTER.iter().find(|(n, _)| *n == name).map(|(_, value)| *value))
+}
+
+/// The movetext of a game as written, its white space collapsed and none inside braces and parentheses: chessops and
+/// forsyth write the same tokens, but forsyth lays out lines of under 80 characters (a comment's own line breaks
+/// too) and puts no space inside braces and parentheses (TESTING.md, "Other projects' test data").
+fn movetext_tokens(written: &str) -> String {
+    let movetext = written.lines().filter(|line| !line.starts_with('[')).collect::<Vec<_>>().join("\n");
+    collapsed(&movetext).replace("{ ", "{").replace(" }", "}").replace("( ", "(").replace(" )", ")")
+}
+
+/// Hands out a text in the pieces given, one piece a read (a read of nothing would mean the end, so empty pieces
+/// are left out).
+struct Pieces(std::collections::VecDeque<Vec<u8>>);
+
+impl std::io::Read for Pieces {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some(piece) = self.0.front_mut() else { return Ok(0) };
+        let n = piece.len().min(buf.len());
+        buf[..n].copy_from_slice(&piece[..n]);
+        piece.drain(..n);
+        if piece.is_empty() {
+            self.0.pop_front();
+        }
+        Ok(n)
+    }
+}
+
+/// `data/chessops-pgn.txt` (the format is in its header): chessops's PGN tests (the TypeScript chess library by
+/// Niklas Fiekas that lichess uses), with the four PGN files they read. Every case reads as chessops's test
+/// expects — the same number of games, tags (the seven tag roster's defaults as forsyth writes them), main lines,
+/// lines of play of a game built in code, positions along variations, NAGs and comments — and forsyth reads the
+/// text chessops writes for the game back to the same game, laid out alike but for spacing; except where a rule
+/// decides otherwise (TESTING.md, "Other projects' test data": the disagreements, each with its rule).
+#[test]
+fn chessops_pgn_cases() {
+    use forsyth::notation::write_san;
+
+    // chessops's game tree holds moves as written, without playing them, and its reader passes over a tag pair it
+    // cannot read; forsyth plays every move and names what it cannot read. Each of these is refused, every game
+    // with this code.
+    const DISAGREEMENTS: [(&str, &str); 5] = [
+        // A game built of SAN that is never played: `3. Bg5` with White's pawn still on d2.
+        ("extend mainline", "illegal-move"),
+        // `[Incomplete` ends the text: a tag pair without its value and `]`.
+        ("parse headers", "bad-tag"),
+        // Three games of antichess, which forsyth does not play.
+        ("pgn file - headers-and-moves-on-the-same-line", "unknown-variant"),
+        // Castling from the start position (the tests are of how the tokens are cut).
+        ("tricky tokens", "illegal-move"),
+        ("en/em dash", "illegal-move"),
+    ];
+    let data = include_str!("data/chessops-pgn.txt");
+    let (mut agreed, mut refused, mut games_checked) = (0, 0, 0);
+    for case in data.split("\n== ").skip(1) {
+        let (name, rest) = case.split_once('\n').unwrap();
+        let (expected, pgn) = rest.split_once("\npgn\n").unwrap_or_else(|| panic!("{name}: no `pgn` line"));
+        let expected: Vec<(&str, &str)> =
+            expected.split('\n').map(|line| line.split_once(' ').unwrap_or((line, ""))).collect();
+        let value = |key: &str| expected.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+        let text = if value("crlf").is_some() { pgn.replace('\n', "\r\n") } else { pgn.to_string() };
+        let count: usize = value("games").map_or(1, |n| n.parse().unwrap());
+        let games: Vec<Result<Game, PgnError>> = match value("chunks") {
+            Some(lengths) => {
+                let mut rest = text.as_bytes();
+                let mut pieces = std::collections::VecDeque::new();
+                for length in lengths.split(',') {
+                    let (piece, after) = rest.split_at(length.parse().unwrap());
+                    if !piece.is_empty() {
+                        pieces.push_back(piece.to_vec());
+                    }
+                    rest = after;
+                }
+                assert!(rest.is_empty(), "{name}: the pieces are not the whole text");
+                let reader = forsyth::pgn::Reader::from_read(std::io::BufReader::new(Pieces(pieces)));
+                reader.games().map(|read| read.unwrap()).map(|read| read.error.map_or(Ok(read.game), Err)).collect()
+            }
+            None => read_all(&text),
+        };
+        assert_eq!(games.len(), count, "{name}");
+        if let Some((_, code)) = DISAGREEMENTS.iter().find(|(n, _)| *n == name) {
+            for game in &games {
+                assert_eq!(game.as_ref().map_err(|e| e.kind.code()).err(), Some(*code), "{name}: {game:?}");
+            }
+            // The tags before the error are read as chessops reads them (the result is read with the movetext).
+            let options = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
+            for game in Game::read_all(&text, &options) {
+                let game = game.unwrap();
+                for (_, pair) in expected.iter().filter(|(k, v)| *k == "tag" && !v.starts_with("Result|")) {
+                    let (tag, value) = pair.split_once('|').unwrap();
+                    assert_eq!(tag_as_written(&game, tag), Some(value), "{name}: {tag}");
+                }
+                games_checked += 1;
+            }
+            refused += 1;
+            continue;
+        }
+        for game in games {
+            let mut trees = Vec::new();
+            let game = game.unwrap_or_else(|e| panic!("{name}: {e}"));
+            let (mut nodes, mut ends) = (Vec::new(), Vec::new());
+            lines_of_play(&game.moves, game.start, &[], &mut nodes, &mut ends);
+            let node = |path: &str| {
+                nodes.iter().find(|(p, _, _)| p == path).unwrap_or_else(|| panic!("{name}: no line {path}"))
+            };
+            for &(key, value) in &expected {
+                match key {
+                    "tag" => {
+                        let (tag, value) = value.split_once('|').unwrap();
+                        assert_eq!(tag_as_written(&game, tag), Some(value), "{name}: {tag}");
+                    }
+                    "moves" => {
+                        let mut pos = game.start;
+                        let moves: Vec<String> = game
+                            .moves
+                            .nodes
+                            .iter()
+                            .map(|n| {
+                                let san = write_san(&pos, n.mv);
+                                pos.play_unchecked(n.mv);
+                                san
+                            })
+                            .collect();
+                        assert_eq!(moves.join(" "), value, "{name}");
+                    }
+                    "tree" => trees.push(value),
+                    "fen" => {
+                        let (path, fen) = value.split_once('|').unwrap();
+                        assert_eq!(fen_legal_ep(&node(path).1), fen, "{name}: after {path}");
+                    }
+                    "nag" => {
+                        let (path, nag) = value.split_once('|').unwrap();
+                        let nags: Vec<u8> = node(path)
+                            .2
+                            .iter()
+                            .filter_map(|a| if let Annotation::Nag(n) = a { Some(*n) } else { None })
+                            .collect();
+                        assert_eq!(nags, [nag.parse::<u8>().unwrap()], "{name}: after {path}");
+                    }
+                    "comment" => {
+                        let (path, comment) = value.split_once('|').unwrap();
+                        let comments: Vec<&str> = node(path)
+                            .2
+                            .iter()
+                            .filter_map(|a| match a {
+                                Annotation::Comment(text) => Some(text.as_str()),
+                                _ => None,
+                            })
+                            .collect();
+                        assert_eq!(comments, [comment], "{name}: after {path}");
+                    }
+                    "written" => {
+                        let theirs = value.replace("\\n", "\n");
+                        // The text chessops writes reads back to the game, with the tags chessops writes.
+                        let again = one(&theirs);
+                        assert_eq!(
+                            (&again.start, &again.moves, again.result),
+                            (&game.start, &game.moves, game.result),
+                            "{name}"
+                        );
+                        for line in theirs.lines().filter(|line| line.starts_with('[')) {
+                            let (tag, value) = line[1..line.len() - 1].split_once(' ').unwrap();
+                            assert_eq!(tag_as_written(&game, tag), Some(&value[1..value.len() - 1]), "{name}: {tag}");
+                        }
+                        let ours = write(&game, &PgnWriteOptions::default());
+                        assert_eq!(movetext_tokens(&ours), movetext_tokens(&theirs), "{name}");
+                    }
+                    "games" | "crlf" | "chunks" => {}
+                    _ => panic!("{name}: unknown expectation {key:?}"),
+                }
+            }
+            if !trees.is_empty() {
+                ends.sort_unstable();
+                trees.sort_unstable();
+                assert_eq!(ends, trees, "{name}");
+            }
+            games_checked += 1;
+        }
+        agreed += 1;
+    }
+    assert_eq!((agreed, refused, games_checked), (6, 5, 21));
+}
+
+/// `data/chessops-comments.tsv` (the format is in its header): the comment commands chessops reads out of a comment
+/// — elapsed time, clock, evaluation, marked squares and arrows — forsyth reads out of it too, with the same values,
+/// and the text chessops leaves is in the comment forsyth keeps whole. The evaluation's depth is read past
+/// (TESTING.md, "Other projects' test data": the disagreements).
+#[test]
+fn chessops_comment_commands() {
+    use forsyth::pgn::{Eval, comment_commands, parse_clock, parse_eval, parse_markings};
+    let text = include_str!("data/chessops-comments.tsv");
+    let mut cases = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (comment, fields) = line.split_once('\t').unwrap();
+        let fields: Vec<(&str, &str)> = fields.split('\t').map(|f| f.split_once('=').unwrap()).collect();
+        let whole = fields.iter().any(|(name, _)| *name == "shapes");
+        let commands: Vec<_> = comment_commands(comment).collect();
+        let args = |name: &str| {
+            let found: Vec<&str> = commands.iter().filter(|c| c.name == name).map(|c| c.args).collect();
+            assert!(found.len() <= 1, "{comment}: {found:?}");
+            found.first().copied()
+        };
+        for (name, command) in [("emt", "emt"), ("clock", "clk"), ("eval", "eval")] {
+            if whole && !fields.iter().any(|(n, _)| *n == name) {
+                assert_eq!(args(command), None, "{comment}: chessops reads no {name}");
+            }
+        }
+        for (name, value) in fields {
+            match name {
+                "text" => assert!(comment.contains(value), "{comment}: {value}"),
+                "emt" | "clock" => {
+                    let command = if name == "emt" { "emt" } else { "clk" };
+                    let seconds = args(command).and_then(parse_clock);
+                    assert_eq!(seconds, Some(value.parse().unwrap()), "{comment}");
+                }
+                "eval" => {
+                    let expected = match value.strip_prefix('#') {
+                        Some(mate) => Eval::Mate(mate.parse().unwrap()),
+                        None => Eval::Pawns(value.parse().unwrap()),
+                    };
+                    assert_eq!(args("eval").and_then(parse_eval), Some(expected), "{comment}");
+                }
+                // forsyth's evaluation holds pawns or a mate, and reads past the depth after the comma.
+                "depth" => assert!(args("eval").unwrap().ends_with(&format!(",{value}")), "{comment}"),
+                "shapes" => {
+                    let mut shapes = Vec::new();
+                    for command in commands.iter().filter(|c| c.name == "csl" || c.name == "cal") {
+                        let markings = parse_markings(command.args).unwrap_or_else(|| panic!("{comment}"));
+                        for m in markings {
+                            shapes.push(format!("{}{}{}", m.color, m.from, m.to.unwrap_or(m.from)));
+                        }
+                    }
+                    assert_eq!(shapes.join(","), value, "{comment}");
+                }
+                _ => panic!("{comment}: unknown field {name}"),
+            }
+        }
+        cases += 1;
+    }
+    assert_eq!(cases, 7);
 }
