@@ -20,6 +20,9 @@ pub struct CommentCommand<'a> {
 /// use forsyth::pgn::comment_commands;
 /// let found: Vec<_> = comment_commands("[%eval 0.17] [%clk 0:00:30] good").map(|c| (c.name, c.args)).collect();
 /// assert_eq!(found, [("eval", "0.17"), ("clk", "0:00:30")]);
+/// // A command without its `]` is passed over, not the one after it.
+/// let found: Vec<_> = comment_commands("[%clk 3:5 [%eval 0.2] x").map(|c| (c.name, c.args)).collect();
+/// assert_eq!(found, [("eval", "0.2")]);
 /// ```
 pub fn comment_commands(comment: &str) -> impl Iterator<Item = CommentCommand<'_>> {
     let mut rest = comment;
@@ -29,6 +32,12 @@ pub fn comment_commands(comment: &str) -> impl Iterator<Item = CommentCommand<'_
             let after = &rest[start + 2..];
             let end = after.find(']')?;
             let body = &after[..end];
+            if let Some(inner) = command_start(body) {
+                // A command without its `]` (`[%clk 3:5 [%eval 0.2]`): the next command starts inside it, and
+                // would be lost with it. (chessops and python-chess read such a comment so.)
+                rest = &after[inner..];
+                continue;
+            }
             rest = &after[end + 1..];
             let name_len = body.find(|c: char| c.is_whitespace()).unwrap_or(body.len());
             if name_len > 0 {
