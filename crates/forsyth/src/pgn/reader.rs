@@ -707,18 +707,9 @@ impl<'a> Parser<'a> {
             pos += 1;
         }
         let name = &text[name_start..pos];
-        let bad = |at: usize, reason: &str| {
-            let line_end = memchr::memchr(b'\n', &bytes[open..]).map_or(bytes.len(), |k| open + k);
-            found(
-                ErrorKind::BadTag,
-                at,
-                text[open..line_end].trim_end(),
-                format!("{reason}; a tag pair reads [Name \"value\"]"),
-            )
-        };
         if name.is_empty() {
             self.pos = pos;
-            return Err(bad(pos, "the tag has no name"));
+            return Err(self.bad_tag(open, pos, "the tag has no name"));
         }
         pos = inline_space_end(bytes, pos);
         if bytes.get(pos) != Some(&b'"') {
@@ -731,7 +722,7 @@ impl<'a> Parser<'a> {
                 ),
                 _ => format!("the tag {name} has no quoted value"),
             };
-            return Err(bad(pos, &reason));
+            return Err(self.bad_tag(open, pos, &reason));
         }
         let value_start = pos + 1;
         let mut i = value_start;
@@ -751,47 +742,59 @@ impl<'a> Parser<'a> {
         pos = inline_space_end(bytes, i + 1);
         self.pos = pos;
         if bytes.get(pos) != Some(&b']') {
-            if let Some(repaired) = self.tag_with_quotes_inside(name, value_start) {
-                return repaired;
-            }
-            // Text where the `]` belongs: most often a quote inside the value that was not escaped.
-            let reason = match text[pos..].chars().next() {
-                Some(c) if !c.is_whitespace() => format!(
-                    "'{c}' after the value of tag {name}, where its ']' belongs (a quote inside a value is written \\\")"
-                ),
-                _ => format!("the tag {name} has no closing ']'"),
-            };
-            return Err(bad(pos, &reason));
+            return self.tag_without_closing_bracket(name, open, value_start, pos);
         }
         self.pos = pos + 1;
         Ok((name, value, escaped))
     }
 
-    /// A tag value with quotes inside that are not escaped (`[Event "The "Open" final"]`, as some programs write
-    /// nicknames), on a line that ends with `"]`: read up to the last quote before the `]` (a warning), as
-    /// python-chess reads it. `None` where the line does not end so: the tag is an error.
+    /// The tag pair at `open` is broken: its name is followed by an error at `at`; `reason` says what is wrong.
     #[cold]
-    fn tag_with_quotes_inside(
+    fn bad_tag(&self, open: usize, at: usize, reason: &str) -> Found {
+        let text = self.text;
+        let line_end = memchr::memchr(b'\n', &text.as_bytes()[open..]).map_or(text.len(), |k| open + k);
+        let reason = format!("{reason}; a tag pair reads [Name \"value\"]");
+        found(ErrorKind::BadTag, at, text[open..line_end].trim_end(), reason)
+    }
+
+    /// A tag value closed at a quote that is followed by something other than the `]` (at `at`). Most often the
+    /// value holds quotes that are not escaped (`[Event "The "Open" final"]`, as some programs write nicknames): on a
+    /// line that ends with `"]`, the value is read up to the last quote before the `]` (a warning), as python-chess
+    /// reads it. Otherwise the tag is an error.
+    #[cold]
+    fn tag_without_closing_bracket(
         &mut self,
         name: &'a str,
+        open: usize,
         value_start: usize,
-    ) -> Option<Result<(&'a str, &'a str, bool), Found>> {
+        at: usize,
+    ) -> Result<(&'a str, &'a str, bool), Found> {
         if self.open {
             // (In open text the splitter decides where a broken tag ends: the line may go on past the text.)
-            return Some(Err(self.unsure()));
+            return Err(self.unsure());
         }
         let text = self.text;
         let line_end = memchr::memchr(b'\n', &text.as_bytes()[value_start..]).map_or(text.len(), |k| value_start + k);
         let line = text[value_start..line_end].trim_end();
-        let value = line.strip_suffix(']')?.trim_end().strip_suffix('"')?;
-        let open = memchr::memrchr(b'\n', &text.as_bytes()[..value_start]).map_or(0, |k| k + 1);
-        let reason = format!(
-            "the value of tag {name} holds quotes that are not escaped (a quote inside a value is written \\\"); \
-             read up to the last quote before the ']' as \"{value}\""
-        );
-        self.warn(WarningKind::TagQuote, value_start - 1, text[open..line_end].trim_end(), reason);
-        self.pos = value_start + line.len();
-        Some(Ok((name, value, true)))
+        if let Some(value) = line.strip_suffix(']').and_then(|rest| rest.trim_end().strip_suffix('"')) {
+            let reason = format!(
+                "the value of tag {name} holds quotes that are not escaped (a quote inside a value is written \\\"); \
+                 read up to the last quote before the ']' as \"{value}\""
+            );
+            self.warn(WarningKind::TagQuote, value_start - 1, text[open..line_end].trim_end(), reason);
+            self.pos = value_start + line.len();
+            return Ok((name, value, true));
+        }
+        self.pos = at;
+        let reason = match text[at..].chars().next() {
+            Some(c) if !c.is_whitespace() => {
+                format!(
+                    "'{c}' after the value of tag {name}, where its ']' belongs (a quote inside a value is written \\\")"
+                )
+            }
+            _ => format!("the tag {name} has no closing ']'"),
+        };
+        Err(self.bad_tag(open, at, &reason))
     }
 
     /// A tag value that runs to the end of its line without a closing quote: read up to the `]` that ends the line
