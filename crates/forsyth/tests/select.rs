@@ -274,6 +274,13 @@ fn pgn_extract_selections() {
         ("test-setup: --onlysetuptags", "test-setup-in.pgn", "test-onlysetup-out.pgn", "SetUp = 1"),
     ];
     for (test, input, output, condition) in cases {
+        // A tag file's every criterion is in the condition that states it.
+        if let Some((_, file)) = test.split_once(" -t") {
+            let criteria = String::from_utf8(pgn_extract_file(&format!("infiles/{file}"))).unwrap();
+            for name in criteria.lines().filter_map(|line| line.split_whitespace().next()) {
+                assert!(condition.contains(name), "{test}: {name} is not in {condition}");
+            }
+        }
         let selection = Selection::parse(condition).unwrap_or_else(|e| panic!("{test}: {e}"));
         let games = pgn_extract_games(&format!("infiles/{input}"));
         let kept: Vec<String> = games
