@@ -223,7 +223,7 @@ fn results_and_moves(pgn: &str) -> Vec<ResultAndMoves> {
 /// expected outputs hold the games forsyth writes or keeps. `--fixresulttags` sets the Result tag and the marker
 /// from a mate on the board (test-fixresulttags), `--plycount` adds the main line's plies (test-plycount), and
 /// `--selectonly`, `--skipmatching`, `--stopafter` count the matching games (their inputs are copies of
-/// `fischer.pgn`).
+/// `fischer.pgn`), and `-d` writes the duplicates `--dedupe` leaves out.
 #[test]
 fn pgn_extract_tests_of_the_same_options() {
     let cases: [(&str, &[&str], &str, &str); 5] = [
@@ -270,4 +270,15 @@ fn pgn_extract_tests_of_the_same_options() {
         assert!(!expected.is_empty(), "{test}");
         assert_eq!(results_and_moves(&text(&out.stdout)), expected, "{test}");
     }
+
+    // test-duplicates: `-d` writes the second and later copies of a game, in file order, to a file of their own.
+    let dir = temp_dir("pgn-extract-duplicates");
+    let dupes = dir.path().join("dupes.pgn");
+    let (fischer, petrosian) = (pgn_extract_file("infiles/fischer.pgn"), pgn_extract_file("infiles/petrosian.pgn"));
+    let args = ["pgn", "filter", "--dedupe", "--duplicates", dupes.to_str().unwrap(), &fischer, &petrosian];
+    let out = forsyth(&args, None);
+    assert_eq!(out.status.code(), Some(0), "test-duplicates: {}", text(&out.stderr));
+    let expected = results_and_moves(&std::fs::read_to_string(pgn_extract_file("outfiles/test-d-dupes.pgn")).unwrap());
+    assert!(!expected.is_empty());
+    assert_eq!(results_and_moves(&std::fs::read_to_string(&dupes).unwrap()), expected, "test-duplicates");
 }

@@ -224,7 +224,8 @@ fn pgn_extract_games(path: &str) -> Vec<(Vec<u8>, forsyth::pgn::Game)> {
 
 /// The selections of pgn-extract's test suite that forsyth's conditions state: the games forsyth selects from
 /// each test's input are the games of pgn-extract's expected output, in the same order. pgn-extract's `-b` counts
-/// moves (a game of N plies has (N+1)/2), `-p` plies; `-Td` matches the year, `-Tw`, `-Tb`, `-Tp` a name's start.
+/// moves (a game of N plies has (N+1)/2), `-p` plies; `-Td` matches the year, `-Tw`, `-Tb`, `-Tp` a name's start;
+/// `-x` and a tag file's `FEN` lines match positions reached in the main line.
 /// Differences are in TESTING.md ("Other projects' test data").
 #[test]
 fn pgn_extract_selections() {
@@ -273,7 +274,30 @@ fn pgn_extract_selections() {
         ("test-setup: --nosetuptags", "test-setup-in.pgn", "test-nosetup-out.pgn", "not SetUp = 1"),
         ("test-setup: --onlysetuptags", "test-setup-in.pgn", "test-onlysetup-out.pgn", "SetUp = 1"),
     ];
-    for (test, input, output, condition) in cases {
+    // Positions: `FEN "..."` lines of a tag file, any of which a game must reach, and the position a line of
+    // moves reaches (`-x`), the line read as movetext.
+    let fens = String::from_utf8(pgn_extract_file("infiles/test-tFEN.txt")).unwrap();
+    let fens: Vec<&str> = fens.lines().filter_map(|line| line.strip_prefix("FEN ")).collect();
+    let line = String::from_utf8(pgn_extract_file("infiles/xvars.txt")).unwrap();
+    let line = &forsyth::pgn::Game::read_all(&format!("{} *", line.trim()), &PgnReadOptions::default())[0];
+    let mut end = line.as_ref().unwrap().start;
+    for node in &line.as_ref().unwrap().moves.nodes {
+        end.play_unchecked(node.mv);
+    }
+    let reached = format!("position(\"{}\")", Fen::from_position(&end));
+    let computed = [
+        (
+            "test-t: the FEN lines of test-tFEN.txt",
+            "fischer.pgn",
+            "test-tFEN-out.pgn",
+            format!("position({})", fens.join(", ")),
+        ),
+        ("test-x: -xxvars.txt", "najdorf.pgn", "test-x-out.pgn", reached.clone()),
+        ("test-x: -xxvars.txt -n", "najdorf.pgn", "test-xn-out.pgn", format!("not {reached}")),
+    ];
+    let cases = cases.iter().map(|&(test, input, output, condition)| (test, input, output, condition.to_string()));
+    for (test, input, output, condition) in cases.chain(computed) {
+        let condition = condition.as_str();
         // A tag file's every criterion is in the condition that states it.
         if let Some((_, file)) = test.split_once(" -t") {
             let criteria = String::from_utf8(pgn_extract_file(&format!("infiles/{file}"))).unwrap();
