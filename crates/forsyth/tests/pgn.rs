@@ -2129,7 +2129,7 @@ fn pgn_extract_notations() {
 /// pgn-extract's tests that read games and write them again, whole or without comments, NAGs or variations:
 /// forsyth reads each input to the games of pgn-extract's expected output (the same tags, moves, comments, NAGs,
 /// variations and result), and writes them without what the flag leaves out to the same games. Its tests of
-/// refused and repaired games follow. Differences are in TESTING.md ("Other projects' test data").
+/// refused and repaired games follow: an illegal move, results that contradict the Result tag, a nested comment. Differences are in TESTING.md ("Other projects' test data").
 #[test]
 fn pgn_extract_reading() {
     let whole = PgnWriteOptions::default();
@@ -2206,6 +2206,20 @@ fn pgn_extract_reading() {
         assert_eq!(main_line_uci(ours), main_line_uci(expected), "test-nobadresults");
         assert_eq!(ours.tag("Result"), expected.tag("Result"), "test-nobadresults");
     }
+
+    // test-r: the move pgn-extract's log says it failed to make (`Failed to make move 3. Kf2 in the game:`) is the
+    // move forsyth refuses, on the same line.
+    let log = pgn_extract_text("outfiles/test-r-log.txt");
+    let failed = log.lines().find_map(|line| line.strip_prefix("Failed to make move ")).unwrap();
+    let failed = failed.trim_end_matches(" in the game:");
+    // White's move (`3.`, not `3...`): ply 2n - 1.
+    let (number, _) = failed.split_once(". ").unwrap();
+    let ply = 2 * number.parse::<u32>().unwrap() - 1;
+    let line: u64 = log.lines().find_map(|line| line.split("Line number: ").nth(1)).unwrap().parse().unwrap();
+    let error = &read_all(&pgn_extract_text("infiles/test-r.txt"))[0];
+    let error = error.as_ref().expect_err("test-r: an illegal move");
+    let found = (error.kind.code(), error.ply, error.token.as_str(), error.line);
+    assert_eq!(found, ("illegal-move", Some(ply), failed, line), "test-r");
 
     // test-nestedcomments: pgn-extract's --nestedcomments reads `{ ... { ... } ... }` as one comment; forsyth ends
     // the comment at the first `}`, so the words after it are read as moves.
