@@ -321,7 +321,8 @@ fn pgn_extract_selections() {
 
 /// pgn-extract's `--markmatches` comments of its `--fifty`, `--seventyfive` and `--repetition` tests stand after
 /// every main-line move from which the rule applies: forsyth finds the rule applying after exactly those moves
-/// (the halfmove clock at 100 or 150, FIDE Laws 9.3 and 9.6.2; the position there for the third time, 9.2), and
+/// (fifty moves by each side without a capture or a pawn move, FIDE Laws 9.3; seventy-five, 9.6.2; the position
+/// there for the third time, 9.2), and
 /// pgn-extract keeps every game of the input where it does.
 #[test]
 fn pgn_extract_marks_where_a_rule_applies() {
@@ -331,14 +332,14 @@ fn pgn_extract_marks_where_a_rule_applies() {
     type Applies = fn(&forsyth::Position, &History) -> bool;
     let cases: [(&str, &str, &str, &str, Applies); 3] = [
         ("test-fifty: --fifty --markmatches FIFTY", "test-fifty.pgn", "test-fifty-out.pgn", "FIFTY", |pos, _| {
-            pos.halfmoves() >= 100
+            pos.can_claim_fifty_moves()
         }),
         (
             "test-seventyfive: --seventyfive --markmatches SEVENTYFIVE",
             "test-seventyfive.pgn",
             "test-seventyfive-out.pgn",
             "SEVENTYFIVE",
-            |pos, _| pos.halfmoves() >= 150,
+            |pos, _| pos.status() == forsyth::Status::SeventyFiveMoves,
         ),
         (
             "test-repetition: --repetition --markmatches REPEAT",
