@@ -223,7 +223,7 @@ fn results_and_moves(pgn: &str) -> Vec<ResultAndMoves> {
 /// expected outputs hold the games forsyth writes or keeps. `--fixresulttags` sets the Result tag and the marker
 /// from a mate on the board (test-fixresulttags), `--plycount` adds the main line's plies (test-plycount), and
 /// `--selectonly`, `--skipmatching`, `--stopafter` count the matching games (their inputs are copies of
-/// `fischer.pgn`), and `-d` writes the duplicates `--dedupe` leaves out.
+/// `fischer.pgn`); `-d` writes the duplicates `--dedupe` leaves out, and `-#` files of so many games.
 #[test]
 fn pgn_extract_tests_of_the_same_options() {
     let cases: [(&str, &[&str], &str, &str); 5] = [
@@ -281,4 +281,20 @@ fn pgn_extract_tests_of_the_same_options() {
     let expected = results_and_moves(&std::fs::read_to_string(pgn_extract_file("outfiles/test-d-dupes.pgn")).unwrap());
     assert!(!expected.is_empty());
     assert_eq!(results_and_moves(&std::fs::read_to_string(&dupes).unwrap()), expected, "test-duplicates");
+
+    // test-hash: `-#20` writes the games into files of 20, `1.pgn`, `2.pgn`, ...
+    let parts = dir.path().join("parts");
+    let input = pgn_extract_file("infiles/test-hash.pgn");
+    let args = ["pgn", "filter", "--split", "20", "--output-dir", parts.to_str().unwrap(), &input];
+    let out = forsyth(&args, None);
+    assert_eq!(out.status.code(), Some(0), "test-hash: {}", text(&out.stderr));
+    let mut written: Vec<String> =
+        std::fs::read_dir(&parts).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap()).collect();
+    written.sort();
+    assert_eq!(written, ["1.pgn", "2.pgn"], "test-hash");
+    for name in written {
+        let expected = std::fs::read_to_string(pgn_extract_file(&format!("outfiles/{name}"))).unwrap();
+        let ours = std::fs::read_to_string(parts.join(&name)).unwrap();
+        assert_eq!(results_and_moves(&ours), results_and_moves(&expected), "test-hash: {name}");
+    }
 }
