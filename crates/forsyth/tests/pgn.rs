@@ -2061,8 +2061,8 @@ fn pgn_extract_notations() {
         for (before, mv, word) in &written.moves {
             let ours = write_move(before, *mv, &write_options);
             words += 1;
-            // Castling in long algebraic: pgn-extract writes the king's move, forsyth `O-O` (FIDE Laws, Appendix
-            // C.13, writes castling the same in both notations).
+            // Castling in long algebraic: pgn-extract writes the king's move, forsyth `O-O` (FIDE Laws, Appendix C,
+            // writes castling `0-0` in the long notation as in the short one).
             if flag == "-Wxlalg" && ours.starts_with("O-O") {
                 let king = write_move(before, *mv, &MoveWriteOptions::new(MoveStyle::Uci));
                 assert_eq!(word.replace('-', ""), king, "{flag}: castling");
