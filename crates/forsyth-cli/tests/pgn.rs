@@ -190,3 +190,111 @@ fn encoding_errors_and_repaired_fen_tags_come_with_the_flag_that_helps() {
     assert!(said.contains("[fen-repaired]"), "{said}");
     assert!(said.contains("\n  hint: `forsyth fen check --repair` drops the same from a FEN\n"), "{said}");
 }
+
+/// A file of pgn-extract's test suite, kept unchanged in the library's test data (its README there).
+fn pgn_extract_file(path: &str) -> String {
+    format!("{}/../forsyth/tests/data/pgn-extract/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A game's Result tag, termination marker, PlyCount tag and main line in UCI.
+type ResultAndMoves = (Option<String>, Option<&'static str>, Option<String>, Vec<String>);
+
+/// The games of a PGN text as [`ResultAndMoves`], read by the library.
+fn results_and_moves(pgn: &str) -> Vec<ResultAndMoves> {
+    use forsyth::pgn::{Game, PgnReadOptions};
+    Game::read_all(pgn, &PgnReadOptions::default())
+        .into_iter()
+        .map(|game| {
+            let game = game.unwrap();
+            let mut pos = game.start;
+            let moves = game.moves.nodes.iter().map(|node| {
+                let uci = forsyth::uci::write_uci(&pos, node.mv, false);
+                pos.play_unchecked(node.mv);
+                uci
+            });
+            let moves: Vec<String> = moves.collect();
+            let tag = |name: &str| game.tag(name).map(str::to_string);
+            (tag("Result"), game.result.map(|r| r.as_str()), tag("PlyCount"), moves)
+        })
+        .collect()
+}
+
+/// pgn-extract's tests of the options `pgn convert` and `pgn filter` share with it, on its own files: its
+/// expected outputs hold the games forsyth writes or keeps. `--fixresulttags` sets the Result tag and the marker
+/// from a mate on the board (test-fixresulttags), `--plycount` adds the main line's plies (test-plycount), and
+/// `--selectonly`, `--skipmatching`, `--stopafter` count the matching games (their inputs are copies of
+/// `fischer.pgn`); `-d` writes the duplicates `--dedupe` leaves out, and `-#` files of so many games.
+#[test]
+fn pgn_extract_tests_of_the_same_options() {
+    let cases: [(&str, &[&str], &str, &str); 5] = [
+        (
+            "test-fixresulttags: --fixresulttags",
+            &["convert", "--fix-tags", "Result"],
+            "infiles/test-fixresulttags-in.pgn",
+            "outfiles/test-fixresulttags-out.pgn",
+        ),
+        (
+            "test-plycount: --plycount",
+            &["convert", "--fix-tags", "PlyCount"],
+            "infiles/test-plycount.pgn",
+            "outfiles/test-plycount-out.pgn",
+        ),
+        (
+            "test-selectonly: -TpPetrosian --selectonly 2,3",
+            &["filter", "--where", "Player =~ \"^Petrosian\"", "--select-only", "2,3"],
+            "infiles/fischer.pgn",
+            "outfiles/test-selectonly-out.pgn",
+        ),
+        (
+            "test-skipmatching: -TpKeres --skipmatching 1,2",
+            &["filter", "--where", "Player =~ \"^Keres\"", "--skip-matching", "1,2"],
+            "infiles/fischer.pgn",
+            "outfiles/test-skipmatching-out.pgn",
+        ),
+        (
+            "test-stopafter: -TpPetrosian --stopafter 1",
+            &["filter", "--where", "Player =~ \"^Petrosian\"", "--stop-after", "1"],
+            "infiles/fischer.pgn",
+            "outfiles/test-stopafter-out.pgn",
+        ),
+    ];
+    for (test, options, input, output) in cases {
+        let mut args = vec!["pgn"];
+        args.extend(options);
+        let input = pgn_extract_file(input);
+        args.push(&input);
+        let out = forsyth(&args, None);
+        assert_eq!(out.status.code(), Some(0), "{test}: {}", text(&out.stderr));
+        let expected = std::fs::read_to_string(pgn_extract_file(output)).unwrap();
+        let expected = results_and_moves(&expected);
+        assert!(!expected.is_empty(), "{test}");
+        assert_eq!(results_and_moves(&text(&out.stdout)), expected, "{test}");
+    }
+
+    // test-duplicates: `-d` writes the second and later copies of a game, in file order, to a file of their own.
+    let dir = temp_dir("pgn-extract-duplicates");
+    let dupes = dir.path().join("dupes.pgn");
+    let (fischer, petrosian) = (pgn_extract_file("infiles/fischer.pgn"), pgn_extract_file("infiles/petrosian.pgn"));
+    let args = ["pgn", "filter", "--dedupe", "--duplicates", dupes.to_str().unwrap(), &fischer, &petrosian];
+    let out = forsyth(&args, None);
+    assert_eq!(out.status.code(), Some(0), "test-duplicates: {}", text(&out.stderr));
+    let expected = results_and_moves(&std::fs::read_to_string(pgn_extract_file("outfiles/test-d-dupes.pgn")).unwrap());
+    assert!(!expected.is_empty());
+    assert_eq!(results_and_moves(&std::fs::read_to_string(&dupes).unwrap()), expected, "test-duplicates");
+
+    // test-hash: `-#20` writes the games into files of 20, `1.pgn`, `2.pgn`, ...
+    let parts = dir.path().join("parts");
+    let input = pgn_extract_file("infiles/test-hash.pgn");
+    let args = ["pgn", "filter", "--split", "20", "--output-dir", parts.to_str().unwrap(), &input];
+    let out = forsyth(&args, None);
+    assert_eq!(out.status.code(), Some(0), "test-hash: {}", text(&out.stderr));
+    let mut written: Vec<String> =
+        std::fs::read_dir(&parts).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap()).collect();
+    written.sort();
+    assert_eq!(written, ["1.pgn", "2.pgn"], "test-hash");
+    for name in written {
+        let expected = std::fs::read_to_string(pgn_extract_file(&format!("outfiles/{name}"))).unwrap();
+        let ours = std::fs::read_to_string(parts.join(&name)).unwrap();
+        assert_eq!(results_and_moves(&ours), results_and_moves(&expected), "test-hash: {name}");
+    }
+}

@@ -1982,3 +1982,249 @@ fn chessops_comment_commands() {
     }
     assert_eq!(cases, 10);
 }
+
+/// A file of pgn-extract's test suite (`data/pgn-extract/`, unchanged: see its README).
+fn pgn_extract_text(path: &str) -> String {
+    let full = format!("{}/tests/data/pgn-extract/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+/// Every game of a file of pgn-extract's test suite, read without error.
+fn pgn_extract_games(path: &str, options: &PgnReadOptions) -> Vec<Game> {
+    let games = Game::read_all(&pgn_extract_text(path), options);
+    games.into_iter().map(|game| game.unwrap_or_else(|e| panic!("{path}: {e}"))).collect()
+}
+
+/// A game as pgn-extract writes it, for comparing meaning, not layout: the Seven Tag Roster first (with `?` for a
+/// missing tag), then the other tags in file order, and comments with their white space collapsed.
+fn as_pgn_extract_writes(game: &Game) -> Game {
+    let mut tags: Vec<(String, String)> = SEVEN_TAG_ROSTER
+        .iter()
+        .map(|(name, missing)| (name.to_string(), game.tag(name).unwrap_or(missing).to_string()))
+        .collect();
+    let rest = game.tags.iter().filter(|(name, _)| SEVEN_TAG_ROSTER.iter().all(|(roster, _)| roster != name));
+    tags.extend(rest.cloned());
+    Game { tags, ..game_with_normalised_comments(game) }
+}
+
+/// Records every move read, in file order (variations too), with the position before it and the word it was
+/// read from.
+#[derive(Default)]
+struct Words {
+    moves: Vec<(Position, Move, String)>,
+}
+
+impl Visitor for Words {
+    fn play_written(&mut self, before: &Position, mv: Move, written: &str) {
+        self.moves.push((*before, mv, written.to_string()));
+    }
+}
+
+/// pgn-extract's `test-WW` writes one game in each of its notations: forsyth reads every one back to the same
+/// game, and writes the same moves in the notations it shares — UCI (`-Wuci`), long algebraic with pieces and
+/// capture signs (`-Wxlalg`, forsyth's `lan`) and SAN with German letters (`-WsanBSLTDK`). Its `-Wepd` positions
+/// and the `--fencomments` and `-F` FENs are forsyth's FENs. Differences are in TESTING.md ("Other projects' test
+/// data").
+#[test]
+fn pgn_extract_notations() {
+    use forsyth::notation::styles::write_move;
+
+    let game = &pgn_extract_games("infiles/test-ucW.pgn", &PgnReadOptions::default())[0];
+    let german_letters = Letters::language(Language::De);
+    let german = PgnReadOptions { moves: MoveReadOptions::with_letters(german_letters), ..PgnReadOptions::default() };
+    let german_san = MoveWriteOptions { letters: german_letters, ..MoveWriteOptions::new(MoveStyle::San) };
+    // (the Makefile's flag, pgn-extract's expected output, how forsyth reads it, the same notation in forsyth)
+    let notations = [
+        ("-Whalg", "test-WWhalg-out.pgn", PgnReadOptions::default(), None),
+        ("-Wlalg", "test-WWlalg-out.pgn", PgnReadOptions::default(), None),
+        ("-Welalg", "test-WWelalg-out.pgn", PgnReadOptions::default(), None),
+        ("-Wxlalg", "test-WWxlalg-out.pgn", PgnReadOptions::default(), Some(MoveWriteOptions::new(MoveStyle::Lan))),
+        ("-Wuci", "test-WWuci-out.pgn", PgnReadOptions::default(), Some(MoveWriteOptions::new(MoveStyle::Uci))),
+        ("-WsanBSLTDK", "test-WWdeutsch-out.pgn", german, Some(german_san)),
+    ];
+    let mut words = 0;
+    for (flag, output, read_options, write_options) in notations {
+        let path = format!("outfiles/{output}");
+        let read = pgn_extract_games(&path, &read_options);
+        assert_eq!(read.len(), 1, "{flag}");
+        if flag == "-Wuci" {
+            // pgn-extract's UCI output is the main line alone, without comments, NAGs or variations.
+            assert_eq!(main_line_uci(&read[0]), main_line_uci(game), "{flag}");
+            assert_eq!((&read[0].tags, read[0].result), (&game.tags, game.result), "{flag}");
+        } else {
+            assert_eq!(as_pgn_extract_writes(&read[0]), as_pgn_extract_writes(game), "{flag}");
+        }
+        let Some(write_options) = write_options else { continue };
+        let mut written = Words::default();
+        let raw = GameSplitter::new(pgn_extract_text(&path).as_bytes()).next().unwrap().unwrap();
+        assert_eq!(read_game(&raw, &read_options, &mut written).error, None, "{flag}");
+        for (before, mv, word) in &written.moves {
+            let ours = write_move(before, *mv, &write_options);
+            words += 1;
+            // Castling in long algebraic: pgn-extract writes the king's move, forsyth `O-O` (FIDE Laws, Appendix C,
+            // writes castling `0-0` in the long notation as in the short one).
+            if flag == "-Wxlalg" && ours.starts_with("O-O") {
+                let king = write_move(before, *mv, &MoveWriteOptions::new(MoveStyle::Uci));
+                assert_eq!(word.replace('-', ""), king, "{flag}: castling");
+                continue;
+            }
+            assert_eq!(&ours, word, "{flag}: the move after {}", Fen::from_position(before));
+        }
+    }
+    // Every move of the main line in the three files, and of the variation in two.
+    assert_eq!(words, 3 * game.moves.nodes.len() + 2);
+
+    // -Wepd: the EPD of the start and of the position after each main-line move, with pgn-extract's `c0` and `c1`
+    // opcodes after it; an en passant square after every double step, as forsyth's FEN writes it.
+    let mut positions = vec![game.start];
+    for node in &game.moves.nodes {
+        let mut next = *positions.last().unwrap();
+        next.play_unchecked(node.mv);
+        positions.push(next);
+    }
+    let epd: Vec<String> = pgn_extract_text("outfiles/test-WWepd-out.pgn")
+        .lines()
+        .filter(|line| !line.is_empty())
+        .map(|line| line.split(' ').take(4).collect::<Vec<_>>().join(" "))
+        .collect();
+    let ours: Vec<String> = positions
+        .iter()
+        .map(|pos| Fen::from_position(pos).to_string().split(' ').take(4).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(epd, ours, "-Wepd");
+
+    // --fencomments: the FEN after every move, main line and variations, as a comment after the move; forsyth's
+    // writer puts the same FENs after the same moves (right after the move, where pgn-extract puts it after the
+    // move's NAGs and comments).
+    fn fen_comments_first(line: &Line) -> Line {
+        let nodes = line.nodes.iter().map(|node| {
+            let is_fen = |a: &&Annotation| matches!(a, Annotation::Comment(text) if text.parse::<Fen>().is_ok());
+            let fens = node.annotations.iter().filter(is_fen);
+            let rest = node.annotations.iter().filter(|a| !is_fen(a)).map(|a| match a {
+                Annotation::Variation(v) => Annotation::Variation(fen_comments_first(v)),
+                other => other.clone(),
+            });
+            forsyth::pgn::Node { mv: node.mv, annotations: fens.cloned().chain(rest).collect() }
+        });
+        Line { intro: line.intro.clone(), nodes: nodes.collect() }
+    }
+    let input = &pgn_extract_games("infiles/test-fencomments.pgn", &PgnReadOptions::default())[0];
+    let expected = &pgn_extract_games("outfiles/test-fencomments-out.pgn", &PgnReadOptions::default())[0];
+    let expected = Game { moves: fen_comments_first(&expected.moves), ..expected.clone() };
+    let ours = &read_all(&write(input, &PgnWriteOptions { fen_comments: true, ..PgnWriteOptions::default() }));
+    let ours = ours[0].as_ref().unwrap();
+    assert_eq!(as_pgn_extract_writes(ours), as_pgn_extract_writes(&expected), "--fencomments");
+
+    // -F: the final position's FEN, quoted, in a comment after the last move.
+    let input = &pgn_extract_games("infiles/test-F.pgn", &PgnReadOptions::default())[0];
+    let expected = &pgn_extract_games("outfiles/test-FF-out.pgn", &PgnReadOptions::default())[0];
+    let mut end = input.start;
+    for node in &input.moves.nodes {
+        end.play_unchecked(node.mv);
+    }
+    let last = expected.moves.nodes.last().unwrap().annotations.last().unwrap();
+    assert_eq!(last, &Annotation::Comment(format!("\"{}\"", Fen::from_position(&end))), "-F");
+}
+
+/// pgn-extract's tests that read games and write them again, whole or without comments, NAGs or variations:
+/// forsyth reads each input to the games of pgn-extract's expected output (the same tags, moves, comments, NAGs,
+/// variations and result), and writes them without what the flag leaves out to the same games. Its tests of
+/// refused and repaired games follow: an illegal move, results that contradict the Result tag, a nested comment. Differences are in TESTING.md ("Other projects' test data").
+#[test]
+fn pgn_extract_reading() {
+    let whole = PgnWriteOptions::default();
+    let no_comments = PgnWriteOptions { comments: false, ..whole.clone() };
+    let no_nags = PgnWriteOptions { nags: false, ..whole.clone() };
+    let no_variations = PgnWriteOptions { variations: false, ..whole.clone() };
+    // (the Makefile's target and flags, input, pgn-extract's expected output, what forsyth writes: every game of
+    // the input once for each, where the target appends a second run to the output)
+    let cases: [(&str, &str, &str, &[&PgnWriteOptions]); 13] = [
+        ("no-flags-2: (moves without tags)", "infiles/fools-mate.txt", "infiles/fools-mate.pgn", &[&whole]),
+        ("test-output: -o (long algebraic)", "infiles/test-o.txt", "outfiles/test-o-out.pgn", &[&whole]),
+        ("test-s: -s", "infiles/test-s.pgn", "outfiles/test-s-out.pgn", &[&whole]),
+        ("test-TT: -TwFischer (every game)", "infiles/fischer.pgn", "outfiles/test-TTw-out.pgn", &[&whole]),
+        ("test-allownullmoves", "infiles/test-allownullmoves.pgn", "outfiles/test-allownullmoves-out.pgn", &[&whole]),
+        (
+            "test-long-line: (a long comment)",
+            "infiles/test-long-line.pgn",
+            "outfiles/test-long-line-out.pgn",
+            &[&whole],
+        ),
+        ("test-nocomments: -C", "infiles/test-C.pgn", "outfiles/test-CC-out.pgn", &[&no_comments]),
+        ("test-NN: -N", "infiles/test-N.pgn", "outfiles/test-NN-out.pgn", &[&no_nags]),
+        (
+            "test-NN: (none), then -N",
+            "infiles/test-nagcomments.pgn",
+            "outfiles/test-nagcomments-out.pgn",
+            &[&whole, &no_nags],
+        ),
+        ("test-VV: -V", "infiles/test-V.pgn", "outfiles/test-VV-out.pgn", &[&no_variations]),
+        // What pgn-extract writes without check signs, move numbers or the termination marker reads back to the
+        // same game (forsyth has no such options: it writes the PGN standard's export format).
+        ("test-nochecks: --nochecks", "infiles/test-nochecks.pgn", "outfiles/test-nochecks-out.pgn", &[&whole]),
+        (
+            "test-nomovenumbers: --nomovenumbers",
+            "infiles/test-nomovenumbers.pgn",
+            "outfiles/test-nomovenumbers-out.pgn",
+            &[&whole],
+        ),
+        ("test-noresults: --noresults", "infiles/test-noresults.pgn", "outfiles/test-noresults-out.pgn", &[&whole]),
+    ];
+    for (test, input, output, runs) in cases {
+        let games = pgn_extract_games(input, &PgnReadOptions::default());
+        let ours: Vec<Game> = runs
+            .iter()
+            .flat_map(|options| games.iter().map(move |game| write(game, options)))
+            .map(|text| read_all(&text).remove(0).unwrap_or_else(|e| panic!("{test}: {e}")))
+            .collect();
+        let expected = pgn_extract_games(output, &PgnReadOptions::default());
+        assert_eq!(ours.len(), expected.len(), "{test}");
+        for (ours, expected) in ours.iter().zip(&expected) {
+            // `--noresults` leaves out the termination marker alone: the Result tag keeps the result.
+            let marker = if output.ends_with("noresults-out.pgn") { None } else { ours.result };
+            let ours = Game { result: marker, ..ours.clone() };
+            assert_eq!(as_pgn_extract_writes(&ours), as_pgn_extract_writes(expected), "{test}");
+        }
+    }
+
+    // test-nobadresults: pgn-extract leaves out the games whose termination marker contradicts their Result tag,
+    // and keeps those that end with `*` after a Result tag of a result; forsyth warns of both (`result-mismatch`).
+    let text = pgn_extract_text("infiles/test-nobadresults.pgn");
+    let kept: Vec<Game> = GameSplitter::new(text.as_bytes())
+        .filter_map(|raw| {
+            let mut builder = GameBuilder::default();
+            let report = read_game(&raw.unwrap(), &PgnReadOptions::default(), &mut builder);
+            assert_eq!(report.error, None);
+            let mismatch = report.warnings.iter().any(|w| w.kind.code() == "result-mismatch");
+            let unfinished = report.warnings.iter().any(|w| w.kind.code() == "result-mismatch" && w.token == "*");
+            (!mismatch || unfinished).then(|| builder.finish())
+        })
+        .collect();
+    let expected = pgn_extract_games("outfiles/test-nobadresults-out.pgn", &PgnReadOptions::default());
+    assert_eq!(kept.len(), expected.len(), "test-nobadresults");
+    for (ours, expected) in kept.iter().zip(&expected) {
+        assert_eq!(main_line_uci(ours), main_line_uci(expected), "test-nobadresults");
+        assert_eq!(ours.tag("Result"), expected.tag("Result"), "test-nobadresults");
+    }
+
+    // test-r: the move pgn-extract's log says it failed to make (`Failed to make move 3. Kf2 in the game:`) is the
+    // move forsyth refuses, on the same line.
+    let log = pgn_extract_text("outfiles/test-r-log.txt");
+    let failed = log.lines().find_map(|line| line.strip_prefix("Failed to make move ")).unwrap();
+    let failed = failed.trim_end_matches(" in the game:");
+    // White's move (`3.`, not `3...`): ply 2n - 1.
+    let (number, _) = failed.split_once(". ").unwrap();
+    let ply = 2 * number.parse::<u32>().unwrap() - 1;
+    let line: u64 = log.lines().find_map(|line| line.split("Line number: ").nth(1)).unwrap().parse().unwrap();
+    let error = &read_all(&pgn_extract_text("infiles/test-r.txt"))[0];
+    let error = error.as_ref().expect_err("test-r: an illegal move");
+    let found = (error.kind.code(), error.ply, error.token.as_str(), error.line);
+    assert_eq!(found, ("illegal-move", Some(ply), failed, line), "test-r");
+
+    // test-nestedcomments: pgn-extract's --nestedcomments reads `{ ... { ... } ... }` as one comment; forsyth ends
+    // the comment at the first `}`, so the words after it are read as moves.
+    let error = &read_all(&pgn_extract_text("infiles/nested-comment.pgn"))[0];
+    let error = error.as_ref().expect_err("a nested comment reads as one");
+    assert_eq!((error.kind.code(), error.ply), ("unreadable-move", Some(2)), "test-nestedcomments");
+    assert!(pgn_extract_text("outfiles/test-nestedcomments-out.pgn").contains("{ a nested comment }"));
+}

@@ -179,3 +179,208 @@ fn stopping_early_on_the_corpus_selects_the_same() {
     ];
     same_selection_on_the_corpus(&conditions, 40, 3000);
 }
+
+/// A file of pgn-extract's test suite (`data/pgn-extract/`, unchanged: see its README).
+fn pgn_extract_file(path: &str) -> Vec<u8> {
+    let full = format!("{}/tests/data/pgn-extract/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+/// What tells games apart whoever writes them: the start, the main line in UCI, the result, and the Seven Tag
+/// Roster's players, date and round (pgn-extract writes the roster's `?` where a tag is missing).
+fn game_key(game: &forsyth::pgn::Game) -> String {
+    let tag = |name: &str, missing: &str| game.tag(name).unwrap_or(missing).to_string();
+    let mut pos = game.start;
+    let mut moves = Vec::new();
+    for node in &game.moves.nodes {
+        moves.push(forsyth::uci::write_uci(&pos, node.mv, false));
+        pos.play_unchecked(node.mv);
+    }
+    let result = game.result.map_or("*", |r| r.as_str());
+    format!(
+        "{} | {} | {} | {} | {} | {result} | {}",
+        Fen::from_position(&game.start),
+        tag("White", "?"),
+        tag("Black", "?"),
+        tag("Date", "????.??.??"),
+        tag("Round", "?"),
+        moves.join(" ")
+    )
+}
+
+/// Every game of a file, read without error.
+fn pgn_extract_games(path: &str) -> Vec<(Vec<u8>, forsyth::pgn::Game)> {
+    let bytes = pgn_extract_file(path);
+    GameSplitter::new(bytes.as_slice())
+        .map(|raw| {
+            let raw = raw.unwrap();
+            let mut builder = forsyth::pgn::GameBuilder::default();
+            let report = read_game(&raw, &PgnReadOptions::default(), &mut builder);
+            assert_eq!(report.error, None, "{path}");
+            (raw.bytes.to_vec(), builder.finish())
+        })
+        .collect()
+}
+
+/// The selections of pgn-extract's test suite that forsyth's conditions state: the games forsyth selects from
+/// each test's input are the games of pgn-extract's expected output, in the same order. pgn-extract's `-b` counts
+/// moves (a game of N plies has (N+1)/2), `-p` plies; `-Td` matches the year, `-Tw`, `-Tb`, `-Tp` a name's start;
+/// `-x` and a tag file's `FEN` lines match positions reached in the main line.
+/// Differences are in TESTING.md ("Other projects' test data").
+#[test]
+fn pgn_extract_selections() {
+    // (the Makefile's target and pgn-extract's flags, input, pgn-extract's expected output, forsyth's condition)
+    let cases = [
+        ("test-bl45: -bl45", "fischer.pgn", "test-bl45-out.pgn", "Plies >= 89"),
+        ("test-bu45: -bu45", "fischer.pgn", "test-bu45-out.pgn", "Plies <= 90"),
+        ("test-bu30: -b30", "fischer.pgn", "test-b30-out.pgn", "Plies >= 59 and Plies <= 60"),
+        ("test-pl90: -pl90", "fischer.pgn", "test-pl90-out.pgn", "Plies >= 90"),
+        ("test-pu90: -pu90", "fischer.pgn", "test-pu90-out.pgn", "Plies <= 90"),
+        ("test-pu60: -p60", "fischer.pgn", "test-p60-out.pgn", "Plies = 60"),
+        ("test-TT: -Td1970", "fischer.pgn", "test-TTd-out.pgn", "Date = 1970"),
+        ("test-TT: -Td1960 -Td1962", "fischer.pgn", "test-TTdd-out.pgn", "Date = 1960 or Date = 1962"),
+        ("test-TT: -TbPetrosian", "fischer.pgn", "test-TTb-out.pgn", "Black =~ \"^Petrosian\""),
+        ("test-TT: -TpPetrosian", "fischer.pgn", "test-TTp-out.pgn", "Player =~ \"^Petrosian\""),
+        ("test-TT: -Tr0-1", "fischer.pgn", "test-TTr-out.pgn", "Result = 0-1"),
+        ("test-TT: -TwFischer", "fischer.pgn", "test-TTw-out.pgn", "White =~ \"^Fischer\""),
+        ("test-n: -TpFischer -o", "petrosian.pgn", "test-n-matched.pgn", "Player =~ \"^Fischer\""),
+        ("test-n: -TpFischer -n", "petrosian.pgn", "test-n-unmatched.pgn", "not Player =~ \"^Fischer\""),
+        (
+            "test-t: -ttaglist.txt",
+            "test-t.pgn",
+            "test-t-out.pgn",
+            "White =~ \"^Fischer\" and Black =~ \"^Petrosian\" and Date = 1970",
+        ),
+        // reltags.txt: `TimeControl >= "180"` compares the time of `180+5`, which forsyth compares as text only; a
+        // `<>` test holds for a game without the tag, as `not ... =` does in forsyth.
+        (
+            "test-reltags: -treltags.txt",
+            "bots.pgn",
+            "test-reltags-out.pgn",
+            "TimeControl =~ \"^(18[0-9]|19[0-9]|[2-9][0-9][0-9]|[0-9]{4,})[+]\" and WhiteElo >= 800 and WhiteElo <= 899 \
+             and BlackElo >= 800 and BlackElo <= 899 and not BlackTitle = BOT and not WhiteTitle = BOT",
+        ),
+        ("test-checkmate: --checkmate", "test-checkmate.pgn", "test-checkmate-out.pgn", "Ends = mate"),
+        ("test-stalemate: --stalemate", "test-stalemate.pgn", "test-stalemate-out.pgn", "Ends = stalemate"),
+        ("test-fifty: --fifty", "test-fifty.pgn", "test-fifty-out.pgn", "fifty()"),
+        ("test-repetition: --repetition", "test-repetition.pgn", "test-repetition-out.pgn", "repetition()"),
+        ("test-promotion: (no flag)", "test-promotion-in.pgn", "test-promotion-out.pgn", "Plies >= 0"),
+        (
+            "test-promotion: --underpromotion",
+            "test-promotion-in.pgn",
+            "test-underpromotion-out.pgn",
+            "underpromotion()",
+        ),
+        ("test-setup: --nosetuptags", "test-setup-in.pgn", "test-nosetup-out.pgn", "not SetUp = 1"),
+        ("test-setup: --onlysetuptags", "test-setup-in.pgn", "test-onlysetup-out.pgn", "SetUp = 1"),
+    ];
+    // Positions: `FEN "..."` lines of a tag file, any of which a game must reach, and the position a line of
+    // moves reaches (`-x`), the line read as movetext.
+    let fens = String::from_utf8(pgn_extract_file("infiles/test-tFEN.txt")).unwrap();
+    let fens: Vec<&str> = fens.lines().filter_map(|line| line.strip_prefix("FEN ")).collect();
+    let line = String::from_utf8(pgn_extract_file("infiles/xvars.txt")).unwrap();
+    let line = &forsyth::pgn::Game::read_all(&format!("{} *", line.trim()), &PgnReadOptions::default())[0];
+    let mut end = line.as_ref().unwrap().start;
+    for node in &line.as_ref().unwrap().moves.nodes {
+        end.play_unchecked(node.mv);
+    }
+    let reached = format!("position(\"{}\")", Fen::from_position(&end));
+    let computed = [
+        (
+            "test-t: the FEN lines of test-tFEN.txt",
+            "fischer.pgn",
+            "test-tFEN-out.pgn",
+            format!("position({})", fens.join(", ")),
+        ),
+        ("test-x: -xxvars.txt", "najdorf.pgn", "test-x-out.pgn", reached.clone()),
+        ("test-x: -xxvars.txt -n", "najdorf.pgn", "test-xn-out.pgn", format!("not {reached}")),
+    ];
+    let cases = cases.iter().map(|&(test, input, output, condition)| (test, input, output, condition.to_string()));
+    for (test, input, output, condition) in cases.chain(computed) {
+        let condition = condition.as_str();
+        // A tag file's every criterion is in the condition that states it.
+        if let Some((_, file)) = test.split_once(" -t") {
+            let criteria = String::from_utf8(pgn_extract_file(&format!("infiles/{file}"))).unwrap();
+            for name in criteria.lines().filter_map(|line| line.split_whitespace().next()) {
+                assert!(condition.contains(name), "{test}: {name} is not in {condition}");
+            }
+        }
+        let selection = Selection::parse(condition).unwrap_or_else(|e| panic!("{test}: {e}"));
+        let games = pgn_extract_games(&format!("infiles/{input}"));
+        let kept: Vec<String> = games
+            .iter()
+            .filter(|(bytes, _)| selected(&selection, selection.facts(), bytes).0)
+            .map(|(_, game)| game_key(game))
+            .collect();
+        let expected: Vec<String> =
+            pgn_extract_games(&format!("outfiles/{output}")).iter().map(|(_, game)| game_key(game)).collect();
+        assert!(!expected.is_empty(), "{test}: pgn-extract keeps no game, a weak test");
+        assert_eq!(kept, expected, "{test}: {condition}");
+    }
+}
+
+/// pgn-extract's `--markmatches` comments of its `--fifty`, `--seventyfive` and `--repetition` tests stand after
+/// every main-line move from which the rule applies: forsyth finds the rule applying after exactly those moves
+/// (fifty moves by each side without a capture or a pawn move, FIDE Laws 9.3; seventy-five, 9.6.2; the position
+/// there for the third time, 9.2), and
+/// pgn-extract keeps every game of the input where it does.
+#[test]
+fn pgn_extract_marks_where_a_rule_applies() {
+    use forsyth::History;
+    use forsyth::pgn::Annotation;
+
+    type Applies = fn(&forsyth::Position, &History) -> bool;
+    let cases: [(&str, &str, &str, &str, Applies); 3] = [
+        ("test-fifty: --fifty --markmatches FIFTY", "test-fifty.pgn", "test-fifty-out.pgn", "FIFTY", |pos, _| {
+            pos.can_claim_fifty_moves()
+        }),
+        (
+            "test-seventyfive: --seventyfive --markmatches SEVENTYFIVE",
+            "test-seventyfive.pgn",
+            "test-seventyfive-out.pgn",
+            "SEVENTYFIVE",
+            |pos, _| pos.status() == forsyth::Status::SeventyFiveMoves,
+        ),
+        (
+            "test-repetition: --repetition --markmatches REPEAT",
+            "test-repetition.pgn",
+            "test-repetition-out.pgn",
+            "REPEAT",
+            |_, history| history.is_threefold(),
+        ),
+    ];
+    for (test, input, output, mark, applies) in cases {
+        // The plies after which the rule applies, by forsyth and by pgn-extract's marks.
+        let by_forsyth = |game: &forsyth::pgn::Game| {
+            let mut pos = game.start;
+            let mut history = History::new(&pos);
+            let mut plies = Vec::new();
+            for (ply, node) in game.moves.nodes.iter().enumerate() {
+                pos.play_unchecked(node.mv);
+                history.push(&pos);
+                if applies(&pos, &history) {
+                    plies.push(ply + 1);
+                }
+            }
+            plies
+        };
+        let marked = |game: &forsyth::pgn::Game| {
+            let plies = game.moves.nodes.iter().enumerate();
+            plies
+                .filter(|(_, node)| node.annotations.contains(&Annotation::Comment(mark.to_string())))
+                .map(|(ply, _)| ply + 1)
+                .collect::<Vec<_>>()
+        };
+        let expected: Vec<(String, Vec<usize>)> = pgn_extract_games(&format!("outfiles/{output}"))
+            .iter()
+            .map(|(_, game)| (game_key(game), marked(game)))
+            .collect();
+        let found: Vec<(String, Vec<usize>)> = pgn_extract_games(&format!("infiles/{input}"))
+            .iter()
+            .map(|(_, game)| (game_key(game), by_forsyth(game)))
+            .filter(|(_, plies)| !plies.is_empty())
+            .collect();
+        assert!(expected.iter().all(|(_, plies)| !plies.is_empty()), "{test}: a game without marks");
+        assert_eq!(found, expected, "{test}");
+    }
+}
