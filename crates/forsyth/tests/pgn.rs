@@ -1007,6 +1007,22 @@ fn a_tag_value_without_its_closing_quote_is_read_to_the_bracket() {
 }
 
 #[test]
+fn an_error_after_a_comment_written_as_if_comments_nested_says_they_do_not() {
+    // pgn-extract's test/infiles/nested-comment.pgn: its `--nestedcomments` reads the braces as nesting; the PGN
+    // standard's comments do not nest, so the word after the first `}` is an error, which says why.
+    let text = "e4 { This game contains { a nested comment } which should be\nhandled ok. } *\n";
+    let found = error(text);
+    assert_eq!((found.kind, found.line, found.column), (ErrorKind::UnreadableMove, 1, 46));
+    assert!(found.reason.contains("comments do not nest"), "{}", found.reason);
+    let found = error("1. e4 {a {b} } e5 *\n");
+    assert_eq!(found.kind, ErrorKind::UnexpectedCharacter);
+    assert!(found.reason.contains("comments do not nest"), "{}", found.reason);
+    // Comments side by side are not nested: no such words.
+    let found = error("1. e4 {a} {b} xx *\n");
+    assert!(!found.reason.contains("nest"), "{}", found.reason);
+}
+
+#[test]
 fn quotes_inside_a_tag_value_that_are_not_escaped_are_read_to_the_last_quote() {
     // chess-library's unescaped_quote_header.pgn; python-chess reads these values so.
     let text = "[Event \"Tournament \"Championship\" Finals\"]\n[Site \"Club \"Victory\"\" ]\n\n1. e4 *\n";

@@ -477,7 +477,14 @@ impl<'a> Parser<'a> {
             ply,
             token,
             fen,
-            reason: found.reason,
+            reason: match nested_comment_before(self.text, found.at) {
+                true => format!(
+                    "{}; the comment just before holds a '{{', but comments do not nest (PGN standard, section 5): \
+                     its first '}}' closed it",
+                    found.reason
+                ),
+                false => found.reason,
+            },
         }));
     }
 
@@ -1260,6 +1267,14 @@ fn comment_close_before_tag_line(bytes: &[u8]) -> Result<(Option<usize>, u64), (
         from = at + 1;
     }
     Ok((None, line_breaks))
+}
+
+/// Whether a comment that holds a `{` closes just before `at` (`{ a { b } c }`, where the error is at `c`): its
+/// writer meant the comments to nest, which PGN comments do not.
+fn nested_comment_before(text: &str, at: usize) -> bool {
+    let Some(inner) = text[..at].trim_end().strip_suffix('}') else { return false };
+    let Some(open) = inner.rfind('{') else { return false };
+    inner[..open].rfind(['{', '}']).is_some_and(|k| inner.as_bytes()[k] == b'{')
 }
 
 /// A comment's text without the white space around it. Most comments begin and end with a visible ASCII
