@@ -842,6 +842,26 @@ fn an_unclosed_comment_ends_before_a_whole_tag_pair_line_only() {
 }
 
 #[test]
+fn a_tag_pair_may_go_on_to_the_next_line() {
+    // pgn-parser's test of white space in tag pairs (`data/pgn-parser-cases.txt`): the PGN standard's import format
+    // (§8.1) lets a tag pair span lines, here between its name and its value and before its `]`.
+    let text = " \t[White \t\n\"Value\"] \r\t [Black \"Value\"] [Site \"Value\"\n]\r\n1. e4 *\n";
+    let games = read_every_way(text);
+    assert_eq!(games.len(), 1);
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(game.tags.len(), 3);
+    assert!(game.tags.iter().all(|(_, value)| value == "Value"), "{:?}", game.tags);
+    assert_eq!(game.moves.nodes.len(), 1);
+    // A pair that does not go on with its value or `]` on the next line ended with its line, and is an error that
+    // keeps the game after it.
+    for broken in ["[White\n1. e4 *", "[White\n\n\"Value\"]\n1. e4 *"] {
+        let games = read_every_way(&format!("{broken}\n\n[Event \"next\"]\n1. d4 *\n"));
+        assert_eq!(games.last().unwrap().as_ref().unwrap().tag("Event"), Some("next"), "{broken}");
+        assert_eq!(games[0].as_ref().unwrap_err().kind, ErrorKind::BadTag, "{broken}");
+    }
+}
+
+#[test]
 fn one_blank_line_between_tag_pairs_stays_in_the_game() {
     // python-chess's data/pgn/chessbase-empty-line.pgn: ChessBase writes a blank line after the first tag pair.
     let text = "[Event \"AlphaZero vs. Stockfish\"]\n\n[Date \"2017.12.04\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n";

@@ -719,6 +719,11 @@ impl<'a> Parser<'a> {
             return Err(self.bad_tag(open, pos, "the tag has no name"));
         }
         pos = inline_space_end(bytes, pos);
+        if bytes.get(pos) != Some(&b'"')
+            && let Some(quote) = self.tag_part_on_a_later_line(pos, b'"')
+        {
+            pos = quote;
+        }
         if bytes.get(pos) != Some(&b'"') {
             self.pos = pos;
             // A stray character after the name (`[BlackType: "program"]`) is named where it stands.
@@ -749,10 +754,28 @@ impl<'a> Parser<'a> {
         pos = inline_space_end(bytes, i + 1);
         self.pos = pos;
         if bytes.get(pos) != Some(&b']') {
-            return self.tag_without_closing_bracket(name, open, value_start, pos);
+            match self.tag_part_on_a_later_line(pos, b']') {
+                Some(close) => pos = close,
+                None => return self.tag_without_closing_bracket(name, open, value_start, pos),
+            }
         }
         self.pos = pos + 1;
         Ok((name, value, escaped))
+    }
+
+    /// Where `part` of a tag pair (its value's opening quote, its `]`) stands, if it begins the next line: the PGN
+    /// standard's import format (§8.1) lets a tag pair span lines (`[White` and `"Kasparov"]` on the next one). The
+    /// splitter follows the pair to the next line alike (`State::TagLineBreak`); in open text, it and [`read_game`]
+    /// settle it.
+    #[cold]
+    fn tag_part_on_a_later_line(&self, from: usize, part: u8) -> Option<usize> {
+        if self.open {
+            return None;
+        }
+        let bytes = self.text.as_bytes();
+        let at = from + bytes[from..].iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))?;
+        let line_breaks = bytes[from..at].iter().filter(|&&b| b == b'\n').count();
+        (bytes[at] == part && line_breaks == 1).then_some(at)
     }
 
     /// The tag pair at `open` is broken: its name is followed by an error at `at`; `reason` says what is wrong.

@@ -124,6 +124,9 @@ enum State {
     LineComment,
     /// Inside a tag pair `[...]`, outside its string.
     Tag,
+    /// A tag pair's line ended before its `]`: the pair goes on if its value or its `]` begins the next line (the
+    /// PGN standard's import format lets a tag pair span lines); anything else, and it ended with its line.
+    TagLineBreak,
     /// Inside the quoted value of a tag pair.
     TagString,
     /// Just after a backslash in a tag string.
@@ -193,7 +196,8 @@ impl Suspended {
             scanner.state = State::Between;
         }
         let cuts = match scanner.state {
-            State::Between => {
+            // (After a tag pair's line break, a `[` is no part of the pair: the pair ended with its line.)
+            State::Between | State::TagLineBreak => {
                 scanner.ended || scanner.seen_movetext || (scanner.seen_tag && scanner.newlines >= TAG_SECTION_END)
             }
             // Inside a comment, only a whole tag pair line ends it, which the next block holds: the splitter goes on
@@ -750,16 +754,30 @@ impl Scanner {
                     Some(k) => {
                         self.state = match chunk[i + k] {
                             b'"' => State::TagString,
-                            // An unclosed tag ends with its line, so one bad tag cannot swallow the file.
+                            // An unclosed tag ends with its line, so one bad tag cannot swallow the file (unless
+                            // the next line goes on with it).
                             b'\n' => {
                                 self.line_start = true;
-                                State::Between
+                                State::TagLineBreak
                             }
                             _ => State::Between,
                         };
                         i += k + 1;
                     }
                     None => i = chunk.len(),
+                },
+                State::TagLineBreak => match chunk[i] {
+                    b @ (b' ' | b'\t' | b'\r') => {
+                        // As `State::Between` keeps the line start.
+                        self.line_start &= b == b'\r';
+                        i += 1;
+                    }
+                    b'"' | b']' => {
+                        self.state = if chunk[i] == b'"' { State::TagString } else { State::Between };
+                        self.line_start = false;
+                        i += 1;
+                    }
+                    _ => self.state = State::Between,
                 },
                 State::Word => {
                     let rest = &chunk[i..];
