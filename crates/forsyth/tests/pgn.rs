@@ -862,6 +862,24 @@ fn a_tag_pair_may_go_on_to_the_next_line() {
 }
 
 #[test]
+fn an_asterisk_is_a_token_by_itself() {
+    // pgn-parser's tests (`data/pgn-parser-cases.txt`): `*` is self-terminating (the PGN standard, §7), so `****`
+    // is four unfinished games, and `*1. e4 e5 1-0 1. e4 *` three games.
+    let summary = |text: &str| -> Vec<(usize, Option<&'static str>)> {
+        read_every_way(text)
+            .into_iter()
+            .map(|game| {
+                let game = game.unwrap_or_else(|e| panic!("{text}: {e}"));
+                (game.moves.nodes.len(), game.result.map(|r| r.as_str()))
+            })
+            .collect()
+    };
+    assert_eq!(summary("****"), [(0, Some("*")); 4]);
+    assert_eq!(summary("*1. e4 e5 1-0 1. e4 *"), [(0, Some("*")), (2, Some("1-0")), (1, Some("*"))]);
+    assert_eq!(summary("1. e4 e5*\n\n1. d4*"), [(2, Some("*")), (1, Some("*"))]);
+}
+
+#[test]
 fn one_blank_line_between_tag_pairs_stays_in_the_game() {
     // python-chess's data/pgn/chessbase-empty-line.pgn: ChessBase writes a blank line after the first tag pair.
     let text = "[Event \"AlphaZero vs. Stockfish\"]\n\n[Date \"2017.12.04\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n";

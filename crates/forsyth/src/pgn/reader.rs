@@ -987,8 +987,13 @@ impl<'a> Parser<'a> {
                 }
                 b'0'..=b'9' if let Some(end) = move_number_end(bytes, at) => self.pos = end,
                 _ => {
-                    let word = self.take_word(at);
+                    let mut word = self.take_word(at);
                     let could_be_result = matches!(word.as_bytes()[0], b'1' | b'0' | b'*' | b'+' | b'-' | 0xc2);
+                    if could_be_result && word.len() > 1 && word.starts_with('*') {
+                        // `*` is a token by itself (the PGN standard, §7): what follows it is the next token, as the
+                        // splitter reads it.
+                        (word, self.pos) = (&text[at..at + 1], at + 1);
+                    }
                     let result = if could_be_result { self.result(word, at, &lines)? } else { None };
                     if let Some(result) = result {
                         if !lines.variations.is_empty() {

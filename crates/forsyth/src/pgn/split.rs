@@ -913,6 +913,12 @@ impl Scanner {
                             self.seen_movetext = true;
                         }
                         b']' | b'"' | b'}' => self.seen_movetext = true,
+                        // `*` is a token by itself (the PGN standard, §7): the word ends with it.
+                        b'*' => {
+                            self.seen_movetext = true;
+                            (self.word[0], self.word_len) = (b, 1);
+                            self.end_word();
+                        }
                         _ => {
                             // A word that may be a byte-order mark is movetext once it is known not to be one.
                             self.bom_word = b == 0xef;
@@ -1040,11 +1046,12 @@ fn is_repaired_result(word: &[u8]) -> bool {
     matches!(word, b"+:-" | b"-:+" | b"-:-") || std::str::from_utf8(word).is_ok_and(dashed)
 }
 
-/// The bytes that end a movetext word, as a table (the splitter and the reader share it).
+/// The bytes that end a movetext word, as a table (the splitter and the reader share it). `*` is a token by itself
+/// (the PGN standard, §7: it is self-terminating), so `*1. e4` is a result and a move number, and `**` two results.
 pub(crate) static DELIMITER: [bool; 256] = {
     let mut table = [false; 256];
     let mut i = 0;
-    let delimiters = b" \t\n\r\x0b\x0c{}()[];\"$";
+    let delimiters = b" \t\n\r\x0b\x0c{}()[];\"$*";
     while i < delimiters.len() {
         table[delimiters[i] as usize] = true;
         i += 1;
