@@ -2037,6 +2037,321 @@ fn chessops_comment_commands() {
     assert_eq!(cases, 10);
 }
 
+/// A comment's text without its comment commands (`[%clk 0:01:00]`), as pgn-parser gives it.
+fn without_commands(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("[%") {
+        let Some(end) = rest[start..].find(']') else { break };
+        out.push_str(&rest[..start]);
+        rest = &rest[start + end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The position before a move and the move, found by a path of pgn-parser's test (`1/0/2`: the third move of the
+/// first variation after the main line's second move).
+fn node_at<'a>(game: &'a Game, path: &str) -> (Position, &'a forsyth::pgn::Node) {
+    let mut indices = path.split('/').map(|i| i.parse::<usize>().unwrap());
+    let (mut line, mut pos) = (&game.moves, game.start);
+    loop {
+        let at = indices.next().unwrap();
+        for node in &line.nodes[..at] {
+            pos.play_unchecked(node.mv);
+        }
+        let node = line.nodes.get(at).unwrap_or_else(|| panic!("no move at {path}"));
+        let Some(variation) = indices.next() else { return (pos, node) };
+        line = variations(node).nth(variation).unwrap_or_else(|| panic!("no variation at {path}"));
+    }
+}
+
+fn variations(node: &forsyth::pgn::Node) -> impl Iterator<Item = &Line> {
+    node.annotations.iter().filter_map(|a| if let Annotation::Variation(line) = a { Some(line) } else { None })
+}
+
+/// `data/pgn-parser-cases.txt` (the format is in its header): pgn-parser's tests (Markus Liebelt's TypeScript PEG
+/// parser for PGN, which parses without playing the moves), with the PGN files of its `test/pgn/` they count games
+/// in. Every case reads as pgn-parser's test expects — the same number of games, moves, sides to move, SAN, NAGs,
+/// comments and comment commands, marked squares and arrows, variations, draw offers, tags and results — or is
+/// refused where pgn-parser refuses it, at the same place where both give one; except where a rule decides otherwise
+/// (TESTING.md, "Other projects' test data": the disagreements, each with its rule).
+#[test]
+fn pgn_parser_cases() {
+    use forsyth::Color;
+    use forsyth::notation::write_san;
+    use forsyth::pgn::{comment_commands, parse_markings};
+
+    // pgn-parser's grammar reads moves without playing them; forsyth plays every move and refuses a game at the
+    // first it cannot play, with this code (the comment commands in the text are still read alike).
+    const REFUSED: [(&str, &str); 30] = [
+        // Moves that cannot be played where they stand: `27. Ng2` from the start position, Black's `e5` played by
+        // White, `e4=Q`, `O-O` with the bishop on f1, `exd6 e.p.` with nothing to take, `Bc5` through a pawn.
+        ("test-pgn: should ignore 1 space before or after", "illegal-move"),
+        ("test-pgn: should read action comments, and avoid text comment on only whitespace", "illegal-move"),
+        ("test-pgn: should understand evals mixed with normal comments", "illegal-move"),
+        ("test-pgn: should emmit messages for mct with 1 hour digit", "illegal-move"),
+        ("test-pgn: should emmit messages for egt, emt, clk with 2 hour digit (1)", "illegal-move"),
+        ("test-pgn: should emmit messages for egt, emt, clk with 2 hour digit (2)", "illegal-move"),
+        ("test-pgn: should emmit messages for egt, emt, clk with 2 hour digit (3)", "illegal-move"),
+        ("test-pgn: should emmit a message for incomplete 1 hour digit commands: only seconds", "illegal-move"),
+        ("test-pgn: should emmit a message for incomplete 1 hour digit commands: hours missing", "illegal-move"),
+        ("test-pgn: should emmit a message for incomplete 1 hour digit commands: 1 digit minutes", "illegal-move"),
+        ("test-pgn: should emmit a message for use of millis", "illegal-move"),
+        ("test-pgn: should read SAN (short algebraic notation)", "illegal-move"),
+        ("test-pgn: should read variants of LAN (long algebraic notation)", "illegal-move"),
+        ("test-pgn: should read short and long castling", "illegal-move"),
+        ("test-pgn: should understand all sorts of additional notation (without NAGs and promotion)", "illegal-move"),
+        ("test-pgn: should understand all promotions for white and black", "illegal-move"),
+        ("test-pgn: should allow promotion with and without '=' sign", "illegal-move"),
+        ("test-pgn: should detect discriminators", "illegal-move"),
+        ("test-pgn: should allow 'e.p.' in the notation", "illegal-move"),
+        ("test-pgn: should handle BOM on the beginning of games", "illegal-move"),
+        ("test-game: when reading game ending (1)", "illegal-move"),
+        ("test-game: when reading game ending (2)", "illegal-move"),
+        ("test-game: when reading game ending (3)", "illegal-move"),
+        ("test-game: should read result including whitespace", "illegal-move"),
+        ("test-game: should understand a draw offer after a move", "illegal-move"),
+        ("test-game: should understand a draw offer after move with comments after it", "illegal-move"),
+        ("test-games: should handle turn correct", "illegal-move"),
+        ("test-uci: should handle the plain UCI format", "illegal-move"),
+        // A crazyhouse drop, `B@e7`, and a crazyhouse game.
+        ("test-pgn: should understand drop notation", "unreadable-move"),
+        ("test-tags: should understand the variant tag", "unknown-variant"),
+    ];
+    // pgn-parser refuses a move number followed by two periods, each alone; forsyth reads a move number
+    // indication of three periods, with no move after it.
+    const READ: [&str; 2] = [
+        "test-pgn: should check error #36 first example: mix of spaces and dots (1)",
+        "test-pgn: should allow alternative syntax for catching exceptions",
+    ];
+    // Tags that forsyth reads otherwise: their names as written (`WhiteELO`, `white`, `Setup`), the first of two
+    // pairs with one name, a Result tag as written, and the Result tag over the termination marker that disagrees
+    // with it (with a warning): (case, tag, pgn-parser's value, forsyth's).
+    const TAGS: [(&str, &str, &str, Option<&str>); 11] = [
+        ("test-tags: should read all optional player related", "WhiteElo", "2899", None),
+        ("test-tags: should read all optional player related", "BlackElo", "700", None),
+        ("test-tags: should allow duplicate entries, last one winning", "White", "Me", Some("You")),
+        ("test-tags: should allow duplicate entries, last one winning", "ECO", "ECO1", Some("ECO0815")),
+        ("test-tags: should allow some variations in upper- and lowercase", "White", "Me", None),
+        ("test-tags: should allow some variations in upper- and lowercase", "WhiteElo", "2400", None),
+        ("test-tags: should allow some variations in upper- and lowercase", "EventDate", "2020.12.24", None),
+        ("test-tags: should allow some variations in upper- and lowercase", "PlyCount", "23", None),
+        ("test-tags: should allow variations of SetUp and WhiteELO", "SetUp", "1", None),
+        ("test-tags: should read all kind of results: 1/2-1/2 (2)", "Result", "1/2-1/2", Some("1/2")),
+        ("test-game: should handle different result from SAN as tag", "Result", "1-0", Some("0-1")),
+    ];
+    // Where forsyth places an error that pgn-parser places elsewhere: at the start of the word it cannot read, where
+    // pgn-parser's grammar names the first character it cannot take: (case, pgn-parser's place, forsyth's).
+    const PLACES: [(&str, &str, &str); 3] = [
+        ("test-pgn-error: Has additional errorHint when getting a parse error", "1:2", "1:1"),
+        ("test-pgn-error: Tags and pgn parsing", "4:5", "4:4"),
+        ("test-pgn-error: More than 1 game parsing", "1:7", "1:4"),
+    ];
+    let options = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
+    let data = include_str!("data/pgn-parser-cases.txt");
+    let cases: Vec<&str> = data.split("\n== ").skip(1).collect();
+    let (mut agreed, mut disagreed) = (0, 0);
+    for (i, case) in cases.iter().enumerate() {
+        // The file's last line break separates nothing.
+        let case = if i + 1 == cases.len() { case.strip_suffix('\n').unwrap() } else { case };
+        let (name, rest) = case.split_once('\n').unwrap();
+        let (expected, pgn) = match rest.split_once("\npgn\n") {
+            Some((expected, pgn)) => (expected, pgn.to_string()),
+            None => (rest, String::new()),
+        };
+        let expected: Vec<(&str, &str)> =
+            expected.split('\n').map(|line| line.split_once(' ').unwrap_or((line, ""))).collect();
+        let value = |key: &str| expected.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+        let mut text = match value("file") {
+            Some(file) => {
+                let path = format!("{}/tests/data/pgn-parser/{file}", env!("CARGO_MANIFEST_DIR"));
+                let mut text = String::new();
+                forsyth::pgn::open_path(&path).unwrap().read_to_string(&mut text).unwrap();
+                text
+            }
+            None => pgn,
+        };
+        if value("escapes").is_some() {
+            text = text.replace("\\t", "\t").replace("\\r", "\r").replace("\\uFEFF", "\u{feff}");
+        }
+        if let Some(fen) = value("start") {
+            text = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{text}");
+        }
+        let read = read_all(&text);
+        if let Some((_, code)) = REFUSED.iter().find(|(n, _)| *n == name) {
+            let error = read.iter().find_map(|g| g.as_ref().err()).unwrap_or_else(|| panic!("{name}: read"));
+            assert_eq!(error.kind.code(), *code, "{name}: {error}");
+            // The comment commands are read from the text kept after the error.
+            let kept = Game::read_all(&text, &options);
+            let mut comments = Vec::new();
+            for game in &kept {
+                let game = game.as_ref().unwrap();
+                let (mut nodes, mut ends) = (Vec::new(), Vec::new());
+                lines_of_play(&game.moves, game.start, &[], &mut nodes, &mut ends);
+                comments.extend(
+                    game.moves
+                        .intro
+                        .iter()
+                        .chain(nodes.iter().flat_map(|(_, _, a)| a.iter()))
+                        .filter_map(|a| if let Annotation::Comment(text) = a { Some(text.clone()) } else { None }),
+                );
+            }
+            for (_, command) in expected.iter().filter(|(k, _)| *k == "command") {
+                let (_, command) = command.split_once('|').unwrap();
+                let (name_, args) = command.split_once('|').unwrap();
+                let found =
+                    comments.iter().flat_map(|c| comment_commands(c)).any(|c| c.name == name_ && c.args == args);
+                assert!(found, "{name}: no [%{name_} {args}] in {comments:?}");
+            }
+            disagreed += 1;
+            continue;
+        }
+        if let Some(place) = value("error") {
+            if READ.contains(&name) {
+                assert!(matches!(&read[..], [Ok(_)]), "{name}: {read:?}");
+                disagreed += 1;
+                continue;
+            }
+            let error = read.iter().find_map(|g| g.as_ref().err()).unwrap_or_else(|| panic!("{name}: read"));
+            if !place.is_empty() {
+                let place = match PLACES.iter().find(|(n, _, _)| *n == name) {
+                    Some((_, theirs, ours)) => {
+                        assert_eq!(place, *theirs, "{name}");
+                        ours
+                    }
+                    None => place,
+                };
+                assert_eq!(format!("{}:{}", error.line, error.column), place, "{name}: {error}");
+            }
+            agreed += 1;
+            continue;
+        }
+        let games: Vec<Game> = read.into_iter().map(|g| g.unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
+        match value("games") {
+            Some(count) => assert_eq!(games.len(), count.parse::<usize>().unwrap(), "{name}"),
+            // A file's games are counted where the test counts them.
+            None if value("accepted").is_some() || value("file").is_some() => assert!(!games.is_empty(), "{name}"),
+            None => assert_eq!(games.len(), 1, "{name}"),
+        }
+        let game = games.first();
+        for &(key, value) in &expected {
+            let (path, what) = value.split_once('|').unwrap_or((value, ""));
+            let game = match key {
+                "games" | "accepted" | "escapes" | "start" | "file" => continue,
+                "results" => {
+                    let count = games.iter().filter(|g| g.tag("Result") == Some(path)).count();
+                    assert_eq!(count.to_string(), what, "{name}");
+                    continue;
+                }
+                "players" => {
+                    let mut names: Vec<&str> =
+                        games.iter().flat_map(|g| [g.tag("White").unwrap(), g.tag("Black").unwrap()]).collect();
+                    names.sort_unstable();
+                    names.dedup();
+                    assert_eq!(names.len().to_string(), value, "{name}");
+                    continue;
+                }
+                _ => game.unwrap_or_else(|| panic!("{name}: no such game")),
+            };
+            // The annotations after a move, or before the first move for `game`.
+            let annotations = |path: &str| -> &[Annotation] {
+                if path == "game" { &game.moves.intro } else { &node_at(game, path).1.annotations }
+            };
+            let comments = |path: &str| -> Vec<&str> {
+                annotations(path)
+                    .iter()
+                    .filter_map(|a| if let Annotation::Comment(text) = a { Some(text.as_str()) } else { None })
+                    .collect()
+            };
+            let text = |path: &str| collapsed(&without_commands(&comments(path).join(" ")));
+            let markings = |path: &str, command: &str| -> Option<Vec<String>> {
+                let found: Vec<_> =
+                    comments(path).into_iter().flat_map(comment_commands).filter(|c| c.name == command).collect();
+                (!found.is_empty()).then(|| {
+                    found
+                        .iter()
+                        .flat_map(|c| parse_markings(c.args).unwrap_or_else(|| panic!("{name}: {}", c.args)))
+                        .map(|m| format!("{}{}{}", m.color, m.from, m.to.map_or(String::new(), |to| to.to_string())))
+                        .collect()
+                })
+            };
+            match key {
+                "length" => assert_eq!(game.moves.nodes.len().to_string(), value, "{name}"),
+                "notation" => {
+                    let (pos, node) = node_at(game, path);
+                    // pgn-parser writes a null move as `Z0`.
+                    let san = if node.mv.is_null() { "Z0".to_string() } else { write_san(&pos, node.mv) };
+                    assert_eq!(san, what, "{name}: {path}");
+                }
+                "turn" => {
+                    let turn = if node_at(game, path).0.turn() == Color::White { "w" } else { "b" };
+                    assert_eq!(turn, what, "{name}: {path}");
+                }
+                "variations" => assert_eq!(variations(node_at(game, path).1).count().to_string(), what, "{name}"),
+                "vlength" => {
+                    let (node, variation) = path.rsplit_once('/').unwrap();
+                    let line = variations(node_at(game, node).1).nth(variation.parse().unwrap()).unwrap();
+                    assert_eq!(line.nodes.len().to_string(), what, "{name}: {path}");
+                }
+                "nags" => {
+                    let nags: Vec<String> = annotations(path)
+                        .iter()
+                        .filter_map(|a| if let Annotation::Nag(n) = a { Some(format!("${n}")) } else { None })
+                        .collect();
+                    assert_eq!(nags.join(" "), what, "{name}: {path}");
+                }
+                "comment" => assert_eq!(text(path), collapsed(&what.replace("\\n", "\n")), "{name}: {path}"),
+                "comment-before" => {
+                    let (parent, at) = path.rsplit_once('/').unwrap_or(("", path));
+                    assert_eq!((parent, at), ("", "0"), "{name}: only the first move's comment is asked for");
+                    assert_eq!(text("game"), what, "{name}: {path}");
+                }
+                "no-comment" => assert_eq!(text(path), "", "{name}: {path}"),
+                "command" => {
+                    let (command, args) = what.split_once('|').unwrap();
+                    let found: Vec<&str> = comments(path)
+                        .into_iter()
+                        .flat_map(comment_commands)
+                        .filter(|c| c.name == command)
+                        .map(|c| c.args)
+                        .collect();
+                    assert_eq!(found, [args], "{name}: {path}");
+                }
+                "fields" | "arrows" => {
+                    let command = if key == "fields" { "csl" } else { "cal" };
+                    let found = markings(path, command).unwrap_or_else(|| panic!("{name}: no %{command}"));
+                    let theirs: Vec<&str> = what.split(',').filter(|m| !m.is_empty()).collect();
+                    assert_eq!(&found[..theirs.len().min(found.len())], theirs, "{name}: {path}");
+                }
+                "fields-count" | "arrows-count" => {
+                    let command = if key == "fields-count" { "csl" } else { "cal" };
+                    assert_eq!(markings(path, command).unwrap_or_default().len().to_string(), what, "{name}");
+                }
+                "tag" => {
+                    let found = if path == "Result" {
+                        game.result.map(|r| r.as_str()).or_else(|| game.tag("Result"))
+                    } else {
+                        game.tag(path)
+                    };
+                    let what = match TAGS.iter().find(|(n, tag, _, _)| *n == name && *tag == path) {
+                        Some((_, _, theirs, ours)) => {
+                            assert_eq!(what, *theirs, "{name}: {path}");
+                            *ours
+                        }
+                        None => Some(what),
+                    };
+                    assert_eq!(found, what, "{name}: {path} in {:?}", game.tags);
+                }
+                _ => panic!("{name}: unknown expectation {key:?}"),
+            }
+        }
+        agreed += 1;
+    }
+    // The cases read otherwise are those of REFUSED and READ; TAGS and PLACES differ inside cases otherwise alike.
+    assert_eq!((agreed, disagreed), (181, 32));
+}
+
 /// A file of pgn-extract's test suite (`data/pgn-extract/`, unchanged: see its README).
 fn pgn_extract_text(path: &str) -> String {
     let full = format!("{}/tests/data/pgn-extract/{path}", env!("CARGO_MANIFEST_DIR"));
