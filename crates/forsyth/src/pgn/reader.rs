@@ -719,22 +719,8 @@ impl<'a> Parser<'a> {
             return Err(self.bad_tag(open, pos, "the tag has no name"));
         }
         pos = inline_space_end(bytes, pos);
-        if bytes.get(pos) != Some(&b'"')
-            && let Some(quote) = self.tag_part_on_a_later_line(pos, b'"')
-        {
-            pos = quote;
-        }
         if bytes.get(pos) != Some(&b'"') {
-            self.pos = pos;
-            // A stray character after the name (`[BlackType: "program"]`) is named where it stands.
-            let reason = match text[pos..].chars().next() {
-                Some(c) if !c.is_whitespace() && c != ']' => format!(
-                    "'{c}' after the tag name {name}: a tag name has only letters, digits and '_', and its quoted \
-                     value follows it"
-                ),
-                _ => format!("the tag {name} has no quoted value"),
-            };
-            return Err(self.bad_tag(open, pos, &reason));
+            pos = self.tag_value_on_a_later_line(name, open, pos)?;
         }
         let value_start = pos + 1;
         let mut i = value_start;
@@ -754,13 +740,30 @@ impl<'a> Parser<'a> {
         pos = inline_space_end(bytes, i + 1);
         self.pos = pos;
         if bytes.get(pos) != Some(&b']') {
-            match self.tag_part_on_a_later_line(pos, b']') {
-                Some(close) => pos = close,
-                None => return self.tag_without_closing_bracket(name, open, value_start, pos),
-            }
+            return self.tag_without_closing_bracket(name, open, (value_start, i, escaped), pos);
         }
         self.pos = pos + 1;
         Ok((name, value, escaped))
+    }
+
+    /// Where the value of the tag pair at `open` begins when no quote follows its name on its line (at `pos`): on
+    /// the next line, or else the error. (Out of line, as every path that only a broken or unusual tag pair takes:
+    /// inlined into the reader, they made every tag pair dearer.)
+    #[cold]
+    fn tag_value_on_a_later_line(&mut self, name: &str, open: usize, pos: usize) -> Result<usize, Found> {
+        if let Some(quote) = self.tag_part_on_a_later_line(pos, b'"') {
+            return Ok(quote);
+        }
+        self.pos = pos;
+        // A stray character after the name (`[BlackType: "program"]`) is named where it stands.
+        let reason = match self.text[pos..].chars().next() {
+            Some(c) if !c.is_whitespace() && c != ']' => format!(
+                "'{c}' after the tag name {name}: a tag name has only letters, digits and '_', and its quoted value \
+                 follows it"
+            ),
+            _ => format!("the tag {name} has no quoted value"),
+        };
+        Err(self.bad_tag(open, pos, &reason))
     }
 
     /// Where `part` of a tag pair (its value's opening quote, its `]`) stands, if it begins the next line: the PGN
@@ -787,18 +790,24 @@ impl<'a> Parser<'a> {
         found(ErrorKind::BadTag, at, text[open..line_end].trim_end(), reason)
     }
 
-    /// A tag value closed at a quote that is followed by something other than the `]` (at `at`). Most often the
-    /// value holds quotes that are not escaped (`[Event "The "Open" final"]`, as some programs write nicknames): on a
-    /// line that ends with `"]`, the value is read up to the last quote before the `]` (a warning), as python-chess
-    /// reads it. Otherwise the tag is an error.
+    /// A tag value (`value`: where it starts and ends, and whether it may hold escapes) closed at a quote that is
+    /// followed by something other than the `]` (at `at`). The `]` may begin the next line. Most often the value
+    /// holds quotes that are not escaped (`[Event "The "Open" final"]`, as some programs write nicknames): on a line
+    /// that ends with `"]`, the value is read up to the last quote before the `]` (a warning), as python-chess reads
+    /// it. Otherwise the tag is an error.
     #[cold]
     fn tag_without_closing_bracket(
         &mut self,
         name: &'a str,
         open: usize,
-        value_start: usize,
+        value: (usize, usize, bool),
         at: usize,
     ) -> Result<(&'a str, &'a str, bool), Found> {
+        let (value_start, value_end, escaped) = value;
+        if let Some(close) = self.tag_part_on_a_later_line(at, b']') {
+            self.pos = close + 1;
+            return Ok((name, &self.text[value_start..value_end], escaped));
+        }
         if self.open {
             // (In open text the splitter decides where a broken tag ends: the line may go on past the text.)
             return Err(self.unsure());
