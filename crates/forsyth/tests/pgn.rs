@@ -1061,6 +1061,20 @@ fn an_error_after_a_comment_written_as_if_comments_nested_says_they_do_not() {
 }
 
 #[test]
+fn a_backslash_does_not_carry_a_tag_value_over_its_line_break() {
+    // Found by the `pgn` fuzz target: the one-pass reader took `\` and the line break for an escape and counted the
+    // next game's lines one short; the splitter did too. A tag pair's value stays on its line (PGN standard, 8.1).
+    let text = "[E\"\\\n\"]9[";
+    let games = read_every_way(text);
+    let lines: Vec<_> = games.iter().map(|game| game.as_ref().map_err(|e| (e.kind, e.line)).err()).collect();
+    assert_eq!(lines[0], Some((ErrorKind::BadTag, 1)));
+    assert_eq!(lines.last().unwrap().map(|(_, line)| line), Some(2), "{games:?}");
+    for capacity in [2, 3, 6] {
+        invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
+    }
+}
+
+#[test]
 fn quotes_inside_a_tag_value_that_are_not_escaped_are_read_to_the_last_quote() {
     // chess-library's unescaped_quote_header.pgn; python-chess reads these values so.
     let text = "[Event \"Tournament \"Championship\" Finals\"]\n[Site \"Club \"Victory\"\" ]\n\n1. e4 *\n";

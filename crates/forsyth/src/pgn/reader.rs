@@ -728,7 +728,8 @@ impl<'a> Parser<'a> {
         loop {
             match bytes.get(i) {
                 Some(b'"') => break,
-                Some(b'\\') => {
+                // A backslash does not escape a line break: a tag pair's value stays on its line.
+                Some(b'\\') if bytes.get(i + 1) != Some(&b'\n') => {
                     i += 2;
                     escaped = true;
                 }

@@ -747,7 +747,14 @@ impl Scanner {
                     None => i = chunk.len(),
                 },
                 State::TagEscape => {
-                    self.state = State::TagString;
+                    // A backslash does not escape a line break: the value ends with its line, as one without its
+                    // closing quote does (and the reader reads it so).
+                    self.state = if chunk[i] == b'\n' {
+                        self.line_start = true;
+                        State::Between
+                    } else {
+                        State::TagString
+                    };
                     i += 1;
                 }
                 State::Tag => match chunk[i..].iter().position(|&b| matches!(b, b'"' | b']' | b'\n')) {
