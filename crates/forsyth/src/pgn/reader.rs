@@ -728,8 +728,7 @@ impl<'a> Parser<'a> {
         loop {
             match bytes.get(i) {
                 Some(b'"') => break,
-                // A backslash does not escape a line break: a tag pair's value stays on its line.
-                Some(b'\\') if bytes.get(i + 1) != Some(&b'\n') => {
+                Some(b'\\') => {
                     i += 2;
                     escaped = true;
                 }
@@ -738,6 +737,11 @@ impl<'a> Parser<'a> {
             }
         }
         let value = &text[value_start..i];
+        if escaped && value.contains('\n') {
+            // A backslash does not escape a line break: a tag pair's value stays on its line. (Checked here, where
+            // values with escapes are few, not at every backslash.)
+            return self.tag_without_closing_quote(name, value_start);
+        }
         pos = inline_space_end(bytes, i + 1);
         self.pos = pos;
         if bytes.get(pos) != Some(&b']') {
