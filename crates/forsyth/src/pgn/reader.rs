@@ -1314,7 +1314,7 @@ fn comment_close_before_tag_line(bytes: &[u8]) -> Result<(Option<usize>, u64), (
 /// Whether a comment that holds a `{` closes just before `at` (`{ a { b } c }`, where the error is at `c`): its
 /// writer meant the comments to nest, which PGN comments do not.
 fn nested_comment_before(text: &str, at: usize) -> bool {
-    let Some(inner) = text[..at].trim_end().strip_suffix('}') else { return false };
+    let Some(inner) = text.get(..at).and_then(|before| before.trim_end().strip_suffix('}')) else { return false };
     let Some(open) = inner.rfind('{') else { return false };
     inner[..open].rfind(['{', '}']).is_some_and(|k| inner.as_bytes()[k] == b'{')
 }
