@@ -65,7 +65,8 @@ pub fn problem_list(problems: &[Problem]) -> String {
     problems.iter().map(|p| format!("[{}] {p}", p.code())).collect::<Vec<_>>().join("; ")
 }
 
-/// `--allow`: relaxed validation, shared by every command that reads a position to generate moves or to convert.
+/// `--allow`: relaxed validation, shared by every command that reads a position to generate moves or to convert,
+/// and by the `pgn` commands for the positions of `FEN` tags.
 #[derive(clap::Args, Clone, Copy)]
 pub struct AllowArgs {
     /// Accept these position problems as warnings and work on the position as given. CODES: comma-separated, as

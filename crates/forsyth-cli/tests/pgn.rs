@@ -191,6 +191,36 @@ fn encoding_errors_and_repaired_fen_tags_come_with_the_flag_that_helps() {
     assert!(said.contains("\n  hint: `forsyth fen check --repair` drops the same from a FEN\n"), "{said}");
 }
 
+/// `--allow` reads a game whose FEN tag breaks rules it names, with a warning line, in every `pgn` command; without
+/// it, the error comes with a hint that names the flag.
+#[test]
+fn allow_reads_a_fen_tag_that_breaks_the_rules_it_names() {
+    let game =
+        "[SetUp \"1\"]\n[FEN \"ppppkppp/pppppppp/pppppppp/pppppppp/8/8/8/RNBQKBNR w KQ - 0 1\"]\n\n1. Ke2 e4 *\n";
+    let refused = forsyth(&["pgn", "check"], Some(game.as_bytes()));
+    let said = format!("{}{}", text(&refused.stdout), text(&refused.stderr));
+    assert_eq!(refused.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("[bad-fen]\n  hint: `forsyth fen check --json` gives each problem's code; `--allow CODES`"),
+        "{said}"
+    );
+    for jobs in ["1", "2"] {
+        let read = forsyth(&["pgn", "check", "--allow", "all", "--jobs", jobs], Some(game.as_bytes()));
+        let said = format!("{}{}", text(&read.stdout), text(&read.stderr));
+        assert_eq!(read.status.code(), Some(0), "{said}");
+        assert!(said.contains(":2:1: game 1 'ppppkppp/"), "{said}");
+        assert!(
+            said.contains("[fen-allowed]") && said.contains("1 games, 1 valid, 0 with errors, 1 warning"),
+            "{said}"
+        );
+    }
+    let uci = forsyth(&["pgn", "convert", "--allow", "all", "--notation", "uci"], Some(game.as_bytes()));
+    assert_eq!(uci.status.code(), Some(0), "{}", text(&uci.stderr));
+    assert!(text(&uci.stdout).contains("1. e1e2 e5e4 *"), "{}", text(&uci.stdout));
+    let unknown = forsyth(&["pgn", "check", "--allow", "too-many-rooks"], Some(game.as_bytes()));
+    assert_eq!(unknown.status.code(), Some(2), "{}", text(&unknown.stderr));
+}
+
 /// A file of pgn-extract's test suite, kept unchanged in the library's test data (its README there).
 fn pgn_extract_file(path: &str) -> String {
     format!("{}/../forsyth/tests/data/pgn-extract/{path}", env!("CARGO_MANIFEST_DIR"))

@@ -73,7 +73,7 @@ pub(crate) fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResu
         Some(e) if e == "latin-1" || e == "latin1" || e == "iso-8859-1" => Encoding::Latin1,
         Some(e) => return Err(errors::argument(format!("unknown encoding '{e}' (use utf-8, latin-1 or None)"))),
     };
-    Ok(PgnReadOptions { encoding, keep_broken: true, moves: options::read(lang)? })
+    Ok(PgnReadOptions { encoding, keep_broken: true, moves: options::read(lang)?, ..PgnReadOptions::default() })
 }
 
 /// Games of a PGN input, in file order.

@@ -1110,6 +1110,53 @@ fn an_impossible_castling_right_in_a_fen_tag_is_dropped_with_a_warning() {
     assert_eq!(error("[FEN \"8/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n").kind, ErrorKind::BadFen);
 }
 
+/// cm-pgn's test "should load unusual FEN" (data/cm-pgn-cases.txt): thirty-one black pawns, some on the eighth rank.
+/// Refused by the rules, read on the position as given when those problems are allowed — by the reader on one
+/// thread, in blocks, and in one pass alike — to the position cm-pgn reaches.
+#[test]
+fn a_fen_tag_with_allowed_problems_is_read_with_a_warning() {
+    use forsyth::Allowed;
+    let text =
+        "[SetUp \"1\"]\n[FEN \"ppppkppp/pppppppp/pppppppp/pppppppp/8/8/8/RNBQKBNR w KQ - 0 1\"]\n\n1. Ke2 e4 *\n";
+    assert_eq!(error(text).kind, ErrorKind::BadFen);
+    let allow: Allowed = "pawn-on-back-rank,too-many-pawns".parse().unwrap();
+    let options = PgnReadOptions { allow, ..PgnReadOptions::default() };
+    for capacity in [1, 7, 64] {
+        invariants::check_one_pass_reading(text.as_bytes(), &options, capacity);
+    }
+    let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+    let mut builder = GameBuilder::default();
+    let report = read_game(&raw, &options, &mut builder);
+    assert_eq!(report.error, None);
+    assert_eq!(warnings(&report), [("fen-allowed", 2, 1)]);
+    let reason = &report.warnings[0].reason;
+    assert!(
+        reason.contains("[position.too-many-pawns]") && reason.contains("[position.pawn-on-back-rank]"),
+        "{reason}"
+    );
+    let game = builder.finish();
+    assert_eq!(main_line_uci(&game), ["e1e2", "e5e4"]);
+    let mut end = game.start;
+    for node in &game.moves.nodes {
+        end.play_unchecked(node.mv);
+    }
+    // The castling rights go with the king's move, as cm-pgn's test expects.
+    assert_eq!(
+        Fen::from_position(&end).to_string(),
+        "ppppkppp/pppppppp/pppppppp/pppp1ppp/4p3/8/4K3/RNBQ1BNR w - - 0 2"
+    );
+    // Only the problems allowed: pawns on the eighth rank alone are not enough here.
+    let partly = PgnReadOptions { allow: "pawn-on-back-rank".parse().unwrap(), ..PgnReadOptions::default() };
+    let refused = Game::read_all(text, &partly).remove(0).unwrap_err();
+    assert_eq!(refused.kind, ErrorKind::BadFen);
+    // A problem that makes move generation meaningless stays an error unless named by its own code.
+    let no_white_king = "[FEN \"4k3/8/8/8/8/8/8/8 b - - 0 1\"]\n\n1... Kd7 *\n";
+    let all = PgnReadOptions { allow: Allowed::ALL_SAFE, ..PgnReadOptions::default() };
+    assert_eq!(Game::read_all(no_white_king, &all).remove(0).unwrap_err().kind, ErrorKind::BadFen);
+    let own = PgnReadOptions { allow: "missing-king".parse().unwrap(), ..PgnReadOptions::default() };
+    assert!(Game::read_all(no_white_king, &own)[0].is_ok());
+}
+
 #[test]
 fn a_byte_order_mark_between_files_joined_with_cat_is_whitespace() {
     let text = "\u{feff}[Event \"a\"]\n1. e4 1-0\n\u{feff}[Event \"b\"]\n1. d4 0-1\n\u{feff}\n1. c4 *\n";

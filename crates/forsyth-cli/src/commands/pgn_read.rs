@@ -25,6 +25,8 @@ pub(crate) struct ReadArgs {
     /// Worker threads; output keeps the input order.
     #[arg(long, short = 'j', default_value_t = 1)]
     pub(crate) jobs: usize,
+    #[command(flatten)]
+    allow: input::AllowArgs,
     /// PGN files; standard input if none (or -).
     files: Vec<String>,
 }
@@ -32,7 +34,12 @@ pub(crate) struct ReadArgs {
 impl ReadArgs {
     pub(crate) fn options(&self, keep_broken: bool) -> PgnReadOptions {
         let letters = self.input_lang.unwrap_or_default();
-        PgnReadOptions { encoding: self.encoding, keep_broken, moves: MoveReadOptions::with_letters(letters) }
+        PgnReadOptions {
+            encoding: self.encoding,
+            keep_broken,
+            moves: MoveReadOptions::with_letters(letters),
+            allow: self.allow.allowed(),
+        }
     }
 
     pub(crate) fn inputs(&self) -> Vec<String> {
@@ -79,6 +86,13 @@ impl Tally {
             writeln!(out, "{name}:{error}")?;
             if error.kind == ErrorKind::Encoding {
                 writeln!(out, "  hint: read the file with --encoding latin1 if it is Latin-1")?;
+            }
+            if error.kind == ErrorKind::BadFen {
+                writeln!(
+                    out,
+                    "  hint: `forsyth fen check --json` gives each problem's code; `--allow CODES` reads the game on \
+                     the position as given"
+                )?;
             }
         }
         Ok(())

@@ -110,6 +110,9 @@ pub enum WarningKind {
     ForumWrapper,
     /// A `FEN` tag with an impossible castling right or en-passant square, dropped (as `fen check --repair` does).
     FenRepaired,
+    /// A `FEN` tag whose position breaks rules that [`PgnReadOptions::allow`](super::PgnReadOptions::allow)
+    /// accepts: the game is read on the position as given.
+    FenAllowed,
 }
 
 impl WarningKind {
@@ -125,6 +128,7 @@ impl WarningKind {
             WarningKind::TagQuote => "tag-quote",
             WarningKind::ForumWrapper => "forum-wrapper",
             WarningKind::FenRepaired => "fen-repaired",
+            WarningKind::FenAllowed => "fen-allowed",
         }
     }
 }

@@ -9,11 +9,11 @@ use super::split::{
     DELIMITER, GameText, NEW_GAME_BREAKS, TAG_SECTION_END, column_after, forum_wrapper, is_move_one, is_tag_line,
     line_breaks, word_end,
 };
-use super::tags::{StartError, repair_start, standard_start, start_position, unescape_tag_value};
+use super::tags::{StartError, allowed_start, repair_start, standard_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
 use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move};
 use crate::notation::{MoveError, MoveErrorKind};
-use crate::{Color, Move, Position};
+use crate::{Allowed, Color, Move, Position};
 
 /// The deepest nesting of variations a game may have. Deeper games (real ones stay under a dozen) are refused
 /// with a [`ErrorKind::Variation`] error, so that reading, writing and dropping a game tree never exhaust the
@@ -43,6 +43,21 @@ pub struct PgnReadOptions {
     pub keep_broken: bool,
     /// How moves are read: their language's piece letters, strictness.
     pub moves: MoveReadOptions,
+    /// The problems of a `FEN` tag's position to accept (as `fen check --allow` does), each reported as a
+    /// [`WarningKind::FenAllowed`] warning, the game read on the position as given. None by default: such a game is
+    /// a [`ErrorKind::BadFen`] error.
+    ///
+    /// ```
+    /// use forsyth::Allowed;
+    /// use forsyth::pgn::{Game, PgnReadOptions};
+    /// // Thirty-one black pawns, as a test of another PGN library sets up.
+    /// let text = "[FEN \"ppppkppp/pppppppp/pppppppp/pppppppp/8/8/8/RNBQKBNR w KQ - 0 1\"]\n\n1. Ke2 e4 *\n";
+    /// assert!(Game::read_all(text, &PgnReadOptions::default())[0].is_err());
+    /// let allow = "pawn-on-back-rank,too-many-pawns".parse::<Allowed>().unwrap();
+    /// let games = Game::read_all(text, &PgnReadOptions { allow, ..PgnReadOptions::default() });
+    /// assert_eq!(games[0].as_ref().unwrap().moves.nodes.len(), 2);
+    /// ```
+    pub allow: Allowed,
 }
 
 /// How a game ends (its termination marker).
@@ -681,6 +696,14 @@ impl<'a> Parser<'a> {
             let dropped: Vec<String> = dropped.iter().map(ToString::to_string).collect();
             let reason = format!("the FEN tag: {}; dropped", dropped.join("; "));
             self.warn(WarningKind::FenRepaired, fen_at, fen.unwrap_or(""), reason);
+            return Ok(start);
+        }
+        let allowed = self.options.allow;
+        if let (StartError::BadFen(_), Some((start, problems))) = (&error, allowed_start(variant, fen, allowed)) {
+            let problems: Vec<String> = problems.iter().map(|p| format!("{p} [{}]", p.code())).collect();
+            let reason =
+                format!("the FEN tag: {}; allowed, the game is read on the position as given", problems.join("; "));
+            self.warn(WarningKind::FenAllowed, fen_at, fen.unwrap_or(""), reason);
             return Ok(start);
         }
         Err(match error {

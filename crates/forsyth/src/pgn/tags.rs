@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::notation::fen::Fen;
-use crate::{Position, Problem, Variant};
+use crate::{Allowed, Position, Problem, Variant};
 
 /// The Seven Tag Roster, in the order PGN export format writes it (PGN standard §8.1.1), with the value each
 /// takes when unknown.
@@ -153,4 +153,19 @@ pub(crate) fn repair_start(variant: Option<&str>, fen: Option<&str>) -> Option<(
     let named = variant.map(str::trim).and_then(Variant::from_name).filter(|&v| v != Variant::Standard);
     let (position, dropped) = Fen::parse(fen?.trim()).ok()?.position_repaired(named).ok()?;
     (!dropped.is_empty()).then_some((position, dropped))
+}
+
+/// The start position of tags that [`start_position`] and [`repair_start`] refuse for their `FEN` tag, where every
+/// problem of the position is one that `allowed` accepts (see [`Allowed`]; what `--repair` drops is dropped alike):
+/// the position as given, and its problems.
+pub(crate) fn allowed_start(
+    variant: Option<&str>,
+    fen: Option<&str>,
+    allowed: Allowed,
+) -> Option<(Position, Vec<Problem>)> {
+    if allowed == Allowed::NONE {
+        return None;
+    }
+    let named = variant.map(str::trim).and_then(Variant::from_name).filter(|&v| v != Variant::Standard);
+    Fen::parse_position_allowing(fen?.trim(), named, allowed | Allowed::REPAIRABLE).ok()
 }

@@ -187,7 +187,13 @@ pub fn check_pgn(data: &[u8]) {
     };
     let encoding =
         [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][usize::from(data.first().copied().unwrap_or(0) % 3)];
-    let options = PgnReadOptions { encoding, keep_broken: data.len() % 2 == 1, ..PgnReadOptions::default() };
+    // Strict, relaxed, and every problem allowed that a position can be built with (`PgnReadOptions::allow`).
+    let allow = match data.first().copied().unwrap_or(0) / 3 % 3 {
+        0 => forsyth::Allowed::NONE,
+        1 => forsyth::Allowed::ALL_SAFE,
+        _ => "all,missing-king,too-many-kings,opposite-check,adjacent-kings".parse().expect("every allowable code"),
+    };
+    let options = PgnReadOptions { encoding, keep_broken: data.len() % 2 == 1, allow, ..PgnReadOptions::default() };
     // Games lent from a small reader buffer are the games the iterator copies out of the whole input.
     let capacity = 1 + usize::from(data.get(1).copied().unwrap_or(0) % 64);
     let mut lent = Vec::new();
@@ -212,7 +218,7 @@ pub fn check_pgn(data: &[u8]) {
         let game = builder.finish();
         let mut text = String::new();
         write_game(&game, &PgnWriteOptions::default(), &mut text);
-        let again = Game::read_all(&text, &PgnReadOptions::default());
+        let again = Game::read_all(&text, &PgnReadOptions { allow, ..PgnReadOptions::default() });
         assert_eq!(again.len(), 1, "own PGN is not one game:\n{text}");
         let again = again[0].as_ref().unwrap_or_else(|e| panic!("own PGN does not read: {e}\n{text}"));
         // The writer may re-flow a comment's whitespace (export format wraps lines); nothing else may change.
