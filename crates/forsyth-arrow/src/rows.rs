@@ -92,6 +92,12 @@ impl Tags {
                 self.columns[column].get_or_insert(value_at);
             }
             // (A second tag of a column's name is dropped, as the column keeps the first.)
+            None if self.others().any(|(other, _)| other == name) => {
+                // A map's keys are unique: Parquet readers refuse a map that repeats one (DuckDB's "Map keys must be
+                // unique" for the whole file), and JSON objects should not. The first value stays, as in a column
+                // and in `Game::tag`; a name should not appear twice in a game (PGN standard §8.1).
+                self.text.truncate(start as usize);
+            }
             None => {
                 self.text.push_str(name);
                 self.others.push(((value_at.1, offset(self.text.len())), value_at));
@@ -563,13 +569,14 @@ mod tests {
     }
 
     #[test]
-    fn tags_keep_the_first_of_a_column_and_every_other_in_order() {
+    fn tags_keep_the_first_of_each_name_in_order() {
         let mut tags = Tags::default();
-        for (name, value) in [("White", "Anna"), ("Eco", "A07"), ("White", "Bob"), ("Annotator", "C"), ("Eco", "B")] {
+        let pairs = [("White", "Anna"), ("Eco", "A07"), ("White", "Bob"), ("Annotator", "C"), ("Eco", "B"), ("E", "x")];
+        for (name, value) in pairs {
             tags.push(name, value);
         }
         assert_eq!(tags.column(4), Some("Anna"));
         assert_eq!(tags.column(tag_column::RESULT), None);
-        assert_eq!(tags.others().collect::<Vec<_>>(), [("Eco", "A07"), ("Annotator", "C"), ("Eco", "B")]);
+        assert_eq!(tags.others().collect::<Vec<_>>(), [("Eco", "A07"), ("Annotator", "C"), ("E", "x")]);
     }
 }

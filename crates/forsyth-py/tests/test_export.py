@@ -257,3 +257,24 @@ def test_the_moves_table_agrees_with_python_chess_move_by_move(tmp_path):
     assert [o[6:] for o in ours] == [e[6:] for e in expected]
     games = forsyth.pgn.to_arrow(path).read_all().to_pylist()
     assert [(g["start_fen"], g["final_fen"]) for g in games] == fens
+
+
+def test_a_tag_given_twice_keeps_its_first_value_and_duckdb_reads_the_table(tmp_path):
+    # cm-pgn's test file "stappenmethode weekly.pgn" has two Annotator tags; a Parquet map that repeats a key is
+    # refused by DuckDB for the whole file.
+    game = ('[Event "?"]\n[White "Schaak opheffen"]\n[White "twice"]\n[Annotator "S3"]\n[Annotator "app 037-1"]\n'
+            '[Result "0-1"]\n[SetUp "1"]\n[FEN "r1b1Q1k1/1p2bpqp/8/8/p1Pr4/4PpN1/P6P/R4RK1 b - - 0 1"]\n\n'
+            '1... Bf8 (1... Qf8? 2. Qxf8+ Bxf8 3. exd4) 2. exd4 Qxd4+ {%Q} 3. Kh1 Bh3 0-1\n')
+    source = tmp_path / "twice.pgn"
+    source.write_text(game + "\n" + game.replace("Annotator", "Source"), encoding="utf-8")
+    out = tmp_path / "tables"
+    for fmt in ["parquet", "ndjson"]:
+        subprocess.run([FORSYTH, "pgn", "export", "--to", str(out / fmt), "--format", fmt, "--table", "games",
+                        str(source)], check=True, stdout=subprocess.DEVNULL)
+    rows = duckdb.connect().execute(f"""SELECT white, tags, tags['Annotator'], cardinality(tags)
+        FROM read_parquet('{out}/parquet/games/*.parquet') ORDER BY game_number""").fetchall()
+    assert rows == [("Schaak opheffen", {"Annotator": "S3"}, "S3", 1), ("Schaak opheffen", {"Source": "S3"}, None, 1)]
+    # The same in NDJSON: one key per name (json keeps the last of repeated keys, which would be the second value).
+    lines = (out / "ndjson" / "games" / "part-00000.ndjson").read_text(encoding="utf-8").splitlines()
+    assert [line.count('"Annotator"') for line in lines] == [1, 0]
+    assert '"tags":{"Annotator":"S3"}' in lines[0]
