@@ -201,7 +201,9 @@ fn allow_reads_a_fen_tag_that_breaks_the_rules_it_names() {
     let said = format!("{}{}", text(&refused.stdout), text(&refused.stderr));
     assert_eq!(refused.status.code(), Some(1), "{said}");
     assert!(
-        said.contains("[bad-fen]\n  hint: `forsyth fen check --json` gives each problem's code; `--allow CODES`"),
+        said.contains(
+            "[bad-fen]\n  hint: where the FEN is well formed and breaks only rules of the position, `--allow"
+        ),
         "{said}"
     );
     for jobs in ["1", "2"] {

@@ -219,7 +219,9 @@ impl Variant {
     pub fn from_name(name: &str) -> Option<Variant> {
         let key: String = name.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '_').collect();
         Some(match key.to_ascii_lowercase().as_str() {
-            "standard" | "chess" | "normal" | "classical" | "orthodox" | "fromposition" => Variant::Standard,
+            "standard" | "chess" | "normal" | "regular" | "classical" | "orthodox" | "fromposition" => {
+                Variant::Standard
+            }
             "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "fischerrandomchess" => Variant::Chess960,
             "capablanca" | "capablancachess" => Variant::Capablanca,
             "crc" | "caparandom" | "capablanca960" | "capablancarandom" | "capablancarandomchess" => Variant::Crc,

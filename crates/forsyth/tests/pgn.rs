@@ -3,7 +3,7 @@
 
 mod common;
 
-use forsyth::notation::fen::{EpMode, Fen};
+use forsyth::notation::fen::{CastlingStyle, EpMode, Fen};
 use forsyth::notation::letters::{Language, Letters};
 use forsyth::notation::read::MoveReadOptions;
 use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
@@ -1108,6 +1108,32 @@ fn an_impossible_castling_right_in_a_fen_tag_is_dropped_with_a_warning() {
     assert_eq!(main_line_uci(&game), ["e1g1"]);
     // What no repair makes legal is still an error.
     assert_eq!(error("[FEN \"8/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n").kind, ErrorKind::BadFen);
+}
+
+/// kokopu's test file `misc` (data/kokopu/): a NAG before a variation's first move (`($42 4. Bc4)`), which the PGN
+/// standard's grammar allows (§18: a NAG is an element like a move), the ASCII glyphs `+/=`, `=/+`, `~`, `inf` and
+/// `RR`, and `[Variant "Regular"]` — all read, on one thread, in blocks and in one pass alike, and written back.
+#[test]
+fn a_nag_may_begin_a_line_and_ascii_glyphs_read_as_nags() {
+    let text = "[Variant \"Regular\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. d4 exd4 4. Nxd4 ($42 4. Bc4 !? Nf6 inf) 4... Bc5) \
+                3... a6 +/= 4. Ba4 =/+ RR ~ *\n";
+    let game = &read_every_way(text)[0];
+    let game = game.as_ref().unwrap();
+    let (_, node) = node_at(game, "4");
+    let variation = variations(node).next().unwrap();
+    let inner = variations(&variation.nodes[2]).next().unwrap();
+    assert_eq!(inner.intro, [Annotation::Nag(42)]);
+    let nags = |node: &forsyth::pgn::Node| -> Vec<u8> {
+        node.annotations.iter().filter_map(|a| if let Annotation::Nag(n) = a { Some(*n) } else { None }).collect()
+    };
+    assert_eq!(nags(&inner.nodes[1]), [13]);
+    assert_eq!(nags(&game.moves.nodes[5]), [14]);
+    assert_eq!(nags(&game.moves.nodes[6]), [15, 145, 13]);
+    let written = write(game, &PgnWriteOptions::default());
+    assert!(written.contains("($42 4. Bc4 $5 Nf6 $13)"), "{written}");
+    assert_eq!(&one(&written).moves, &game.moves);
+    // A NAG at the start of the game is the main line's.
+    assert_eq!(one("$1 1. e4 *").moves.intro, [Annotation::Nag(1)]);
 }
 
 /// cm-pgn's test "should load unusual FEN" (data/cm-pgn-cases.txt): thirty-one black pawns, some on the eighth rank.
@@ -2762,4 +2788,231 @@ fn pgn_extract_reading() {
     let error = error.as_ref().expect_err("a nested comment reads as one");
     assert_eq!((error.kind.code(), error.ply), ("unreadable-move", Some(2)), "test-nestedcomments");
     assert!(pgn_extract_text("outfiles/test-nestedcomments-out.pgn").contains("{ a nested comment }"));
+}
+
+/// One game as kokopu's test dumps it (`data/kokopu/pgns/DIR/N.txt`): some tags, every move by kokopu's label
+/// (`3w`, `3w-v1-4w-v0-4b`: the variation's index after the move it is an alternative to) with its SAN, half-move
+/// clock and NAGs, the final board with side to move and castling rights, the result and the main line's length.
+struct KokopuGame {
+    tags: Vec<(String, String)>,
+    moves: Vec<(String, String, u32, Vec<u8>)>,
+    board: String,
+    turn_and_castling: String,
+    result: String,
+    plies: usize,
+}
+
+fn kokopu_game(dump: &str) -> KokopuGame {
+    let mut game = KokopuGame {
+        tags: vec![],
+        moves: vec![],
+        board: String::new(),
+        turn_and_castling: String::new(),
+        result: String::new(),
+        plies: 0,
+    };
+    let mut rows = Vec::new();
+    for line in dump.lines() {
+        if let Some(rest) = line.strip_prefix('[') {
+            let (label, rest) = rest.split_once(']').unwrap();
+            let rest = rest.trim_start_matches([' ', '|']);
+            let Some(rest) = rest.strip_prefix('(') else { continue };
+            let (_, rest) = rest.split_once(") ").unwrap();
+            let (san, rest) = rest.split_once(" (#hm=").unwrap();
+            let (clock, rest) = rest.split_once(')').unwrap();
+            let nags = rest.split_whitespace().map_while(|t| t.strip_prefix('$')).map(|n| n.parse().unwrap()).collect();
+            game.moves.push((label.to_string(), san.to_string(), clock.parse().unwrap(), nags));
+        } else if let Some((name, value)) = line.split_once(" = {") {
+            if ["Event", "Site", "White", "Black"].contains(&name) {
+                game.tags.push((name.to_string(), value.trim_end_matches('}').to_string()));
+            }
+        } else if let Some(row) = line.strip_prefix("| ") {
+            let mut fen_row = String::new();
+            for square in row.split(" | ").map(|s| s.trim_end_matches(" |").trim()) {
+                match (square, fen_row.chars().last()) {
+                    ("", Some(c)) if c.is_ascii_digit() => {
+                        fen_row.pop();
+                        fen_row.push(char::from_digit(c.to_digit(10).unwrap() + 1, 10).unwrap());
+                    }
+                    ("", _) => fen_row.push('1'),
+                    (piece, _) => fen_row.push_str(piece),
+                }
+            }
+            rows.push(fen_row);
+        } else if line.starts_with("w ") || line.starts_with("b ") {
+            let fields: Vec<&str> = line.split(' ').collect();
+            game.turn_and_castling = format!("{} {}", fields[0], fields[1]);
+        } else if let Some(rest) = line.strip_prefix('{') {
+            let (result, plies) = rest.split_once("}{").unwrap();
+            game.result = result.to_string();
+            game.plies = plies.trim_end_matches(" plies}").parse().unwrap();
+        }
+    }
+    // The last board is the final one (a game from a set-up position shows its start first).
+    game.board = rows[rows.len().saturating_sub(8)..].join("/");
+    game
+}
+
+/// Every move of a game by kokopu's labels, with its SAN, half-move clock after it and NAGs.
+/// `less` is taken off every move number (kokopu keeps a FEN tag's move number 0, which forsyth reads as 1).
+fn kokopu_labels(game: &Game, less: u32) -> Vec<(String, String, u32, Vec<u8>)> {
+    type Labels = Vec<(String, String, u32, Vec<u8>)>;
+    fn walk(line: &Line, start: Position, prefix: &str, less: u32, out: &mut Labels) {
+        let mut pos = start;
+        for node in &line.nodes {
+            let side = if pos.turn() == forsyth::Color::White { 'w' } else { 'b' };
+            let label = format!("{prefix}{}{side}", pos.fullmoves() - less);
+            let san = if node.mv.is_null() { "--".to_string() } else { forsyth::notation::write_san(&pos, node.mv) };
+            let before = pos;
+            pos.play_unchecked(node.mv);
+            let nags = node.annotations.iter().filter_map(|a| if let Annotation::Nag(n) = a { Some(*n) } else { None });
+            out.push((label.clone(), san, pos.halfmoves(), nags.collect()));
+            for (i, variation) in variations(node).enumerate() {
+                walk(variation, before, &format!("{label}-v{i}-"), less, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&game.moves, game.start, "", less, &mut out);
+    out.sort();
+    out
+}
+
+/// kokopu's PGN reading tests (Yoann Le Montagner's JavaScript chess library: `test/resources/pgns/` with
+/// `pgns.csv`, the games each file holds, and for each game either the dump of what kokopu read or the line of the
+/// error it reports; `data/kokopu/`, unchanged). Every game kokopu reads, forsyth reads to the same moves in every
+/// variation, with the same SAN, half-move clocks and NAGs, the same final board, side to move and castling rights,
+/// result, main-line length and tags; every error kokopu reports, forsyth reports on the same line — but for the
+/// disagreements below (TESTING.md, "Other projects' test data").
+#[test]
+fn kokopu_pgn_reading() {
+    let root = format!("{}/tests/data/kokopu", env!("CARGO_MANIFEST_DIR"));
+    // kokopu's variants that forsyth does not play: their games are refused (`unknown-variant`).
+    const OTHER_VARIANTS: [&str; 3] = ["antichess", "horde", "optional-kings"];
+    // Errors kokopu reports on a line where forsyth reads on or reports elsewhere: (file, kokopu's line, forsyth's).
+    // Games kokopu reads and forsyth refuses: (file, game, forsyth's error). `{ab{cd\}ef}`: kokopu takes `\}` as an
+    // escaped brace; by the PGN standard (§5) the comment ends there, and `ef\\ghij` is no move.
+    const REFUSED: [(&str, usize, ErrorKind); 1] = [("misc", 1, ErrorKind::UnreadableMove)];
+    const ERRORS: [(&str, u64, Option<u64>); 12] = [
+        // A FEN or Variant tag that makes no start position: forsyth places the error where the movetext begins
+        // (the game cannot start), kokopu at the tag.
+        ("semantic-error", 13, Some(15)),
+        ("semantic-error", 19, Some(23)),
+        // `1. Pe4`, `Pe5`: a pawn move with its letter, which forsyth reads leniently.
+        ("syntactic-error-1", 8, None),
+        ("syntactic-error-1", 44, None),
+        ("syntactic-error-1", 58, None),
+        ("syntactic-error-1", 64, None),
+        // `[Site "Somewhere " else"]`: read up to the last quote, with a `tag-quote` warning (as python-chess).
+        ("syntactic-error-1", 31, None),
+        // A tag pair after movetext with no result, after a blank line: the next game, as the splitter reads it.
+        ("syntactic-error-1", 93, None),
+        // `[Event "..."` with its `]` missing: forsyth at the end of its line, kokopu on the next.
+        ("syntactic-error-1", 105, Some(103)),
+        // `[Variant "Chess960"]` without a FEN tag: forsyth starts from the standard array (518).
+        ("semantic-error", 27, None),
+        // Old Mac line breaks (CR alone): forsyth counts lines by LF (the PGN standard's LF or CR LF).
+        ("linebreak-mac", 3, Some(1)),
+        // `{I miss my closing brace...` then a tag pair line: forsyth reports the comment and reads the next game.
+        ("syntactic-error-4", 3, Some(3)),
+    ];
+    // The files forsyth cuts into more games (the errors above say why): (file, games).
+    const COUNTS: [(&str, usize); 2] = [("syntactic-error-1", 23), ("syntactic-error-4", 2)];
+    let csv = std::fs::read_to_string(format!("{root}/pgns.csv")).unwrap();
+    let (mut games_compared, mut moves_compared, mut errors_compared, mut otherwise) = (0, 0, 0, 0);
+    for line in csv.lines().skip(1) {
+        let (dir, count) = line.split_once('\t').unwrap();
+        let count: usize = count.parse().unwrap();
+        let bytes = std::fs::read(format!("{root}/pgns/{dir}/database.pgn")).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let ours = read_all(&text);
+        let expected_count = COUNTS.iter().find(|(d, _)| *d == dir).map_or(count, |(_, n)| *n);
+        assert_eq!(ours.len(), expected_count, "{dir}");
+        let (mut theirs_err, mut ours_err) = (Vec::new(), Vec::new());
+        for game in &ours {
+            if let Err(e) = game {
+                ours_err.push(e.line);
+            }
+        }
+        for i in 0..count {
+            let path = format!("{root}/pgns/{dir}/{i}");
+            if let Ok(err) = std::fs::read_to_string(format!("{path}.err")) {
+                theirs_err.push(err.lines().nth(1).unwrap().parse::<u64>().unwrap());
+                continue;
+            }
+            let dump = std::fs::read_to_string(format!("{path}.txt")).unwrap();
+            let theirs = kokopu_game(&dump);
+            // Games are matched by index where both read as many, else by the Event tag.
+            let ours = if ours.len() == count {
+                &ours[i]
+            } else {
+                let event = &theirs.tags.iter().find(|(n, _)| n == "Event").unwrap().1;
+                ours.iter().find(|g| g.as_ref().is_ok_and(|g| g.tag("Event") == Some(event))).unwrap()
+            };
+            let refused = REFUSED.iter().find(|(d, n, _)| *d == dir && *n == i).map(|(_, _, kind)| *kind);
+            if let Some(kind) = refused.or(OTHER_VARIANTS.contains(&dir).then_some(ErrorKind::UnknownVariant)) {
+                assert_eq!(ours.as_ref().unwrap_err().kind, kind, "{dir} {i}");
+                ours_err.retain(|&l| l != ours.as_ref().unwrap_err().line);
+                otherwise += 1;
+                continue;
+            }
+            let game = ours.as_ref().unwrap_or_else(|e| panic!("{dir} {i}: {e}"));
+            let zero = game.tag("FEN").is_some_and(|fen| fen.ends_with(" 0"));
+            let (mut moves, mut labels) = (theirs.moves.clone(), kokopu_labels(game, u32::from(zero)));
+            otherwise += usize::from(zero);
+            if game.start.halfmoves() != 0 || moves.iter().any(|(_, san, _, _)| san == "--") {
+                // kokopu counts the half-move clock from 0 whatever the FEN tag says, and sets it to 0 at a null
+                // move; forsyth counts from the FEN's, and a null move as a move (as python-chess does).
+                for (_, _, clock, _) in moves.iter_mut().chain(labels.iter_mut()) {
+                    *clock = 0;
+                }
+                otherwise += 1;
+            }
+            moves.sort();
+            assert_eq!(labels, moves, "{dir} {i}");
+            // kokopu trims a tag value and collapses its white space; forsyth keeps it as written.
+            for (name, value) in &theirs.tags {
+                assert_eq!(game.tag(name).map(collapsed), Some(collapsed(value)), "{dir} {i}: {name}");
+            }
+            let mut end = game.start;
+            for node in &game.moves.nodes {
+                end.play_unchecked(node.mv);
+            }
+            // kokopu writes Chess960 castling rights with the rooks' files (Shredder-FEN), in its own order.
+            let shredder = !theirs.turn_and_castling[2..].chars().all(|c| "KQkq-".contains(c));
+            let fen = Fen::from_position(&end);
+            let fen = if shredder { fen.to_string_with(CastlingStyle::Shredder).unwrap() } else { fen.to_string() };
+            let fields: Vec<&str> = fen.split(' ').collect();
+            assert_eq!(fields[0], theirs.board, "{dir} {i}");
+            let sorted = |text: &str| {
+                let mut chars: Vec<char> = text.chars().collect();
+                chars.sort_unstable();
+                chars
+            };
+            let ours_turn = format!("{} {}", fields[1], fields[2]);
+            assert_eq!(sorted(&ours_turn), sorted(&theirs.turn_and_castling), "{dir} {i}: {ours_turn}");
+            let result = match game.result {
+                Some(GameResult::WhiteWins) => "White wins",
+                Some(GameResult::BlackWins) => "Black wins",
+                Some(GameResult::Draw) => "Draw",
+                _ => "Line",
+            };
+            assert_eq!((result, game.moves.nodes.len()), (theirs.result.as_str(), theirs.plies), "{dir} {i}");
+            games_compared += 1;
+            moves_compared += moves.len();
+        }
+        for &(_, kokopu_line, forsyth_line) in ERRORS.iter().filter(|(d, _, _)| *d == dir) {
+            let at =
+                theirs_err.iter().position(|&l| l == kokopu_line).unwrap_or_else(|| panic!("{dir}: {kokopu_line}"));
+            theirs_err.remove(at);
+            if let Some(line) = forsyth_line {
+                let at = ours_err.iter().position(|&l| l == line).unwrap_or_else(|| panic!("{dir}: {line}"));
+                ours_err.remove(at);
+            }
+            otherwise += 1;
+        }
+        errors_compared += theirs_err.len();
+        assert_eq!(ours_err, theirs_err, "{dir}: the lines of the errors");
+    }
+    assert_eq!((games_compared, moves_compared, errors_compared, otherwise), (48, 377, 24, 23));
 }

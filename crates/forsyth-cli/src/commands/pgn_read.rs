@@ -90,8 +90,8 @@ impl Tally {
             if error.kind == ErrorKind::BadFen {
                 writeln!(
                     out,
-                    "  hint: `forsyth fen check --json` gives each problem's code; `--allow CODES` reads the game on \
-                     the position as given"
+                    "  hint: where the FEN is well formed and breaks only rules of the position, `--allow CODES` \
+                     reads the game on it as given (`forsyth fen check --json` gives each problem's code)"
                 )?;
             }
         }

@@ -178,7 +178,8 @@ pub trait Visitor {
     fn play_written(&mut self, before: &Position, mv: Move, written: &str) {
         self.play(before, mv);
     }
-    /// A numeric annotation glyph (`$1` or `!`) on the last move.
+    /// A numeric annotation glyph (`$1` or `!`) on the last move, or on the line when none of its moves was read
+    /// yet (`($142 4. Bc4)`: the PGN standard's grammar, §18, lets a line begin with one).
     fn nag(&mut self, nag: u8) {}
     /// A comment: the text between `{` and `}`, or after `;` to the end of the line.
     fn comment(&mut self, text: &str) {}
@@ -993,15 +994,9 @@ impl<'a> Parser<'a> {
                     let end = word_end(bytes, at + 1);
                     let digits = &text[at + 1..end];
                     match digits.parse::<u8>() {
-                        Ok(nag) if lines.top().has_move() => visitor.nag(nag),
-                        Ok(_) => {
-                            return Err(found(
-                                ErrorKind::BadNag,
-                                at,
-                                &text[at..end],
-                                "an annotation glyph before any move",
-                            ));
-                        }
+                        // Also before a line's first move (`($142 4. Bc4)`): the PGN standard's grammar (§18) lets
+                        // a NAG be any element of a line, the first too.
+                        Ok(nag) => visitor.nag(nag),
                         Err(_) => {
                             return Err(found(
                                 ErrorKind::BadNag,
@@ -1152,9 +1147,10 @@ impl<'a> Parser<'a> {
         line: &mut LineState,
         visitor: &mut impl Visitor,
     ) -> Result<(), Found> {
-        // Most words are moves that start with a letter: they need none of the checks below (`N` alone is a
-        // glyph, `e.p.` and `ep` follow an en-passant capture).
-        let plain_move = word.as_bytes()[0].is_ascii_alphabetic() && !matches!(word, "N" | "e.p." | "ep" | "e.p");
+        // Most words are moves that start with a letter: they need none of the checks below (`N`, `RR` and `inf`
+        // alone are glyphs, `e.p.` and `ep` follow an en-passant capture).
+        let plain_move =
+            word.as_bytes()[0].is_ascii_alphabetic() && !matches!(word, "N" | "RR" | "inf" | "e.p." | "ep" | "e.p");
         if plain_move {
             return self.play_word(word, at, line, visitor);
         }
@@ -1175,12 +1171,10 @@ impl<'a> Parser<'a> {
         if dots_len(word) == word.len() {
             return Ok(());
         }
-        // Moves start with a letter or a castling zero; glyphs with a sign (or are the lone `N` of a novelty).
-        let could_be_glyph = !word.as_bytes()[0].is_ascii_alphanumeric() || word == "N";
+        // Moves start with a letter or a castling zero; glyphs with a sign (or are the lone `N` of a novelty, `RR`
+        // of an editorial comment, `inf` of an unclear position).
+        let could_be_glyph = !word.as_bytes()[0].is_ascii_alphanumeric() || matches!(word, "N" | "RR" | "inf");
         if could_be_glyph && let Some(nag) = glyph_nag(word) {
-            if !line.has_move() {
-                return Err(found(ErrorKind::BadNag, at, word, "an annotation glyph before any move"));
-            }
             visitor.nag(nag);
             return Ok(());
         }
@@ -1438,6 +1432,7 @@ static SPACE: [bool; 256] = {
 /// use forsyth::pgn::glyph_nag;
 /// assert_eq!(glyph_nag("!?"), Some(5));
 /// assert_eq!(glyph_nag("+-"), Some(18));
+/// assert_eq!(glyph_nag("+/="), Some(14)); // ASCII forms other programs write: `=/+`, `~` and `inf` too
 /// assert_eq!(glyph_nag("e4"), None);
 /// ```
 pub fn glyph_nag(glyph: &str) -> Option<u8> {
@@ -1450,13 +1445,14 @@ pub fn glyph_nag(glyph: &str) -> Option<u8> {
         "?!" => 6,
         "□" => 7,
         "=" => 10,
-        "∞" => 13,
-        "+=" | "⩲" => 14,
-        "=+" | "⩱" => 15,
+        "∞" | "~" | "inf" => 13,
+        "+=" | "+/=" | "⩲" => 14,
+        "=+" | "=/+" | "⩱" => 15,
         "+/-" | "±" => 16,
         "-/+" | "∓" => 17,
         "+-" | "+--" => 18,
         "-+" | "--+" => 19,
+        "RR" => 145,
         "N" => 146,
         _ => return None,
     })
