@@ -1134,6 +1134,19 @@ fn a_nag_may_begin_a_line_and_ascii_glyphs_read_as_nags() {
     assert_eq!(&one(&written).moves, &game.moves);
     // A NAG at the start of the game is the main line's.
     assert_eq!(one("$1 1. e4 *").moves.intro, [Annotation::Nag(1)]);
+    // A reader that passes over the moves unread counts the same moves: the glyphs are not taken for moves.
+    struct Unread;
+    impl Visitor for Unread {
+        fn wants_moves(&mut self) -> bool {
+            false
+        }
+    }
+    let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+    let counted = read_game(&raw, &PgnReadOptions::default(), &mut Validate).moves;
+    assert_eq!(read_game(&raw, &PgnReadOptions::default(), &mut Unread).moves, counted);
+    let main_line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 RR 4. Ba4 inf N Nf6 *\n";
+    let raw = GameSplitter::new(main_line.as_bytes()).next().unwrap().unwrap();
+    assert_eq!(read_game(&raw, &PgnReadOptions::default(), &mut Unread).moves, 8);
 }
 
 /// cm-pgn's test "should load unusual FEN" (data/cm-pgn-cases.txt): thirty-one black pawns, some on the eighth rank.

@@ -1149,8 +1149,9 @@ impl<'a> Parser<'a> {
     ) -> Result<(), Found> {
         // Most words are moves that start with a letter: they need none of the checks below (`N`, `RR` and `inf`
         // alone are glyphs, `e.p.` and `ep` follow an en-passant capture).
-        let plain_move =
-            word.as_bytes()[0].is_ascii_alphabetic() && !matches!(word, "N" | "RR" | "inf" | "e.p." | "ep" | "e.p");
+        let plain_move = word.as_bytes()[0].is_ascii_alphabetic()
+            && !is_letter_glyph(word.as_bytes())
+            && !matches!(word, "e.p." | "ep" | "e.p");
         if plain_move {
             return self.play_word(word, at, line, visitor);
         }
@@ -1173,7 +1174,7 @@ impl<'a> Parser<'a> {
         }
         // Moves start with a letter or a castling zero; glyphs with a sign (or are the lone `N` of a novelty, `RR`
         // of an editorial comment, `inf` of an unclear position).
-        let could_be_glyph = !word.as_bytes()[0].is_ascii_alphanumeric() || matches!(word, "N" | "RR" | "inf");
+        let could_be_glyph = !word.as_bytes()[0].is_ascii_alphanumeric() || is_letter_glyph(word.as_bytes());
         if could_be_glyph && let Some(nag) = glyph_nag(word) {
             visitor.nag(nag);
             return Ok(());
@@ -1220,8 +1221,8 @@ impl<'a> Parser<'a> {
                     while end < bytes.len() && MOVE_WORD[bytes[end] as usize] {
                         end += 1;
                     }
-                    // `N` alone is a glyph and `ep` an en-passant mark: the word reader tells those apart.
-                    if !space_at(end) || matches!(&bytes[at..end], b"N" | b"ep") {
+                    // Glyphs and `ep`, an en-passant mark: the word reader tells those apart.
+                    if !space_at(end) || &bytes[at..end] == b"ep" || is_letter_glyph(&bytes[at..end]) {
                         break;
                     }
                     moves += 1;
@@ -1425,6 +1426,12 @@ static SPACE: [bool; 256] = {
     }
     table
 };
+
+/// Whether a word that starts with a letter is a glyph ([`glyph_nag`]), not a move: `N` (a novelty), `RR` (an
+/// editorial comment), `inf` (an unclear position).
+fn is_letter_glyph(word: &[u8]) -> bool {
+    matches!(word, b"N" | b"RR" | b"inf")
+}
 
 /// The NAG a move-assessment or position glyph stands for (PGN standard §10; the Informant symbols too).
 ///
