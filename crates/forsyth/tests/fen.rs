@@ -770,3 +770,122 @@ fn chessops_fen_cases() {
         ]
     );
 }
+
+/// kokopu's Chess960 numbering (`data/kokopu/scharnagl.csv`, from Yoann Le Montagner's chess library: every one of
+/// the 960 start positions with its number, its array and its castling files): forsyth numbers each array alike,
+/// and its start FEN is kokopu's with the same castling rights.
+#[test]
+fn kokopu_chess960_numbers() {
+    let csv = include_str!("data/kokopu/scharnagl.csv");
+    let mut count = 0;
+    for line in csv.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (number, scheme, fen) = (fields[0].parse::<u16>().unwrap(), fields[1], fields[3]);
+        assert_eq!(forsyth::start::chess960_array(number), Some(scheme.to_ascii_uppercase()), "{number}");
+        assert_eq!(forsyth::start::chess960_number(&scheme.to_ascii_uppercase()), Some(number), "{number}");
+        let theirs: Fen = fen.parse().unwrap();
+        let ours = Position::from_setup(&forsyth::start::chess960_setup(number).unwrap(), Variant::Chess960).unwrap();
+        assert_eq!(theirs.position(Some(Variant::Chess960)).unwrap(), ours, "{number}");
+        // The same castling rooks, written in another order (`FHfh` for forsyth's `HFhf`).
+        let ours = Fen::from_position(&ours).to_string_with(CastlingStyle::Shredder).unwrap();
+        let castling = |fen: &str| {
+            let mut chars: Vec<char> = fen.split(' ').nth(2).unwrap().chars().collect();
+            chars.sort_unstable();
+            chars
+        };
+        assert_eq!(castling(&ours), castling(fen), "{number}");
+        count += 1;
+    }
+    assert_eq!(count, 960);
+}
+
+/// kokopu's position tests (`data/kokopu/positions.csv`: 157 positions, of which the 94 of standard chess and
+/// Chess960 are compared; the others are variants forsyth does not play). A position kokopu calls legal, forsyth
+/// reads — with invalid castling rights and en-passant squares dropped, which kokopu ignores too (`EFF_CASTLING`,
+/// `EFF_EN_PASSANT`) — with the same castling rights and en-passant file, check, mate, stalemate, dead position by
+/// material, legal moves in UCI and SAN, and the position after each; one it calls illegal, forsyth refuses.
+#[test]
+fn kokopu_positions() {
+    use forsyth::notation::write_san;
+    use forsyth::uci::write_uci;
+    let csv = include_str!("data/kokopu/positions.csv");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    // Chess960 castling rights that contradict each other, which forsyth repairs by keeping one and kokopu by
+    // dropping both (`1KR4R w CHh`: two rights on the king's side).
+    const REPAIRED_OTHERWISE: [&str; 1] = ["Chess960 - Wrong castling flags (king not between rooks 1)"];
+    // Positions kokopu accepts and the rules refuse: (label, the problem's code). Three white rooks and all eight
+    // pawns: no promotion can have made the third (FIDE Laws 3.7(e), 3.10).
+    const REFUSED_BY_RULE: [(&str, &str); 2] = [
+        ("Chess960 - Wrong castling flags (two many rooks)", "position.too-many-pieces"),
+        ("Chess960 - Wrong castling flags (solvable conflicts)", "position.too-many-pieces"),
+    ];
+    let (mut legal, mut illegal, mut repaired_otherwise, mut refused_by_rule) = (0, 0, 0, 0);
+    for line in lines {
+        let row: std::collections::HashMap<&str, &str> = header.iter().copied().zip(line.split('\t')).collect();
+        let variant = match row["VARIANT"] {
+            "regular" => Variant::Standard,
+            "chess960" => Variant::Chess960,
+            _ => continue,
+        };
+        let label = row["LABEL"];
+        let read = Fen::parse(row["FEN"]).unwrap().position_repaired(Some(variant));
+        if row["LEGAL"] == "false" {
+            assert!(read.is_err(), "{label}: kokopu calls it illegal");
+            illegal += 1;
+            continue;
+        }
+        if let Some((_, code)) = REFUSED_BY_RULE.iter().find(|(l, _)| *l == label) {
+            let problems = read.unwrap_err().problems;
+            assert!(problems.iter().any(|p| p.code() == *code), "{label}: {problems:?}");
+            refused_by_rule += 1;
+            continue;
+        }
+        let (pos, _) = read.unwrap_or_else(|e| panic!("{label}: {e}"));
+        let fen = Fen::from_position_with(&pos, EpMode::Legal);
+        let chess960 = variant == Variant::Chess960;
+        let fen = if chess960 { fen.to_string_with(CastlingStyle::Shredder).unwrap() } else { fen.to_string() };
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let mut castling: Vec<char> = fields[2].chars().collect();
+        let mut theirs: Vec<char> = row["EFF_CASTLING"].chars().collect();
+        castling.sort_unstable();
+        theirs.sort_unstable();
+        if REPAIRED_OTHERWISE.contains(&label) {
+            // Castling rights that contradict each other are repaired otherwise (TESTING.md); the moves follow.
+            assert_ne!(castling, theirs, "{label}");
+            repaired_otherwise += 1;
+            continue;
+        }
+        assert_eq!(castling, theirs, "{label}");
+        assert_eq!(&fields[3][..1], row["EFF_EN_PASSANT"], "{label}");
+        let status = pos.status();
+        assert_eq!(pos.is_check().to_string(), row["CHECK"], "{label}");
+        assert_eq!((status == forsyth::Status::Checkmate).to_string(), row["CHECKMATE"], "{label}");
+        assert_eq!((status == forsyth::Status::Stalemate).to_string(), row["STALEMATE"], "{label}");
+        assert_eq!(pos.is_insufficient_material().to_string(), row["DEAD"], "{label}");
+        let moves = pos.legal_moves();
+        assert_eq!((!moves.is_empty()).to_string(), row["HAS_MOVE"], "{label}");
+        let sorted = |mut v: Vec<String>| {
+            v.sort();
+            v
+        };
+        let split = |field: &str| -> Vec<String> {
+            sorted(field.split(['/', '|']).filter(|s| !s.is_empty()).map(str::to_string).collect())
+        };
+        let uci = sorted(moves.iter().map(|&m| write_uci(&pos, m, chess960)).collect());
+        assert_eq!(uci, split(row["UCI_MOVES"]), "{label}");
+        let san = sorted(moves.iter().map(|&m| write_san(&pos, m)).collect());
+        assert_eq!(san, split(row["NOTATIONS"]), "{label}");
+        // kokopu writes a successor with the counters of the position before it: the first four fields compared.
+        let placement = |fen: &str| fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        let after = |m| {
+            let next = Fen::from_position_with(&pos.after(m).unwrap(), EpMode::Legal);
+            placement(&if chess960 { next.to_string_with(CastlingStyle::Shredder).unwrap() } else { next.to_string() })
+        };
+        let successors = sorted(moves.iter().map(|&m| after(m)).collect());
+        let theirs = sorted(row["SUCCESSORS"].split('|').filter(|s| !s.is_empty()).map(placement).collect());
+        assert_eq!(successors, theirs, "{label}");
+        legal += 1;
+    }
+    assert_eq!((legal, illegal, repaired_otherwise, refused_by_rule), (82, 10, 1, 2));
+}

@@ -99,7 +99,8 @@ pub enum CastlingRightProblem {
     MissingKing,
     /// The king stands off its back rank.
     KingNotOnBackRank,
-    /// The king is not on the square the start array gives it (variants without shuffled start arrays).
+    /// The king is not on the square the start array gives it (variants without shuffled start arrays), or, in
+    /// Chess960 and CRC, stands on the first or last file, where no start array puts it (between its rooks).
     KingNotOnStartSquare,
     /// The rook is not on the corner square the start array gives it (variants without shuffled start arrays).
     RookNotOnStartSquare,
@@ -591,6 +592,14 @@ fn castling_problems<S: Shape>(core: &Core<S>, castling_rooks: SquareSet, proble
             continue;
         }
         let side = CastlingSide::of(king.file(), square.file());
+        // Every start array of Chess960 and CRC puts the king between its rooks: a king on the first or last file
+        // stands where no start array puts it, so it has moved and cannot castle (kokopu's test suite has such a
+        // FEN). (Other variants check the king's one start square below.)
+        let king_file = king.file().index() as usize;
+        if variant.is_shuffle() && (king_file == 0 || king_file == array.len() - 1) {
+            problems.push(invalid(CastlingRightProblem::KingNotOnStartSquare));
+            continue;
+        }
         if !variant.is_shuffle() {
             let rook_file = match side {
                 CastlingSide::KingSide => array.len() - 1,
