@@ -10,7 +10,7 @@ use forsyth::pgn::{
     self, Annotation, Encoding, Eval, Game, GameResult, Games, Line, PgnReadOptions, Reader, Validate,
     comment_commands, parse_clock, parse_eval,
 };
-use forsyth::{Position, notation::write_san};
+use forsyth::{Allowed, Position, notation::write_san};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -63,9 +63,14 @@ pub(crate) fn open(source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn BufRead + Sen
 }
 
 /// Reading options from the Python arguments: `encoding` is `None` (UTF-8, else Latin-1, game by game),
-/// `utf-8` or `latin-1`; `lang` the piece letters of the moves (English if `None`); a game with an error is kept
-/// up to the error.
-pub(crate) fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResult<PgnReadOptions> {
+/// `utf-8` or `latin-1`; `lang` the piece letters of the moves (English if `None`); `allow` the problems of a FEN
+/// tag's position to accept, as `forsyth pgn check --allow` takes them (`"pawn-on-back-rank,too-many-pawns"`,
+/// `"all"`; none if `None`); a game with an error is kept up to the error.
+pub(crate) fn read_options(
+    encoding: Option<&str>,
+    lang: Option<&str>,
+    allow: Option<&str>,
+) -> PyResult<PgnReadOptions> {
     let encoding = match encoding.map(|e| e.to_ascii_lowercase().replace('_', "-")) {
         None => Encoding::Auto,
         Some(e) if e == "auto" => Encoding::Auto,
@@ -73,7 +78,11 @@ pub(crate) fn read_options(encoding: Option<&str>, lang: Option<&str>) -> PyResu
         Some(e) if e == "latin-1" || e == "latin1" || e == "iso-8859-1" => Encoding::Latin1,
         Some(e) => return Err(errors::argument(format!("unknown encoding '{e}' (use utf-8, latin-1 or None)"))),
     };
-    Ok(PgnReadOptions { encoding, keep_broken: true, moves: options::read(lang)?, ..PgnReadOptions::default() })
+    let allow = match allow {
+        None => Allowed::NONE,
+        Some(codes) => codes.parse::<Allowed>().map_err(|e| errors::argument(e.to_string()))?,
+    };
+    Ok(PgnReadOptions { encoding, keep_broken: true, moves: options::read(lang)?, allow })
 }
 
 /// Games of a PGN input, in file order.
@@ -106,15 +115,16 @@ impl GameIterator {
 /// Reads every game of a path (`.zst`, `.gz`, `.bz2` decompressed) or file object, on `jobs` threads; yields
 /// `Game` objects in file order. A game with an error is kept up to the error, the error in `Game.errors`.
 #[pyfunction]
-#[pyo3(signature = (source, jobs = 1, encoding = None, lang = None))]
+#[pyo3(signature = (source, jobs = 1, encoding = None, lang = None, allow = None))]
 pub fn read_games(
     source: &Bound<'_, PyAny>,
     jobs: usize,
     encoding: Option<&str>,
     lang: Option<&str>,
+    allow: Option<&str>,
 ) -> PyResult<GameIterator> {
     let (reader, name) = open(source)?;
-    let options = read_options(encoding, lang)?;
+    let options = read_options(encoding, lang, allow)?;
     let games = Reader::new(reader).jobs(jobs).options(options).games();
     Ok(GameIterator { games: Mutex::new(games), name })
 }
@@ -140,16 +150,17 @@ impl CheckReport {
 /// Checks every move of every game of a path or file object (as `forsyth pgn check`), keeping nothing but the
 /// counts and the errors; the lock on Python is released while reading.
 #[pyfunction]
-#[pyo3(signature = (source, jobs = 1, encoding = None, lang = None))]
+#[pyo3(signature = (source, jobs = 1, encoding = None, lang = None, allow = None))]
 pub fn check(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     jobs: usize,
     encoding: Option<&str>,
     lang: Option<&str>,
+    allow: Option<&str>,
 ) -> PyResult<CheckReport> {
     let (reader, name) = open(source)?;
-    let options = read_options(encoding, lang)?;
+    let options = read_options(encoding, lang, allow)?;
     let (mut games, mut moves, mut found) = (0, 0, Vec::new());
     py.detach(|| {
         Reader::new(reader).jobs(jobs).options(options).visit(

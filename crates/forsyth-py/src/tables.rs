@@ -16,7 +16,7 @@ use crate::pgn::{open, read_options};
 /// than a mebibyte of text, as long engine games do; the last has what is left). A game with an error
 /// is a row with its error columns. `style`/`lang` choose how the `san` columns are written.
 #[pyfunction]
-#[pyo3(signature = (source, table = "games", batch_rows = 65536, jobs = 1, encoding = None, lang = None, style = "san", san_lang = "en", fen = false, comments = false))]
+#[pyo3(signature = (source, table = "games", batch_rows = 65536, jobs = 1, encoding = None, lang = None, style = "san", san_lang = "en", fen = false, comments = false, allow = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn to_arrow<'py>(
     py: Python<'py>,
@@ -30,13 +30,14 @@ pub fn to_arrow<'py>(
     san_lang: &str,
     fen: bool,
     comments: bool,
+    allow: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let table =
         Table::from_name(table).ok_or_else(|| argument(format!("unknown table '{table}' (use games or moves)")))?;
     if batch_rows == 0 {
         return Err(argument("batch_rows must be at least 1".to_string()));
     }
-    let read = PgnReadOptions { keep_broken: false, ..read_options(encoding, lang)? };
+    let read = PgnReadOptions { keep_broken: false, ..read_options(encoding, lang, allow)? };
     let options = TableOptions { notation: options::write(style, san_lang)?, fen, comments };
     let (reader, name) = open(source)?;
     // Games are named by their file's name, as `forsyth pgn export` names them.

@@ -135,3 +135,20 @@ def test_an_abandoned_iterator_stops_reading(tmp_path):
     games = forsyth.pgn.read_games(path)
     assert next(games).headers["Event"] == "One"
     del games  # the reading thread ends when its channel closes
+
+
+def test_allow_reads_a_fen_tag_that_breaks_the_rules_it_names(tmp_path):
+    # cm-pgn's test position: thirty-one black pawns, seven of them on the eighth rank.
+    game = ('[Event "Pawns"]\n[SetUp "1"]\n[FEN "ppppkppp/pppppppp/pppppppp/pppppppp/8/8/8/RNBQKBNR w KQ - 0 1"]\n\n'
+            "1. Ke2 e4 *\n")
+    path = write(tmp_path, "pawns.pgn", game.encode())
+    [refused] = forsyth.pgn.read_games(path)
+    assert [e.code for e in refused.errors] == ["bad-fen"]
+    [read] = forsyth.pgn.read_games(path, allow="pawn-on-back-rank,too-many-pawns")
+    assert read.errors == [] and [m.uci() for m in read.mainline_moves()] == ["e1e2", "e5e4"]
+    assert read.end().fen() == "ppppkppp/pppppppp/pppppppp/pppp1ppp/4p3/8/4K3/RNBQ1BNR w - - 0 2"
+    assert forsyth.pgn.check(path, allow="all").errors == []
+    [row] = forsyth.pgn.to_arrow(str(path), allow="all").read_all().to_pylist()
+    assert row["ply_count"] == 2 and row["error_code"] is None
+    with pytest.raises(ValueError, match="too-many-rooks"):
+        forsyth.pgn.check(path, allow="too-many-rooks")

@@ -50,9 +50,19 @@ class CheckReport:
     errors: list[PgnError]
 
 def read_games(
-    source: Source, jobs: int = 1, encoding: Optional[str] = None, lang: Optional[str] = None
+    source: Source,
+    jobs: int = 1,
+    encoding: Optional[str] = None,
+    lang: Optional[str] = None,
+    allow: Optional[str] = None,
 ) -> GameIterator: ...
-def check(source: Source, jobs: int = 1, encoding: Optional[str] = None, lang: Optional[str] = None) -> CheckReport: ...
+def check(
+    source: Source,
+    jobs: int = 1,
+    encoding: Optional[str] = None,
+    lang: Optional[str] = None,
+    allow: Optional[str] = None,
+) -> CheckReport: ...
 def to_arrow(
     source: Source,
     table: str = "games",
@@ -64,6 +74,7 @@ def to_arrow(
     san_lang: str = "en",
     fen: bool = False,
     comments: bool = False,
+    allow: Optional[str] = None,
 ) -> "pyarrow.RecordBatchReader":
     """One table of a PGN input, ``"games"`` (a row per game) or ``"moves"`` (a row per main-line move), as a
     pyarrow RecordBatchReader through the Arrow C stream interface, in batches of ``batch_rows`` rows (fewer where
