@@ -799,7 +799,7 @@ fn kokopu_chess960_numbers() {
     assert_eq!(count, 960);
 }
 
-/// kokopu's position tests (`data/kokopu/positions.csv`: 157 positions, of which the 94 of standard chess and
+/// kokopu's position tests (`data/kokopu/positions.csv`: 157 positions, of which the 95 of standard chess and
 /// Chess960 are compared; the others are variants forsyth does not play). A position kokopu calls legal, forsyth
 /// reads — with invalid castling rights and en-passant squares dropped, which kokopu ignores too (`EFF_CASTLING`,
 /// `EFF_EN_PASSANT`) — with the same castling rights and en-passant file, check, mate, stalemate, dead position by
