@@ -437,6 +437,9 @@ struct Parser<'a> {
 struct FoundError {
     kind: ErrorKind,
     at: usize,
+    /// Where the text not read begins (kept as a comment by [`PgnReadOptions::keep_broken`]): `at`, except for an
+    /// error of the tags, which is placed at its tag pair while the movetext after the tags is what was not read.
+    rest_from: usize,
     token: String,
     reason: String,
     line: Option<(Position, u32)>,
@@ -447,7 +450,7 @@ type Found = Box<FoundError>;
 
 #[cold]
 fn found(kind: ErrorKind, at: usize, token: &str, reason: impl Into<String>) -> Found {
-    Box::new(FoundError { kind, at, token: token.to_string(), reason: reason.into(), line: None })
+    Box::new(FoundError { kind, at, rest_from: at, token: token.to_string(), reason: reason.into(), line: None })
 }
 
 /// The error of a move word that does not read in `before`, the position before ply `ply`.
@@ -461,14 +464,22 @@ fn move_found(kind: ErrorKind, reason: String, at: usize, word: &str, before: &P
 impl<'a> Parser<'a> {
     fn run(&mut self, visitor: &mut impl Visitor) {
         if let Err(found) = self.read(visitor) {
-            let rest_from = found.at;
+            let rest_from = found.rest_from;
+            // A tag that sets up no start is not written back (the writer writes the tags of the start it has): its
+            // value is kept with the movetext not read. (Without its brackets: a line of the comment that starts
+            // with a tag pair would begin a new game for a reader.)
+            let tag = match found.kind {
+                ErrorKind::BadFen => format!("FEN \"{}\" ", found.token),
+                ErrorKind::UnknownVariant => format!("Variant \"{}\" ", found.token),
+                _ => String::new(),
+            };
             self.place(found);
             if self.options.keep_broken {
                 let rest = self.text[rest_from..].trim();
-                if !rest.is_empty() {
+                if !rest.is_empty() || !tag.is_empty() {
                     // Braces would end the comment early; the text is kept with them turned into brackets.
-                    let rest = rest.replace('{', "<").replace('}', ">");
-                    visitor.comment(&format!("forsyth: not read after the error: {rest}"));
+                    let rest = format!("{tag}{rest}").replace('{', "<").replace('}', ">");
+                    visitor.comment(&format!("forsyth: not read after the error: {}", rest.trim_end()));
                 }
             }
         }
@@ -612,7 +623,7 @@ impl<'a> Parser<'a> {
         let mut variant: Option<Cow<'a, str>> = None;
         let mut fen: Option<Cow<'a, str>> = None;
         let mut result_tag = None;
-        let mut fen_at = 0;
+        let (mut fen_at, mut variant_at) = (0, 0);
         // A tag pair (or a forum wrapper) was read: what comes before the next one is the space between tags.
         let mut after_a_tag = false;
         loop {
@@ -655,7 +666,10 @@ impl<'a> Parser<'a> {
             // The tags the reader needs, told apart by length first: most tags are none of them.
             match name.len() {
                 6 if name.eq_ignore_ascii_case("Result") => result_tag = GameResult::from_tag(&value),
-                7 if name.eq_ignore_ascii_case("Variant") => variant = Some(value),
+                7 if name.eq_ignore_ascii_case("Variant") => {
+                    variant = Some(value);
+                    variant_at = tag_at;
+                }
                 3 if name.eq_ignore_ascii_case("FEN") => {
                     fen = Some(value);
                     fen_at = tag_at;
@@ -672,7 +686,7 @@ impl<'a> Parser<'a> {
             _ => {
                 other_start = match start_position(variant, fen) {
                     Ok(start) => start,
-                    Err(error) => self.repaired_start(variant, fen, fen_at, error, movetext_at)?,
+                    Err(error) => self.repaired_start(variant, fen, (variant_at, fen_at), error, movetext_at)?,
                 };
                 &other_start
             }
@@ -683,13 +697,14 @@ impl<'a> Parser<'a> {
     }
 
     /// The start position of tags that describe none, if repairing the `FEN` tag as `fen check --repair` does
-    /// makes one (a warning at the tag, `fen_at`); else the error, placed where the movetext begins.
+    /// makes one (a warning at the tag, `fen_at`); else the error, placed at the tag pair that is wrong (the
+    /// `Variant` tag's at `variant_at`), with the movetext from `movetext_at` not read.
     #[cold]
     fn repaired_start(
         &mut self,
         variant: Option<&str>,
         fen: Option<&str>,
-        fen_at: usize,
+        (variant_at, fen_at): (usize, usize),
         error: StartError,
         movetext_at: usize,
     ) -> Result<Position, Found> {
@@ -707,19 +722,21 @@ impl<'a> Parser<'a> {
             self.warn(WarningKind::FenAllowed, fen_at, fen.unwrap_or(""), reason);
             return Ok(start);
         }
-        Err(match error {
+        let mut error = match error {
             StartError::UnknownVariant(name) => found(
                 ErrorKind::UnknownVariant,
-                movetext_at,
+                variant_at,
                 &name,
                 format!(
                     "the Variant tag names '{name}', which forsyth does not play (standard, chess960 and the 10x8 variants)"
                 ),
             ),
             StartError::BadFen(why) => {
-                found(ErrorKind::BadFen, movetext_at, fen.unwrap_or(""), format!("the FEN tag: {why}"))
+                found(ErrorKind::BadFen, fen_at, fen.unwrap_or(""), format!("the FEN tag: {why}"))
             }
-        })
+        };
+        error.rest_from = movetext_at;
+        Err(error)
     }
 
     /// Reads `[Name "value"]` at the cursor: the name, the value as written, and whether it may hold escapes

@@ -150,7 +150,7 @@ pub fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Positi
 /// does: impossible castling rights and an impossible en-passant square dropped (and returned), where that leaves a
 /// legal position.
 pub(crate) fn repair_start(variant: Option<&str>, fen: Option<&str>) -> Option<(Position, Vec<Problem>)> {
-    let named = variant.map(str::trim).and_then(Variant::from_name).filter(|&v| v != Variant::Standard);
+    let named = variant_other_than_standard(variant);
     let (position, dropped) = Fen::parse(fen?.trim()).ok()?.position_repaired(named).ok()?;
     (!dropped.is_empty()).then_some((position, dropped))
 }
@@ -166,6 +166,12 @@ pub(crate) fn allowed_start(
     if allowed == Allowed::NONE {
         return None;
     }
-    let named = variant.map(str::trim).and_then(Variant::from_name).filter(|&v| v != Variant::Standard);
+    let named = variant_other_than_standard(variant);
     Fen::parse_position_allowing(fen?.trim(), named, allowed | Allowed::REPAIRABLE).ok()
+}
+
+/// The variant a `Variant` tag names, if it names one other than standard chess: what a `FEN` tag is read in
+/// (standard chess by name is left to the FEN, which may be Chess960 by its castling rights).
+fn variant_other_than_standard(variant: Option<&str>) -> Option<Variant> {
+    variant.map(str::trim).and_then(Variant::from_name).filter(|&v| v != Variant::Standard)
 }
