@@ -1,10 +1,10 @@
 //! The names Python callers pass (variants, languages, styles, FEN modes) read into the library's types, with an
 //! error that lists what is valid.
 
-use forsyth::Variant;
 use forsyth::diagram;
 use forsyth::notation::fen::{CastlingStyle, EpMode};
 use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
+use forsyth::{Allowed, Variant};
 use pyo3::PyResult;
 
 use crate::errors::argument;
@@ -12,6 +12,12 @@ use crate::errors::argument;
 /// A variant by name; `None` when not given.
 pub fn variant(name: Option<&str>) -> PyResult<Option<Variant>> {
     name.map(|name| name.parse::<Variant>().map_err(|e| argument(e.to_string()))).transpose()
+}
+
+/// The position problems to accept, as `--allow` takes them (`"too-many-pawns,pawn-on-back-rank"`, `"all"`);
+/// none when not given.
+pub fn allowed(codes: Option<&str>) -> PyResult<Allowed> {
+    codes.map_or(Ok(Allowed::NONE), |codes| codes.parse::<Allowed>().map_err(|e| argument(e.to_string())))
 }
 
 /// Piece letters of a language code (`en`, `de`, ...).

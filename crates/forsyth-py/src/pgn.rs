@@ -10,7 +10,7 @@ use forsyth::pgn::{
     self, Annotation, Encoding, Eval, Game, GameResult, Games, Line, PgnReadOptions, Reader, Validate,
     comment_commands, parse_clock, parse_eval,
 };
-use forsyth::{Allowed, Position, notation::write_san};
+use forsyth::{Position, notation::write_san};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -78,11 +78,7 @@ pub(crate) fn read_options(
         Some(e) if e == "latin-1" || e == "latin1" || e == "iso-8859-1" => Encoding::Latin1,
         Some(e) => return Err(errors::argument(format!("unknown encoding '{e}' (use utf-8, latin-1 or None)"))),
     };
-    let allow = match allow {
-        None => Allowed::NONE,
-        Some(codes) => codes.parse::<Allowed>().map_err(|e| errors::argument(e.to_string()))?,
-    };
-    Ok(PgnReadOptions { encoding, keep_broken: true, moves: options::read(lang)?, allow })
+    Ok(PgnReadOptions { encoding, keep_broken: true, moves: options::read(lang)?, allow: options::allowed(allow)? })
 }
 
 /// Games of a PGN input, in file order.

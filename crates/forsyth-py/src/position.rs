@@ -2,7 +2,7 @@
 //! in every notation. Everything is the library's; this file only converts.
 
 use forsyth::diagram::{self, Diagram, explain::problem_text};
-use forsyth::notation::fen::Fen;
+use forsyth::notation::fen::{Fen, FenPositionError};
 use forsyth::notation::{MoveStyle, MoveWriteOptions, parse_move, write_move};
 use forsyth::uci::Uci;
 use forsyth::{Move, Outcome, Position, Square, Variant, start};
@@ -91,7 +91,10 @@ impl PyMove {
     }
 }
 
-/// A chess position of any variant forsyth plays, always legal.
+/// What `Position(fen, variant, allow)` is called with to make a position again (pickling).
+type PositionArguments = (String, &'static str, Option<String>);
+
+/// A chess position of any variant forsyth plays: legal, unless made with `allow`.
 #[pyclass(module = "forsyth", name = "Position", eq)]
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyPosition {
@@ -123,13 +126,21 @@ impl PyPosition {
 #[pymethods]
 impl PyPosition {
     /// The start position of `variant` (standard chess by default), or the position of a FEN (its variant
-    /// inferred from the board unless given).
+    /// inferred from the board unless given). `allow` names the rules a FEN may break, as `forsyth fen check
+    /// --allow` takes them (`"too-many-pawns,pawn-on-back-rank"`, or `"all"` for every problem after which moves
+    /// are still generated exactly): the position is then taken as given.
     #[new]
-    #[pyo3(signature = (fen = None, variant = None))]
-    fn new(py: Python<'_>, fen: Option<&str>, variant: Option<&str>) -> PyResult<PyPosition> {
+    #[pyo3(signature = (fen = None, variant = None, allow = None))]
+    fn new(py: Python<'_>, fen: Option<&str>, variant: Option<&str>, allow: Option<&str>) -> PyResult<PyPosition> {
         let variant = options::variant(variant)?;
+        let allowed = options::allowed(allow)?;
         let pos = match fen {
-            Some(fen) => PyPosition::from_fen(py, fen, variant)?,
+            Some(fen) if allowed.is_none() => PyPosition::from_fen(py, fen, variant)?,
+            Some(fen) => {
+                let (pos, _problems) =
+                    Fen::parse_position_allowing(fen, variant, allowed).map_err(|e| errors::fen(py, fen, &e))?;
+                pos
+            }
             None => Position::new(variant.unwrap_or_default()),
         };
         Ok(PyPosition { pos })
@@ -273,9 +284,17 @@ impl PyPosition {
         self.clone()
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String, &'static str))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, PositionArguments)> {
         let fen = slf.borrow().fen(slf.py(), "always", "xfen")?;
-        Ok((slf.get_type(), (fen, slf.borrow().pos.variant().name())))
+        let variant = slf.borrow().pos.variant();
+        // A position made with `allow` is made again with the rules it breaks allowed.
+        let allow = match Fen::parse_position(&fen, Some(variant)) {
+            Err(FenPositionError::Illegal(e)) => {
+                Some(e.problems.iter().map(|p| p.code()).collect::<Vec<_>>().join(","))
+            }
+            _ => None,
+        };
+        Ok((slf.get_type(), (fen, variant.name(), allow)))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

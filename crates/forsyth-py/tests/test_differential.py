@@ -3,6 +3,7 @@ the legal moves, the SAN of every legal move, and the FEN of every position must
 both, must give the same moves."""
 
 import io
+import pickle
 import random
 import re
 
@@ -92,3 +93,43 @@ def test_german_english_round_trip(german_game):
     [game] = forsyth.pgn.read_games(german_game, lang="de")
     assert game.end().fen() == board.fen()
     assert forsyth.translate(english, "en", "de", style="fide") == " ".join(movetext.split())
+
+
+# Move-generator test positions that break the rules of a game (python-chess accepts them; forsyth only with
+# `allow`, naming what they break).
+ALLOWED = [
+    ("4k3/8/8/8/8/QQQQ4/QQQQPPPP/4K3 w - - 0 1", "too-many-pieces", "position.too-many-pieces"),
+    ("r1r2k1r/pppppppp/8/8/8/8/PPPPPPPP/R1R2K1R w - - 0 1", "all", "position.too-many-pieces"),
+    # (A white pawn on the first rank is a documented disagreement: python-chess lets it advance two squares.)
+    ("P3k3/8/8/8/8/8/7p/4K3 b - - 0 1", "pawn-on-back-rank", "position.pawn-on-back-rank"),
+]
+
+
+@pytest.mark.parametrize("fen,allow,refused", ALLOWED)
+def test_a_position_made_with_allow_moves_as_python_chess_moves_it(fen, allow, refused):
+    with pytest.raises(forsyth.FenError) as error:
+        forsyth.Position(fen)
+    assert error.value.code == refused
+    pos = forsyth.Position(fen, allow=allow)
+    board = chess.Board(fen)
+    assert sorted(m.uci() for m in pos.legal_moves) == sorted(m.uci() for m in board.legal_moves)
+    assert pos.perft(2) == sum(1 for _ in perft_leaves(board, 2))
+    # Pickled and read back with the rules it breaks allowed.
+    assert pickle.loads(pickle.dumps(pos)) == pos
+
+
+def perft_leaves(board, depth):
+    if depth == 0:
+        yield None
+        return
+    for move in list(board.legal_moves):
+        board.push(move)
+        yield from perft_leaves(board, depth - 1)
+        board.pop()
+
+
+def test_allow_keeps_what_makes_moves_meaningless_an_error_and_names_unknown_codes():
+    with pytest.raises(forsyth.FenError):
+        forsyth.Position("8/8/8/8/8/8/8/4K3 w - - 0 1", allow="all")
+    with pytest.raises(ValueError, match="no-such-rule"):
+        forsyth.Position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", allow="no-such-rule")
