@@ -9,7 +9,7 @@ use forsyth::notation::read::MoveReadOptions;
 use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
 use forsyth::pgn::{
     Annotation, Encoding, ErrorKind, Game, GameBuilder, GameResult, GameSplitter, Line, MAX_GAME_BYTES, PgnError,
-    PgnReadOptions, PgnWriteOptions, SEVEN_TAG_ROSTER, Validate, Visitor, read_game, write_game,
+    PgnReadOptions, PgnWriteOptions, Reader, SEVEN_TAG_ROSTER, Validate, Visitor, read_game, write_game,
 };
 use forsyth::uci::write_uci;
 use forsyth::{Move, Position, Variant};
@@ -371,6 +371,31 @@ fn an_error_of_the_start_tags_is_placed_at_the_tag_and_keep_broken_keeps_its_val
     let game = Game::read_all("[Variant \"Crazyhouse\"]\n", &options).remove(0).unwrap();
     let kept = "forsyth: not read after the error: Variant \"Crazyhouse\"".to_string();
     assert_eq!(game.moves.intro, vec![Annotation::Comment(kept)]);
+}
+
+#[test]
+fn old_mac_line_breaks_are_read_as_line_feeds_by_every_reader() {
+    // The classic Mac OS ended lines with a carriage return alone: errors are placed on the lines an editor shows,
+    // and a game without a result still ends at the blank line before the next one.
+    let unix = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 {a\ncomment} a6 4. Bxf7 *\n\n1. d4 d5\n\n1. c4 Ke7 *\n";
+    let mac = unix.replace('\n', "\r");
+    let placed = |games: Vec<Result<Game, PgnError>>| -> Vec<(u64, u64, u64)> {
+        games.into_iter().filter_map(Result::err).map(|e| (e.game, e.line, e.column)).collect()
+    };
+    let expected = vec![(1, 5, 16), (3, 9, 7)];
+    assert_eq!(placed(read_all(unix)), expected);
+    assert_eq!(placed(read_all(&mac)), expected);
+    for jobs in [1, 2] {
+        let reader = Reader::from_bytes(mac.clone().into_bytes()).jobs(jobs).block_bytes(16);
+        let games: Vec<_> = reader.games().map(|read| read.unwrap()).collect();
+        assert_eq!(games.len(), 3, "jobs {jobs}");
+        let errors: Vec<_> =
+            games.iter().filter_map(|g| g.error.as_ref()).map(|e| (e.game, e.line, e.column)).collect();
+        assert_eq!(errors, expected, "jobs {jobs}");
+        // A comment's line break is read as a line feed.
+        let comment = &games[0].game.moves.nodes[4].annotations;
+        assert_eq!(comment, &vec![Annotation::Comment("a\ncomment".into())], "jobs {jobs}");
+    }
 }
 
 #[test]
@@ -2927,7 +2952,7 @@ fn kokopu_pgn_reading() {
     // Games kokopu reads and forsyth refuses: (file, game, forsyth's error). `{ab{cd\}ef}`: kokopu takes `\}` as an
     // escaped brace; by the PGN standard (§5) the comment ends there, and `ef\\ghij` is no move.
     const REFUSED: [(&str, usize, ErrorKind); 1] = [("misc", 1, ErrorKind::UnreadableMove)];
-    const ERRORS: [(&str, u64, Option<u64>); 10] = [
+    const ERRORS: [(&str, u64, Option<u64>); 9] = [
         // `1. Pe4`, `Pe5`: a pawn move with its letter, which forsyth reads leniently.
         ("syntactic-error-1", 8, None),
         ("syntactic-error-1", 44, None),
@@ -2941,8 +2966,6 @@ fn kokopu_pgn_reading() {
         ("syntactic-error-1", 105, Some(103)),
         // `[Variant "Chess960"]` without a FEN tag: forsyth starts from the standard array (518).
         ("semantic-error", 27, None),
-        // Old Mac line breaks (CR alone): forsyth counts lines by LF (the PGN standard's LF or CR LF).
-        ("linebreak-mac", 3, Some(1)),
         // `{I miss my closing brace...` then a tag pair line: forsyth reports the comment and reads the next game.
         ("syntactic-error-4", 3, Some(3)),
     ];
@@ -3044,5 +3067,5 @@ fn kokopu_pgn_reading() {
         errors_compared += theirs_err.len();
         assert_eq!(ours_err, theirs_err, "{dir}: the lines of the errors");
     }
-    assert_eq!((games_compared, moves_compared, errors_compared, otherwise), (48, 377, 26, 21));
+    assert_eq!((games_compared, moves_compared, errors_compared, otherwise), (48, 377, 27, 20));
 }

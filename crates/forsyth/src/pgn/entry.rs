@@ -8,6 +8,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use super::blocks::{BLOCK_BYTES, read_blocks};
 use super::error::{PgnError, PgnWarning};
 use super::game::{Game, GameBuilder};
+use super::line_ends::LineEnds;
 use super::reader::{Encoding, GameReport, PgnReadOptions, Visitor};
 use super::split::{GameSplitter, GameText};
 use super::stream::{INPUT_BUFFER, OnePassBuffer, ReadState, read_stream};
@@ -172,8 +173,11 @@ impl<R: BufRead + Send> Reader<R> {
     {
         // A stream whose buffer holds more than a buffer of ours would (a mapped file) is read where it lies too.
         // An error filling it is left to the reading, which reports it where it reports every other.
-        let mut input = self.input;
-        let in_place = self.in_memory || input.fill_buf().is_ok_and(|buffer| buffer.len() > INPUT_BUFFER);
+        // Text whose lines end with carriage returns alone is read translated, through a buffer.
+        let mut input = LineEnds::new(self.input);
+        let as_written = !input.translates();
+        let in_place =
+            as_written && (self.in_memory || input.fill_buf().is_ok_and(|buffer| buffer.len() > INPUT_BUFFER));
         if self.jobs > 1 {
             let (jobs, block) = (self.jobs, self.block_bytes);
             return read_blocks(input, in_place, jobs, block, &self.options, &visitor, &made, sink);

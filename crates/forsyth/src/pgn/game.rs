@@ -67,7 +67,7 @@ impl Game {
 
     /// Reads every game of a PGN text held in memory: each a game, or the error that stopped it.
     pub fn read_all(text: &str, options: &super::PgnReadOptions) -> Vec<Result<Game, super::PgnError>> {
-        super::GameSplitter::new(text.as_bytes())
+        super::GameSplitter::new(super::LineEnds::new(text.as_bytes()))
             .map(|raw| {
                 let raw = raw.expect("reading from memory cannot fail");
                 let mut builder = GameBuilder::default();

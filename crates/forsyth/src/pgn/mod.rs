@@ -29,6 +29,7 @@ mod compressed;
 mod entry;
 mod error;
 mod game;
+mod line_ends;
 mod mapped;
 mod opening_tree;
 mod parallel;
@@ -46,6 +47,7 @@ pub use compressed::{decompress, open_path};
 pub use entry::{Games, ReadGame, Reader};
 pub use error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
+pub use line_ends::LineEnds;
 pub use mapped::{FileInput, MappedFile};
 pub use parallel::for_each_game;
 pub use reader::{

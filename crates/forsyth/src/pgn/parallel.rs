@@ -40,6 +40,7 @@ where
     W: Fn(GameText<'_>) -> T + Sync,
     S: FnMut(GameText<'_>, T) -> io::Result<()>,
 {
+    let reader = super::LineEnds::new(reader);
     if jobs <= 1 {
         // On one thread, games are read where they lie in the reader's buffer.
         let mut games = GameSplitter::new(reader);

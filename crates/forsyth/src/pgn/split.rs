@@ -271,7 +271,9 @@ struct Held {
 }
 
 impl<R: BufRead> GameSplitter<R> {
-    /// A splitter over a reader of PGN bytes (already decompressed). A UTF-8 byte-order mark is skipped.
+    /// A splitter over a reader of PGN bytes (already decompressed). A UTF-8 byte-order mark is skipped. Lines end
+    /// with line feeds (`\n`, `\r\n`): wrap text whose lines end with carriage returns alone in [`LineEnds`](super::LineEnds),
+    /// as [`Reader`](super::Reader) does.
     pub fn new(reader: R) -> GameSplitter<R> {
         GameSplitter {
             reader,

@@ -279,8 +279,9 @@ pub type ReadGame = ((Vec<u8>, u64, u64, u64, u64, bool), Vec<String>, forsyth::
 /// visitor events and reports, whatever the reader's buffer size.
 /// Returns the games, for the caller's own checks.
 pub fn check_one_pass_reading(data: &[u8], options: &forsyth::pgn::PgnReadOptions, capacity: usize) -> Vec<ReadGame> {
-    use forsyth::pgn::{GameSplitter, Reader, read_game};
-    let reference: Vec<ReadGame> = GameSplitter::new(data)
+    use forsyth::pgn::{GameSplitter, LineEnds, Reader, read_game};
+    // (Every reader reads text whose lines end with carriage returns alone as `LineEnds` hands it on.)
+    let reference: Vec<ReadGame> = GameSplitter::new(LineEnds::new(data))
         .map(|raw| {
             let raw = raw.expect("reading from memory cannot fail");
             let mut events = Events::default();
