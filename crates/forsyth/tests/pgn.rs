@@ -2855,6 +2855,8 @@ fn pgn_extract_reading() {
 struct KokopuGame {
     tags: Vec<(String, String)>,
     moves: Vec<(String, String, u32, Vec<u8>)>,
+    /// The comment and comment commands of each move and of each line's start that has any, by label.
+    comments: Vec<KokopuComment>,
     board: String,
     turn_and_castling: String,
     result: String,
@@ -2865,6 +2867,7 @@ fn kokopu_game(dump: &str) -> KokopuGame {
     let mut game = KokopuGame {
         tags: vec![],
         moves: vec![],
+        comments: vec![],
         board: String::new(),
         turn_and_castling: String::new(),
         result: String::new(),
@@ -2875,12 +2878,23 @@ fn kokopu_game(dump: &str) -> KokopuGame {
         if let Some(rest) = line.strip_prefix('[') {
             let (label, rest) = rest.split_once(']').unwrap();
             let rest = rest.trim_start_matches([' ', '|']);
-            let Some(rest) = rest.strip_prefix('(') else { continue };
+            let Some(rest) = rest.strip_prefix('(') else {
+                // A line's start: `-+` for the main line, `+---+` for a variation, then what comes before its first move.
+                let (comment, commands) = kokopu_annotation(rest.trim_start_matches(['-', '+']));
+                if !comment.is_empty() || !commands.is_empty() {
+                    game.comments.push((label.to_string(), comment, commands));
+                }
+                continue;
+            };
             let (_, rest) = rest.split_once(") ").unwrap();
             let (san, rest) = rest.split_once(" (#hm=").unwrap();
             let (clock, rest) = rest.split_once(')').unwrap();
             let nags = rest.split_whitespace().map_while(|t| t.strip_prefix('$')).map(|n| n.parse().unwrap()).collect();
             game.moves.push((label.to_string(), san.to_string(), clock.parse().unwrap(), nags));
+            let (comment, commands) = kokopu_annotation(rest);
+            if !comment.is_empty() || !commands.is_empty() {
+                game.comments.push((label.to_string(), comment, commands));
+            }
         } else if let Some((name, value)) = line.split_once(" = {") {
             if ["Event", "Site", "White", "Black"].contains(&name) {
                 game.tags.push((name.to_string(), value.trim_end_matches('}').to_string()));
@@ -2912,6 +2926,85 @@ fn kokopu_game(dump: &str) -> KokopuGame {
     game
 }
 
+/// A comment as kokopu's dump shows it, by the label of its move or line start: its text, and its comment commands
+/// (`[%name args]`, taken out of the text) by name.
+type KokopuComment = (String, String, Vec<(String, String)>);
+
+/// The comment and commands in what kokopu's dump shows after a move's NAGs or a line's start mark:
+/// `[name = {args}]` for each command, `{text}` for the comment, `<LONG` where a blank line set it apart.
+fn kokopu_annotation(mut rest: &str) -> (String, Vec<(String, String)>) {
+    let (mut comment, mut commands) = (String::new(), Vec::new());
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix("<LONG") {
+            rest = after;
+        } else if rest.starts_with('$') {
+            rest = rest.split_once(' ').map_or("", |(_, after)| after);
+        } else if let Some(after) = rest.strip_prefix('[') {
+            let (name, after) = after.split_once(" = {").unwrap();
+            let (args, after) = after.split_once("}]").unwrap();
+            commands.push((name.to_string(), args.to_string()));
+            rest = after;
+        } else if let Some(after) = rest.strip_prefix('{') {
+            let end = after.rfind('}').unwrap();
+            comment = after[..end].to_string();
+            rest = &after[end + 1..];
+        } else {
+            return (comment, commands);
+        }
+    }
+}
+
+/// The comments of a game by kokopu's labels, as kokopu keeps them: the comments after a move (or before a line's
+/// first move) joined into one, commands taken out of the text (the last of a name kept, one without arguments
+/// dropped), white space collapsed.
+fn kokopu_comments(game: &Game, less: u32) -> Vec<KokopuComment> {
+    fn joined(label: String, annotations: &[Annotation], out: &mut Vec<KokopuComment>) {
+        let (mut texts, mut commands) = (Vec::new(), std::collections::BTreeMap::new());
+        for annotation in annotations {
+            let Annotation::Comment(comment) = annotation else { continue };
+            for command in forsyth::pgn::comment_commands(comment) {
+                if !command.args.trim().is_empty() {
+                    commands.insert(command.name.to_string(), collapsed(command.args));
+                }
+            }
+            // The text without its commands: each `[%` to the next `]` left out.
+            let mut text = String::new();
+            let mut rest = comment.as_str();
+            while let Some(start) = rest.find("[%") {
+                let Some(end) = rest[start..].find(']') else { break };
+                text.push_str(&rest[..start]);
+                text.push(' ');
+                rest = &rest[start + end + 1..];
+            }
+            text.push_str(rest);
+            texts.push(collapsed(&text));
+        }
+        texts.retain(|t| !t.is_empty());
+        if !texts.is_empty() || !commands.is_empty() {
+            out.push((label, texts.join(" "), commands.into_iter().collect()));
+        }
+    }
+    fn walk(line: &Line, start: Position, prefix: &str, less: u32, out: &mut Vec<KokopuComment>) {
+        joined(format!("{prefix}start"), &line.intro, out);
+        let mut pos = start;
+        for node in &line.nodes {
+            let side = if pos.turn() == forsyth::Color::White { 'w' } else { 'b' };
+            let label = format!("{prefix}{}{side}", pos.fullmoves() - less);
+            let before = pos;
+            pos.play_unchecked(node.mv);
+            joined(label.clone(), &node.annotations, out);
+            for (i, variation) in variations(node).enumerate() {
+                walk(variation, before, &format!("{label}-v{i}-"), less, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&game.moves, game.start, "", less, &mut out);
+    out.sort();
+    out
+}
+
 /// Every move of a game by kokopu's labels, with its SAN, half-move clock after it and NAGs.
 /// `less` is taken off every move number (kokopu keeps a FEN tag's move number 0, which forsyth reads as 1).
 fn kokopu_labels(game: &Game, less: u32) -> Vec<(String, String, u32, Vec<u8>)> {
@@ -2940,7 +3033,8 @@ fn kokopu_labels(game: &Game, less: u32) -> Vec<(String, String, u32, Vec<u8>)> 
 /// kokopu's PGN reading tests (Yoann Le Montagner's JavaScript chess library: `test/resources/pgns/` with
 /// `pgns.csv`, the games each file holds, and for each game either the dump of what kokopu read or the line of the
 /// error it reports; `data/kokopu/`, unchanged). Every game kokopu reads, forsyth reads to the same moves in every
-/// variation, with the same SAN, half-move clocks and NAGs, the same final board, side to move and castling rights,
+/// variation, with the same SAN, half-move clocks and NAGs, the same comments and comment commands after each move
+/// and before each line's first move (25), the same final board, side to move and castling rights,
 /// result, main-line length and tags; every error kokopu reports, forsyth reports on the same line — but for the
 /// disagreements below (TESTING.md, "Other projects' test data").
 #[test]
@@ -2973,6 +3067,7 @@ fn kokopu_pgn_reading() {
     const COUNTS: [(&str, usize); 2] = [("syntactic-error-1", 23), ("syntactic-error-4", 2)];
     let csv = std::fs::read_to_string(format!("{root}/pgns.csv")).unwrap();
     let (mut games_compared, mut moves_compared, mut errors_compared, mut otherwise) = (0, 0, 0, 0);
+    let mut comments_compared = 0;
     for line in csv.lines().skip(1) {
         let (dir, count) = line.split_once('\t').unwrap();
         let count: usize = count.parse().unwrap();
@@ -3023,6 +3118,10 @@ fn kokopu_pgn_reading() {
             }
             moves.sort();
             assert_eq!(labels, moves, "{dir} {i}");
+            let mut comments = theirs.comments.clone();
+            comments.sort();
+            assert_eq!(kokopu_comments(game, u32::from(zero)), comments, "{dir} {i}: comments");
+            comments_compared += comments.len();
             // kokopu trims a tag value and collapses its white space; forsyth keeps it as written.
             for (name, value) in &theirs.tags {
                 assert_eq!(game.tag(name).map(collapsed), Some(collapsed(value)), "{dir} {i}: {name}");
@@ -3068,4 +3167,5 @@ fn kokopu_pgn_reading() {
         assert_eq!(ours_err, theirs_err, "{dir}: the lines of the errors");
     }
     assert_eq!((games_compared, moves_compared, errors_compared, otherwise), (48, 377, 27, 20));
+    assert_eq!(comments_compared, 25);
 }
