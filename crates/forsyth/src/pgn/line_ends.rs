@@ -171,7 +171,31 @@ impl<R: BufRead> Read for LineEnds<R> {
 mod tests {
     use std::io::{BufRead, BufReader, Read};
 
+    use proptest::prelude::*;
+
     use super::LineEnds;
+
+    proptest! {
+        /// Whatever the stream's buffers, the same bytes come out: the text as it is where a line feed or no
+        /// carriage return is among its first bytes, else with every carriage return that no line feed follows
+        /// made a line feed.
+        #[test]
+        fn the_bytes_read_do_not_depend_on_the_buffers(
+            text in proptest::collection::vec(prop_oneof![Just(b'\r'), Just(b'\n'), Just(b'a'), Just(b' ')], 0..64),
+            capacity in 1usize..70,
+        ) {
+            let translates = !text.contains(&b'\n') && text.contains(&b'\r');
+            let expected: Vec<u8> = if translates {
+                text.iter().enumerate()
+                    .map(|(i, &b)| if b == b'\r' && text.get(i + 1) != Some(&b'\n') { b'\n' } else { b })
+                    .collect()
+            } else {
+                text.clone()
+            };
+            prop_assert_eq!(read(&text, capacity), expected);
+            prop_assert_eq!(LineEnds::new(&text[..]).translates(), translates);
+        }
+    }
 
     fn read(bytes: &[u8], capacity: usize) -> Vec<u8> {
         let mut out = Vec::new();
@@ -197,6 +221,14 @@ mod tests {
         let mut expected = b"1. e4 *\n\n".repeat(8000);
         expected.extend_from_slice(b"1. d4 *\r\n\r\n1. c4 *\n");
         for capacity in [1, 2, 3, 7, 1000, 65_535, 65_536, 65_537, 70_000, text.len()] {
+            assert!(read(&text, capacity) == expected, "buffers of {capacity}");
+        }
+        // A carriage return that ends the bytes looked at, and a line feed just after them.
+        let mut text = vec![b'a'; 65_535];
+        text.extend_from_slice(b"\r\nx\ry\r");
+        let mut expected = vec![b'a'; 65_535];
+        expected.extend_from_slice(b"\r\nx\ny\n");
+        for capacity in [1, 7, 65_536, text.len()] {
             assert!(read(&text, capacity) == expected, "buffers of {capacity}");
         }
         // A line feed among the first bytes looked at: the text is read as it is.
