@@ -2985,15 +2985,36 @@ fn kokopu_comments(game: &Game, less: u32) -> Vec<KokopuComment> {
             out.push((label, texts.join(" "), commands.into_iter().collect()));
         }
     }
-    fn walk(line: &Line, start: Position, prefix: &str, less: u32, out: &mut Vec<KokopuComment>) {
-        joined(format!("{prefix}start"), &line.intro, out);
+    let mut out = Vec::new();
+    for (label, place) in kokopu_places(game, less) {
+        match place {
+            KokopuPlace::LineStart(intro) => joined(label, intro, &mut out),
+            KokopuPlace::Move(_, node) => joined(label, &node.annotations, &mut out),
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A place in a game that kokopu's dump labels: a line's start, with what comes before its first move, or a move,
+/// with the position before it.
+enum KokopuPlace<'g> {
+    LineStart(&'g [Annotation]),
+    Move(Position, &'g forsyth::pgn::Node),
+}
+
+/// Every place of a game by kokopu's labels (`start`, `1w`, `1b-v0-start`, `1b-v0-1b`), in file order.
+/// `less` is taken off every move number (kokopu keeps a FEN tag's move number 0, which forsyth reads as 1).
+fn kokopu_places(game: &Game, less: u32) -> Vec<(String, KokopuPlace<'_>)> {
+    fn walk<'g>(line: &'g Line, start: Position, prefix: &str, less: u32, out: &mut Vec<(String, KokopuPlace<'g>)>) {
+        out.push((format!("{prefix}start"), KokopuPlace::LineStart(&line.intro)));
         let mut pos = start;
         for node in &line.nodes {
             let side = if pos.turn() == forsyth::Color::White { 'w' } else { 'b' };
             let label = format!("{prefix}{}{side}", pos.fullmoves() - less);
+            out.push((label.clone(), KokopuPlace::Move(pos, node)));
             let before = pos;
             pos.play_unchecked(node.mv);
-            joined(label.clone(), &node.annotations, out);
             for (i, variation) in variations(node).enumerate() {
                 walk(variation, before, &format!("{label}-v{i}-"), less, out);
             }
@@ -3001,31 +3022,23 @@ fn kokopu_comments(game: &Game, less: u32) -> Vec<KokopuComment> {
     }
     let mut out = Vec::new();
     walk(&game.moves, game.start, "", less, &mut out);
-    out.sort();
     out
 }
 
 /// Every move of a game by kokopu's labels, with its SAN, half-move clock after it and NAGs.
 /// `less` is taken off every move number (kokopu keeps a FEN tag's move number 0, which forsyth reads as 1).
 fn kokopu_labels(game: &Game, less: u32) -> Vec<(String, String, u32, Vec<u8>)> {
-    type Labels = Vec<(String, String, u32, Vec<u8>)>;
-    fn walk(line: &Line, start: Position, prefix: &str, less: u32, out: &mut Labels) {
-        let mut pos = start;
-        for node in &line.nodes {
-            let side = if pos.turn() == forsyth::Color::White { 'w' } else { 'b' };
-            let label = format!("{prefix}{}{side}", pos.fullmoves() - less);
-            let san = if node.mv.is_null() { "--".to_string() } else { forsyth::notation::write_san(&pos, node.mv) };
-            let before = pos;
-            pos.play_unchecked(node.mv);
+    let mut out: Vec<_> = kokopu_places(game, less)
+        .into_iter()
+        .filter_map(|(label, place)| {
+            let KokopuPlace::Move(before, node) = place else { return None };
+            let san = if node.mv.is_null() { "--".to_string() } else { forsyth::notation::write_san(&before, node.mv) };
+            let mut after = before;
+            after.play_unchecked(node.mv);
             let nags = node.annotations.iter().filter_map(|a| if let Annotation::Nag(n) = a { Some(*n) } else { None });
-            out.push((label.clone(), san, pos.halfmoves(), nags.collect()));
-            for (i, variation) in variations(node).enumerate() {
-                walk(variation, before, &format!("{label}-v{i}-"), less, out);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(&game.moves, game.start, "", less, &mut out);
+            Some((label, san, after.halfmoves(), nags.collect()))
+        })
+        .collect();
     out.sort();
     out
 }
