@@ -49,23 +49,28 @@ struct Translated {
 
 impl<R: BufRead> LineEnds<R> {
     /// Looks at the first 64 KiB of `reader` (all of it, if it is shorter) to tell how its lines end: the same
-    /// answer whatever the size of its buffer. An error filling that buffer is left to the reading, which reports it
-    /// in order.
+    /// answer whatever the size of its buffer. A line feed tells at once: a stream read as it is typed or written
+    /// (a pipe) is not held up. An error filling the buffer is left to the reading, which reports it in order.
     pub fn new(mut reader: R) -> LineEnds<R> {
         let mut start = Vec::new();
         let translates = match reader.fill_buf() {
-            // Most streams: a mapped file, text in memory, a full buffer; looked at where they lie.
+            // Most streams: a mapped file, text in memory, a full buffer, or a line; looked at where they lie.
             Ok(buffer) if buffer.len() >= PROBE => lines_end_with_carriage_returns(&buffer[..PROBE]),
+            Ok(buffer) if memchr::memchr(b'\n', buffer).is_some() => false,
             Ok(_) => {
-                while let Ok(buffer) = reader.fill_buf()
-                    && !buffer.is_empty()
+                // Too few bytes to tell: taken out of the stream's buffer until a line feed, 64 KiB or the end.
+                let mut line_feed = false;
+                while !line_feed
                     && start.len() < PROBE
+                    && let Ok(buffer) = reader.fill_buf()
+                    && !buffer.is_empty()
                 {
                     let taken = buffer.len().min(PROBE - start.len());
+                    line_feed = memchr::memchr(b'\n', &buffer[..taken]).is_some();
                     start.extend_from_slice(&buffer[..taken]);
                     reader.consume(taken);
                 }
-                lines_end_with_carriage_returns(&start)
+                !line_feed && lines_end_with_carriage_returns(&start)
             }
             Err(_) => false,
         };
@@ -233,6 +238,26 @@ mod tests {
         }
         // A line feed among the first bytes looked at: the text is read as it is.
         assert_eq!(read(b"1. e4 *\r\r1. d4 *\r\n\r\n1. c4 *\r", 4), b"1. e4 *\r\r1. d4 *\r\n\r\n1. c4 *\r");
+    }
+
+    #[test]
+    fn a_line_feed_tells_at_once_without_reading_further() {
+        // A pipe that has written one line and waits: the reader may read its game without waiting for more.
+        struct OneLineThenWaits(&'static [u8]);
+        impl Read for OneLineThenWaits {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                assert!(!self.0.is_empty(), "read on after the line");
+                let n = self.0.len().min(buf.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        for capacity in [4, 64] {
+            let mut reader = LineEnds::new(BufReader::with_capacity(capacity, OneLineThenWaits(b"[Event \"x\"]\r\n")));
+            assert!(!reader.translates());
+            assert_eq!(reader.fill_buf().unwrap()[0], b'[');
+        }
     }
 
     #[test]
