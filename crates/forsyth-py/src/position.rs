@@ -135,7 +135,7 @@ impl PyPosition {
         let variant = options::variant(variant)?;
         let allowed = options::allowed(allow)?;
         let pos = match fen {
-            Some(fen) if allowed.is_none() => PyPosition::from_fen(py, fen, variant)?,
+            // (With nothing allowed, this is `Fen::parse_position`.)
             Some(fen) => {
                 let (pos, _problems) =
                     Fen::parse_position_allowing(fen, variant, allowed).map_err(|e| errors::fen(py, fen, &e))?;

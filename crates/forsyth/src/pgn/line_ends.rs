@@ -3,7 +3,7 @@
 //! and needs line ends to tell a tag pair's line or a blank line between games: a file of such lines would be one
 //! line. Found in kokopu's test files; old PGN collections still hold such files.
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, Chain, Cursor, Read};
 
 /// How much of a stream's start is looked at to tell how its lines end.
 const PROBE: usize = 64 << 10;
@@ -29,12 +29,9 @@ const BUFFER: usize = 256 << 10;
 /// ```
 #[derive(Debug)]
 pub struct LineEnds<R> {
-    inner: R,
-    /// The stream's first bytes, where its buffer held fewer than are looked at: taken out of it to be looked at,
-    /// and handed on first (translated if the rest is).
-    start: Vec<u8>,
-    /// The bytes of `start` consumed.
-    start_consumed: usize,
+    /// The stream, after the first bytes that were taken out of its buffer to be looked at (where it held fewer
+    /// than are looked at): those are handed on first.
+    inner: Chain<Cursor<Vec<u8>>, R>,
     /// Where lines end with carriage returns alone: the bytes translated so far, not all consumed yet.
     translated: Option<Translated>,
 }
@@ -74,13 +71,8 @@ impl<R: BufRead> LineEnds<R> {
             }
             Err(_) => false,
         };
-        let mut line_ends = LineEnds { inner: reader, start, start_consumed: 0, translated: None };
-        if translates {
-            let after = line_ends.inner.fill_buf().ok().and_then(|rest| rest.first().copied());
-            translate(&mut line_ends.start, after);
-            line_ends.translated = Some(Translated { buffer: vec![0; BUFFER], start: 0, end: 0 });
-        }
-        line_ends
+        let translated = translates.then(|| Translated { buffer: vec![0; BUFFER], start: 0, end: 0 });
+        LineEnds { inner: Cursor::new(start).chain(reader), translated }
     }
 
     /// Whether the stream's lines end with carriage returns alone, and it is read translated (through a buffer of
@@ -95,13 +87,13 @@ fn lines_end_with_carriage_returns(start: &[u8]) -> bool {
     memchr::memchr(b'\n', start).is_none() && memchr::memchr(b'\r', start).is_some()
 }
 
-/// Makes each carriage return of `bytes` that no line feed follows a line feed; `after` is the byte that follows
-/// `bytes` in the stream, if any.
-fn translate(bytes: &mut [u8], after: Option<u8>) {
+/// Makes each carriage return of `bytes` that no line feed follows a line feed. (What follows the last byte is no
+/// line feed: a carriage return that may begin `\r\n` is kept back by the caller.)
+fn translate(bytes: &mut [u8]) {
     let mut from = 0;
     while let Some(k) = memchr::memchr(b'\r', &bytes[from..]) {
         let at = from + k;
-        if bytes.get(at + 1).copied().or(after) != Some(b'\n') {
+        if bytes.get(at + 1) != Some(&b'\n') {
             bytes[at] = b'\n';
         }
         from = at + 1;
@@ -129,8 +121,7 @@ impl Translated {
         let bytes = &mut self.buffer[..taken];
         bytes.copy_from_slice(&available[..taken]);
         inner.consume(taken);
-        // What follows, if the last byte is a carriage return, is the one kept back.
-        translate(bytes, Some(b'\r'));
+        translate(bytes);
         (self.start, self.end) = (0, taken);
         Ok(())
     }
@@ -138,9 +129,6 @@ impl Translated {
 
 impl<R: BufRead> BufRead for LineEnds<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.start_consumed < self.start.len() {
-            return Ok(&self.start[self.start_consumed..]);
-        }
         match &mut self.translated {
             None => self.inner.fill_buf(),
             Some(translated) => {
@@ -153,10 +141,6 @@ impl<R: BufRead> BufRead for LineEnds<R> {
     }
 
     fn consume(&mut self, amount: usize) {
-        if self.start_consumed < self.start.len() {
-            self.start_consumed = (self.start_consumed + amount).min(self.start.len());
-            return;
-        }
         match &mut self.translated {
             None => self.inner.consume(amount),
             Some(translated) => translated.start = (translated.start + amount).min(translated.end),
