@@ -35,9 +35,10 @@ async function api(path, options) {
 const postJson = (path, data) =>
   api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
 
+/// `ok` is true, false, or "warn" (read, but with problems the user allowed).
 function setStatus(node, text, ok) {
   node.textContent = text;
-  node.className = "status " + (ok ? "ok" : "bad");
+  node.className = "status " + (ok === "warn" ? "warn" : ok ? "ok" : "bad");
 }
 
 function debounce(fn, ms) {
@@ -150,6 +151,7 @@ async function checkFen() {
       lang: $("fen-lang").value,
       variant: $("fen-variant").value || null,
       flip: $("fen-flip").checked,
+      allow: $("fen-allow").checked ? "all" : null,
     });
   } catch (e) {
     setStatus(status, e.message, false);
@@ -161,7 +163,16 @@ async function checkFen() {
   const german = $("fen-lang").value === "de";
   if (answer.result === "ok") {
     const notes = answer.notes.map((n) => n.message).join("; ");
-    setStatus(status, (german ? "Gültige Stellung" : "Valid position") + (notes ? ` (assumed: ${notes})` : ""), true);
+    const assumed = notes ? ` (assumed: ${notes})` : "";
+    if (!answer.allowed.length) {
+      setStatus(status, (german ? "Gültige Stellung" : "Valid position") + assumed, true);
+      return;
+    }
+    // Read as given, with the rules it breaks listed (the user allowed them).
+    setStatus(status, (german ? "Gelesen, mit erlaubten Regelverstößen" : "Read, breaking allowed rules") + assumed, "warn");
+    answer.allowed.forEach((p) => {
+      problems.append(el("li", {}, `column ${p.column}: ${p.message} `, el("code", { text: `[${p.code}]` })));
+    });
     return;
   }
   if (answer.result === "error") {
@@ -341,6 +352,7 @@ async function checkMoves() {
       input_lang: $("mv-input-lang").value,
       lang: $("mv-lang").value,
       notation: $("mv-notation").value,
+      allow: $("mv-allow").checked ? "all" : null,
     });
   } catch (e) {
     setStatus(status, e.message, false);
@@ -370,7 +382,13 @@ async function checkMoves() {
     list.append(el("li", {}, el("span", { class: "illegal", text: e.text, title: e.reason })));
   } else {
     const done = { checkmate: "checkmate", stalemate: "stalemate" }[answer.status];
-    setStatus(status, `All ${answer.moves.length} moves are legal` + (done ? ` — ${done}` : ""), true);
+    const text = `All ${answer.moves.length} moves are legal` + (done ? ` — ${done}` : "");
+    if (answer.allowed.length) {
+      const broken = answer.allowed.map((p) => `${p.message} [${p.code}]`).join("; ");
+      setStatus(status, `${text}, from a position breaking allowed rules: ${broken}`, "warn");
+    } else {
+      setStatus(status, text, true);
+    }
   }
   moves.current = answer.moves.length;
   $("mv-diagram").innerHTML = answer.svg;
@@ -489,7 +507,7 @@ document.addEventListener("DOMContentLoaded", async () => {
 
   const liveFen = debounce(checkFen, 250);
   $("fen-input").addEventListener("input", liveFen);
-  for (const id of ["fen-lang", "fen-variant", "fen-flip"]) $(id).addEventListener("change", checkFen);
+  for (const id of ["fen-lang", "fen-variant", "fen-flip", "fen-allow"]) $(id).addEventListener("change", checkFen);
   $("fen-go").addEventListener("click", checkFen);
   $("fen-input").addEventListener("keydown", (e) => { if (e.key === "Enter") checkFen(); });
 

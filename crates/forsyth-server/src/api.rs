@@ -18,7 +18,7 @@ use forsyth::notation::score::{move_texts, translate};
 use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
 use forsyth::pgn::{self, GameBuilder, write_game};
 use forsyth::piece_kind::PieceTable;
-use forsyth::{Color, Position, Problem, Square, Topology, Variant, start as starts};
+use forsyth::{Allowed, Color, Position, Problem, Square, Topology, Variant, start as starts};
 
 use crate::{ApiError, limits, report};
 
@@ -146,6 +146,8 @@ pub struct FenRequest {
     flip: bool,
     /// The last move in UCI (`e2e4`), marked on the diagram.
     last_move: Option<String>,
+    /// Problems accepted as warnings, as `fen check --allow` takes them (`all`, `too-many-pieces,...`).
+    allow: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -214,7 +216,15 @@ pub async fn fen(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejecti
     let variant = variant(request.variant.as_deref())?;
     too_long(&request.fen)?;
     let last = request.last_move.as_deref().map(uci_squares).transpose()?;
-    Ok(Json(work(move || fen_answer(&request.fen, lang, variant, request.flip, last)).await?))
+    let allowed = allow(request.allow.as_deref())?;
+    Ok(Json(work(move || fen_answer(&request.fen, lang, variant, allowed, request.flip, last)).await?))
+}
+
+/// The problems a request allows (`"allow": "all"` or codes, as `--allow` takes them); none when absent.
+fn allow(codes: Option<&str>) -> Result<Allowed, ApiError> {
+    codes.map_or(Ok(Allowed::NONE), |codes| {
+        codes.parse::<Allowed>().map_err(|e| ApiError::unprocessable(e.code(), e.to_string()))
+    })
 }
 
 /// The squares of a move in UCI, for a highlight; its legality does not matter.
@@ -234,23 +244,29 @@ fn fen_answer(
     text: &str,
     lang: Language,
     variant: Option<Variant>,
+    allowed: Allowed,
     flip: bool,
     last: Option<(Square, Square)>,
 ) -> Value {
-    let mut answer = report::fen_check(text, false, variant, forsyth::Allowed::NONE);
+    let mut answer = report::fen_check(text, false, variant, allowed);
     let lenient = Fen::parse_lenient(text).ok().map(|(fen, _)| fen);
     // A board alone, or a FEN with fields missing, is explained as lenient reading completes it.
     let explained = explain(text, lang, variant)
         .ok()
         .or_else(|| lenient.as_ref().and_then(|fen| explain(&fen.to_string(), lang, variant).ok()));
-    let position = lenient.as_ref().and_then(|fen| fen.position(variant).ok());
-    if let Some(problems) = answer["problems"].as_array_mut() {
-        let fen = lenient.as_ref().expect("problems come from a FEN read");
-        let found = fen.position(variant).err().map(|e| e.problems).unwrap_or_default();
-        for (json, problem) in problems.iter_mut().zip(&found) {
+    let position = lenient.as_ref().map(|fen| fen.position_allowing(variant, allowed));
+    // The problems refused, or those allowed, each with the column of its field.
+    let (found, listed) = match &position {
+        Some(Err(e)) => (e.problems.as_slice(), "problems"),
+        Some(Ok((_, warnings))) => (warnings.as_slice(), "allowed"),
+        None => (&[][..], "problems"),
+    };
+    if let Some(problems) = answer[listed].as_array_mut() {
+        for (json, problem) in problems.iter_mut().zip(found) {
             json["column"] = json!(problem_column(text, problem));
         }
     }
+    let position = position.and_then(Result::ok).map(|(pos, _)| pos);
     let dialects = position.as_ref().map(|pos| {
         let fen = Fen::from_position(pos);
         let written = |style| fen.to_string_with(style).map_or_else(|e| json!({"error": e.to_string()}), |s| json!(s));
@@ -316,6 +332,8 @@ pub struct MovesRequest {
     notation: Option<String>,
     #[serde(default)]
     flip: bool,
+    /// Problems of `fen` accepted as warnings, as in `/api/fen`.
+    allow: Option<String>,
 }
 
 /// `POST /api/moves`: moves in any notation and language played one by one from a position and written again.
@@ -325,11 +343,12 @@ pub async fn moves(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejec
     let read = MoveReadOptions::with_letters(letters(request.input_lang.as_deref())?);
     let write =
         MoveWriteOptions::new(style(request.notation.as_deref())?).with_letters(letters(request.lang.as_deref())?);
-    let start = match request.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-        None => Position::new(variant.unwrap_or_default()),
+    let allowed = allow(request.allow.as_deref())?;
+    let (start, warnings) = match request.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+        None => (Position::new(variant.unwrap_or_default()), Vec::new()),
         Some(fen) => {
             too_long(fen)?;
-            Fen::parse_position(fen, variant).map_err(|e| match e {
+            Fen::parse_position_allowing(fen, variant, allowed).map_err(|e| match e {
                 FenPositionError::Syntax(e) => ApiError::unprocessable(e.code, format!("invalid FEN: {e}")),
                 FenPositionError::Illegal(e) => ApiError::unprocessable(
                     e.problems.first().map_or("position.illegal", Problem::code),
@@ -346,7 +365,9 @@ pub async fn moves(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejec
             format!("{} moves; at most {MAX_MOVES} are played in one request", texts.len()),
         ));
     }
-    Ok(Json(work(move || moves_answer(start, &texts, &read, &write, request.flip)).await?))
+    let mut answer = work(move || moves_answer(start, &texts, &read, &write, request.flip)).await?;
+    answer["allowed"] = json!(report::problems(&warnings));
+    Ok(Json(answer))
 }
 
 fn moves_answer(

@@ -78,6 +78,52 @@ fn an_illegal_position_lists_its_problems_with_the_column_of_their_field() {
 }
 
 #[test]
+fn a_position_of_a_move_generator_suite_is_read_when_its_problems_are_allowed() {
+    // Eight white queens and four pawns: python-chess counts 73 legal moves here (`Fen::parse_position_allowing`).
+    let fen = "4k3/8/8/8/8/QQQQ4/QQQQPPPP/4K3 w - - 0 1";
+    let strict = post_json(server(), "/api/fen", json!({"fen": fen})).json();
+    assert_eq!(strict["result"], "invalid");
+    assert_eq!(strict["problems"][0]["code"], "position.too-many-pieces");
+    assert!(strict["dialects"].is_null());
+    for allow in ["all", "too-many-pieces", "position.too-many-pieces"] {
+        let json = post_json(server(), "/api/fen", json!({"fen": fen, "allow": allow})).json();
+        assert_eq!(json["result"], "ok", "{allow}: {json}");
+        assert_eq!(json["allowed"][0]["code"], "position.too-many-pieces");
+        assert_eq!(json["allowed"][0]["column"], 1);
+        // The same object as `forsyth fen check --json --allow`, built by the same function.
+        let check = forsyth_server::report::fen_check(fen, false, None, allow.parse().unwrap());
+        assert_eq!(json["allowed"][0]["message"], check["allowed"][0]["message"]);
+        assert_eq!(json["dialects"]["fen"], fen);
+        assert_eq!(json["svg"].as_str().unwrap().matches("class=\"piece\"").count(), 14);
+    }
+    // An impossible castling right, allowed, is dropped, as `fen check --repair` drops it.
+    let rook = "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1";
+    let castling = post_json(server(), "/api/fen", json!({"fen": rook, "allow": "all"})).json();
+    assert_eq!(castling["allowed"][0]["code"], "position.invalid-castling");
+    assert_eq!(castling["allowed"][0]["column"], rook.find("KQ").unwrap() + 1);
+    assert_eq!(castling["dialects"]["fen"], "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    // `all` leaves out what makes move generation meaningless; an unknown code is named.
+    let no_king = post_json(server(), "/api/fen", json!({"fen": "8/8/8/8/8/8/8/4K3 w - - 0 1", "allow": "all"})).json();
+    assert_eq!(no_king["result"], "invalid");
+    assert_eq!(no_king["problems"][0]["code"], "position.missing-king");
+    let unknown = post_json(server(), "/api/fen", json!({"fen": fen, "allow": "too-many-queens"}));
+    assert_eq!(unknown.status, 422);
+    assert_eq!(unknown.json()["error"]["code"], "allow.unknown-code");
+    assert!(unknown.json()["error"]["message"].as_str().unwrap().contains("too-many-pieces"));
+
+    // Moves are played from it only when allowed, and the answer says what it broke.
+    let refused = post_json(server(), "/api/moves", json!({"fen": fen, "moves": "e4"}));
+    assert_eq!(refused.status, 422);
+    assert_eq!(refused.json()["error"]["code"], "position.too-many-pieces");
+    let played = post_json(server(), "/api/moves", json!({"fen": fen, "moves": "e4", "allow": "all"})).json();
+    assert!(played["error"].is_null(), "{played}");
+    // python-chess 1.11.2 finds Black stalemated after 1.e4 here too.
+    assert_eq!(played["status"], "stalemate");
+    assert_eq!(played["allowed"][0]["code"], "position.too-many-pieces");
+    assert_eq!(post_json(server(), "/api/moves", json!({"moves": "e4"})).json()["allowed"], json!([]));
+}
+
+#[test]
 fn a_legal_fen_is_written_in_each_dialect() {
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
     let json = post_json(server(), "/api/fen", json!({"fen": fen, "flip": true})).json();

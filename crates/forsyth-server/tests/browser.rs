@@ -168,6 +168,18 @@ async fn screens(client: Client, address: SocketAddr) {
     assert_eq!(column.as_deref(), Some("50"));
     wait_text(&client, "#fen-status", |t| t.contains("column 50 (castling)")).await;
     screenshots(&client, "position-error").await;
+    // A position of a move-generator suite (eight queens) is refused, and read once its problems are allowed.
+    type_into(&client, "#fen-input", "4k3/8/8/8/8/QQQQ4/QQQQPPPP/4K3 w - - 0 1").await;
+    click(&client, "#fen-go").await;
+    wait_text(&client, "#fen-status", |t| t == "Not a legal position").await;
+    click(&client, "#fen-allow").await;
+    wait_text(&client, "#fen-status", |t| t == "Read, breaking allowed rules").await;
+    wait_text(&client, "#fen-problems", |t| t.contains("[position.too-many-pieces]")).await;
+    let status_class = client.find(Locator::Css("#fen-status")).await.unwrap().attr("class").await.unwrap();
+    assert_eq!(status_class.as_deref(), Some("status warn"));
+    screenshots(&client, "position-allowed").await;
+    click(&client, "#fen-allow").await;
+    wait_text(&client, "#fen-status", |t| t == "Not a legal position").await;
     type_into(&client, "#fen-input", "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6").await;
     select(&client, "#fen-lang", "de").await;
     wait_text(&client, "#fen-status", |t| t == "Gültige Stellung").await;
