@@ -72,8 +72,9 @@ pub struct AllowArgs {
     /// Accept these position problems as warnings and work on the position as given. CODES: comma-separated, as
     /// `fen check --json` prints them, with or without `position.`; `all` = pawn-on-back-rank, too-many-pawns,
     /// too-many-pieces, impossible-check, invalid-castling, invalid-en-passant, castling-prefix (invalid castling
-    /// rights, en-passant squares and prefixes are dropped). missing-king, too-many-kings, opposite-check and
-    /// adjacent-kings make move generation meaningless and are allowed only by their own code.
+    /// rights, en-passant squares and prefixes are dropped, but an en-passant square only the check contradicts is
+    /// kept). missing-king, too-many-kings, opposite-check and adjacent-kings make move generation meaningless and
+    /// are allowed only by their own code.
     #[arg(long, value_name = "CODES", value_parser = allowed)]
     allow: Option<Allowed>,
 }

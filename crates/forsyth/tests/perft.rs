@@ -154,17 +154,28 @@ fn wide_positions_computed_by_fairy_stockfish() {
 /// returns the nodes counted and the lines with such a problem (`FEN: codes`).
 fn run_suite(text: &str, variant: Variant, max_nodes: u64) -> (u64, Vec<String>) {
     let cases = epd_cases(text);
+    run_cases(cases.iter().map(|(_, fen, counts)| (fen.as_str(), fen.as_str(), counts.as_slice())), variant, max_nodes)
+}
+
+/// Runs each `(label, FEN, counts)` in `variant` at every depth of at most `max_nodes` nodes, accepting the
+/// problems move-generator suites build on purpose; returns the nodes counted and the cases with such a problem
+/// (`label: codes`).
+fn run_cases<'a>(
+    cases: impl IntoIterator<Item = (&'a str, &'a str, &'a [(u32, u64)])>,
+    variant: Variant,
+    max_nodes: u64,
+) -> (u64, Vec<String>) {
     let mut nodes = 0;
     let mut relaxed = Vec::new();
-    for (_, fen, counts) in &cases {
+    for (label, fen, counts) in cases {
         let (pos, warnings) = Fen::parse_position_allowing(fen, Some(variant), Allowed::ALL_SAFE)
-            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            .unwrap_or_else(|e| panic!("{label}: {fen}: {e}"));
         if !warnings.is_empty() {
             let codes: Vec<&str> = warnings.iter().map(|w| w.code()).collect();
-            relaxed.push(format!("{fen}: {}", codes.join(" ")));
+            relaxed.push(format!("{label}: {}", codes.join(" ")));
         }
         for &(depth, expected) in counts.iter().filter(|&&(_, n)| n <= max_nodes) {
-            assert_eq!(pos.perft(depth), expected, "{fen} depth {depth}");
+            assert_eq!(pos.perft(depth), expected, "{label}: {fen} depth {depth}");
             nodes += expected;
         }
     }
@@ -253,4 +264,108 @@ fn meaningless_positions_allowed_by_their_own_codes_run_without_panic() {
         assert_eq!(warnings.iter().any(|w| w.code() == code), !code.is_empty(), "{fen}: {warnings:?}");
         walk(&pos, 3, allowed);
     }
+}
+
+/// One position of a perft file in the format of shakmaty's test suite: `id NAME`, `epd FEN` (without the move
+/// counters), then a `perft DEPTH NODES` line per depth; `#` starts a comment.
+struct PerftFileCase {
+    id: String,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn perft_file_cases(text: &str) -> Vec<PerftFileCase> {
+    let mut cases: Vec<PerftFileCase> = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let (key, value) = line.split_once(' ').unwrap_or_else(|| panic!("not a perft file line: {line}"));
+        match key {
+            "id" => cases.push(PerftFileCase { id: value.to_string(), fen: String::new(), counts: Vec::new() }),
+            "epd" => cases.last_mut().expect("epd before id").fen = value.to_string(),
+            "perft" => {
+                let (depth, nodes) = value.split_once(' ').expect("perft DEPTH NODES");
+                let count = (depth.parse().unwrap(), nodes.trim().parse().unwrap());
+                cases.last_mut().expect("perft before id").counts.push(count);
+            }
+            _ => panic!("not a perft file line: {line}"),
+        }
+    }
+    cases
+}
+
+/// A test file of shakmaty's crate (a dev-dependency, so cargo has its source at hand), found with `cargo
+/// metadata`: its perft files are read where they are, not copied (one is "all rights reserved").
+fn shakmaty_test_file(name: &str) -> String {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let output = std::process::Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--manifest-path", env!("CARGO_MANIFEST_PATH")])
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let manifest = metadata["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "shakmaty")
+        .and_then(|p| p["manifest_path"].as_str())
+        .expect("shakmaty among the packages (a dev-dependency of forsyth)");
+    let path = std::path::Path::new(manifest).with_file_name("tests").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs every position of a perft file of shakmaty's with [`run_cases`], read as Chess960 as shakmaty reads them
+/// (an X-FEN castling right names the outermost rook, the standard one in a standard array).
+fn run_perft_file(cases: &[PerftFileCase], max_nodes: u64) -> (u64, Vec<String>) {
+    let fens: Vec<String> = cases.iter().map(|case| format!("{} 0 1", case.fen)).collect();
+    let labelled = cases.iter().zip(&fens).map(|(case, fen)| (case.id.as_str(), fen.as_str(), case.counts.as_slice()));
+    run_cases(labelled, Variant::Chess960, max_nodes)
+}
+
+/// The tricky positions of shakmaty's `tests/tricky.perft` (from the Chess Programming Wiki's "Perft Results",
+/// engine forums and lichess's bug reports: Kiwipete, X-FEN castling in Chess960, en passant that uncovers a check
+/// or blocks one, checkers on one line, a position with 218 legal moves).
+///
+/// The positions that break the rules on purpose are read with relaxed validation, as shakmaty's test reads them
+/// (ignoring impossible checks and too much material). One is a documented disagreement (TESTING.md): Black's king
+/// on h8 with a queen-side castling right, which forsyth refuses as Chess960's rules decide (no start array puts the
+/// king on a corner file, so it has moved) and, allowed, drops; shakmaty and python-chess let that king castle.
+#[test]
+fn shakmaty_tricky_positions() {
+    let mut cases = perft_file_cases(&shakmaty_test_file("tricky.perft"));
+    assert_eq!(cases.len(), 26);
+    let king_on_h = cases.iter().position(|c| c.id == "asymmetrical-and-king-on-h").unwrap();
+    let king_on_h = cases.remove(king_on_h);
+    let fen = format!("{} 0 1", king_on_h.fen);
+    let refused = Fen::parse_position(&fen, Some(Variant::Chess960)).unwrap_err().to_string();
+    assert!(refused.contains("castling right with the rook on a8: the king is not on its start square"), "{refused}");
+    // Every depth the file gives (2.3 million nodes in all).
+    let (nodes, relaxed) = run_perft_file(&cases, u64::MAX);
+    assert!(nodes > 2_000_000, "only {nodes} nodes compared");
+    assert_eq!(
+        relaxed,
+        [
+            "align-diag-1: position.impossible-check",
+            "align-diag-2: position.impossible-check",
+            "align-horizontal: position.impossible-check",
+            "align-ep: position.invalid-en-passant",
+            "align-ep-pinned: position.invalid-en-passant",
+            "ep-unrelated-check: position.invalid-en-passant",
+            "two-pawn-checkers: position.impossible-check",
+            "two-stepper-checkers: position.impossible-check",
+            "two-knight-checkers: position.impossible-check",
+            "max-legals-too-much-material: position.too-many-pieces",
+        ]
+    );
+}
+
+/// Marcel van Kervinck's `perft-random.epd` (6,838 positions of random games with their counts to 6 plies, made and
+/// checked with his engine Rookie; shakmaty's `tests/random.perft`): every position at each depth under
+/// 200,000 nodes (366 million nodes in all, about a second in the test profile).
+#[test]
+fn van_kervinck_random_positions() {
+    let cases = perft_file_cases(&shakmaty_test_file("random.perft"));
+    assert_eq!(cases.len(), 6838);
+    let (nodes, relaxed) = run_perft_file(&cases, 200_000);
+    assert!(nodes > 300_000_000, "only {nodes} nodes compared");
+    assert!(relaxed.is_empty(), "{relaxed:#?}");
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Position;
-use super::validate::{PositionError, Problem};
+use super::validate::{EnPassantProblem, PositionError, Problem};
 use crate::Variant;
 use crate::setup::Setup;
 
@@ -50,8 +50,10 @@ fn kind(problem: &Problem) -> usize {
 /// move generation stays exact.
 ///
 /// Allowed problems leave the position as given, except that an invalid castling right, en-passant square or
-/// castling prefix is dropped (it could not be used anyway; shakmaty's `ignore_invalid_*` do the same). `all`
-/// covers pawns on the first or last rank, too many pawns or pieces, impossible checks, and those three. The
+/// castling prefix is dropped (it could not be used anyway; shakmaty's `ignore_invalid_*` do the same). An
+/// en-passant square wrong only because the check on the board cannot come from the double step stays: that capture
+/// can still be played (it may even block the check), and python-chess and shakmaty keep it. `all` covers pawns on
+/// the first or last rank, too many pawns or pieces, impossible checks, and those three. The
 /// problems that make move generation meaningless — no king, several kings of one colour (only the one nearest a1
 /// is protected from check; the others do not move), the side not to move in check or the kings side by side (a
 /// king can be taken) — are allowed only by their own code. A board of the wrong shape and pieces the variant does
@@ -212,8 +214,17 @@ impl Position {
         if !refused.is_empty() {
             return Err(PositionError { problems: refused });
         }
-        // The board has the variant's shape: a wrong shape is never allowed.
-        let given = super::validate::without_repairable(setup, &warnings);
+        // The board has the variant's shape: a wrong shape is never allowed. An en-passant square that only the
+        // check on the board contradicts can still be captured to, so it stays, as python-chess and shakmaty keep it
+        // (they call the check impossible instead).
+        let unusable: Vec<Problem> = warnings
+            .iter()
+            .filter(|p| {
+                !matches!(p, Problem::InvalidEnPassant { reason: EnPassantProblem::CheckNotFromDoubleStep, .. })
+            })
+            .cloned()
+            .collect();
+        let given = super::validate::without_repairable(setup, &unusable);
         Ok((Position::from_setup_unchecked(&given, variant), warnings))
     }
 }
