@@ -436,6 +436,7 @@ async function readPgn() {
     lang: $("pgn-lang").value,
     notation: $("pgn-notation").value,
   });
+  if ($("pgn-allow").checked) query.set("allow", "all");
   setStatus(status, "Reading…", true);
   let answer;
   try {
@@ -445,7 +446,9 @@ async function readPgn() {
     return;
   }
   const broken = answer.count - answer.valid;
-  setStatus(status, `${answer.count} games, ${answer.valid} valid, ${broken} with errors`, broken === 0);
+  const warned = answer.warnings === 0 ? "" : `, ${answer.warnings} warning${answer.warnings === 1 ? "" : "s"}`;
+  const outcome = broken > 0 ? false : answer.warnings > 0 ? "warn" : true;
+  setStatus(status, `${answer.count} games, ${answer.valid} valid, ${broken} with errors${warned}`, outcome);
   const rows = $("pgn-games").tBodies[0];
   rows.replaceChildren();
   for (const game of answer.games) {
@@ -459,6 +462,12 @@ async function readPgn() {
       el("td", { text: tag("Result") }), el("td", { text: tag("Event") }), el("td", { text: String(game.moves) })));
     // The problem on a row of its own, as wide as the table, so that it stays readable on a phone.
     if (problem) rows.append(el("tr", { class: "problem" }, el("td", { class: "error", colspan: "6", text: problem })));
+    // What was repaired to read the game (a Result tag that disagrees with the marker, ...), so that nothing
+    // changes in the converted text without a word.
+    for (const w of game.warnings) {
+      const text = `line ${w.line}, column ${w.column}: ${w.token ? `'${w.token}': ` : ""}${w.reason} [${w.code}]`;
+      rows.append(el("tr", { class: "problem" }, el("td", { class: "warn", colspan: "6", text })));
+    }
   }
   $("pgn-converted").value = answer.converted;
   $("pgn-download").disabled = !answer.converted;

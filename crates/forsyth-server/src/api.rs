@@ -417,6 +417,8 @@ pub struct PgnQuery {
     lang: Option<String>,
     notation: Option<String>,
     input_lang: Option<String>,
+    /// Problems of `FEN` tags accepted, as `forsyth pgn check --allow` takes them.
+    allow: Option<String>,
 }
 
 /// `POST /api/pgn`: the body a PGN file; every game's tags and first error, and the games without errors
@@ -430,12 +432,15 @@ pub async fn pgn(
     let bytes = body(bytes, limits)?;
     let read_letters = letters(query.input_lang.as_deref())?;
     let write = MoveWriteOptions::new(style(query.notation.as_deref())?).with_letters(letters(query.lang.as_deref())?);
-    Ok(Json(work(move || pgn_answer(&bytes, read_letters, write)).await?))
+    let options = pgn::PgnReadOptions {
+        moves: MoveReadOptions::with_letters(read_letters),
+        allow: allow(query.allow.as_deref())?,
+        ..pgn::PgnReadOptions::default()
+    };
+    Ok(Json(work(move || pgn_answer(&bytes, options, write)).await?))
 }
 
-fn pgn_answer(bytes: &[u8], letters: Letters, moves: MoveWriteOptions) -> Value {
-    let options =
-        pgn::PgnReadOptions { moves: MoveReadOptions::with_letters(letters), ..pgn::PgnReadOptions::default() };
+fn pgn_answer(bytes: &[u8], options: pgn::PgnReadOptions, moves: MoveWriteOptions) -> Value {
     let write = pgn::PgnWriteOptions { moves, ..pgn::PgnWriteOptions::default() };
     let mut games = Vec::new();
     let mut converted = String::new();
@@ -449,14 +454,18 @@ fn pgn_answer(bytes: &[u8], letters: Letters, moves: MoveWriteOptions) -> Value 
             if report.error.is_none() {
                 write_game(&game, &write, &mut converted);
             }
-            games.push(json!({"number": raw.number, "tags": game.tags, "moves": report.moves, "error": error}));
+            let warnings: Vec<Value> = report.warnings.iter().map(report::pgn_warning).collect();
+            games.push(json!({"number": raw.number, "tags": game.tags, "moves": report.moves, "error": error,
+                              "warnings": warnings}));
             Ok(())
         });
     let valid = games.iter().filter(|g| g["error"].is_null()).count();
+    let warnings: usize = games.iter().map(|g| g["warnings"].as_array().map_or(0, Vec::len)).sum();
     json!({
         "games": games,
         "count": games.len(),
         "valid": valid,
+        "warnings": warnings,
         "converted": converted,
         "error": read.err().map(|e| e.to_string()),
     })

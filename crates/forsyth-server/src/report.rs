@@ -3,6 +3,7 @@
 
 use forsyth::diagram::explain::Explanation;
 use forsyth::notation::fen::{Fen, FenError, Note};
+use forsyth::pgn::PgnWarning;
 use forsyth::{Allowed, CastlingSide, Problem, Status, Variant};
 use serde_json::{Value, json};
 
@@ -17,6 +18,23 @@ use serde_json::{Value, json};
 /// ```
 pub fn fen_error(e: &FenError) -> Value {
     json!({"code": e.code, "column": e.column, "field": e.field.to_string(), "message": e.message})
+}
+
+/// Something repaired in a PGN game that was read nonetheless (a `Result` tag that disagrees with the marker, a
+/// tag value without its closing quote, ...): `{"line", "column", "game", "token", "code", "reason", "message"}`,
+/// the message as `forsyth pgn check` prints it after the file name.
+///
+/// ```
+/// use forsyth::pgn::{PgnReadOptions, Reader};
+/// let text = "[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
+/// let games: Vec<_> = Reader::from_bytes(text.as_bytes()).options(PgnReadOptions::default()).games().collect();
+/// let json = forsyth_server::report::pgn_warning(&games[0].as_ref().unwrap().warnings[0]);
+/// assert_eq!(json["code"], "result-mismatch");
+/// assert_eq!((json["line"].as_u64(), json["column"].as_u64()), (Some(3), Some(10)));
+/// ```
+pub fn pgn_warning(warning: &PgnWarning) -> Value {
+    json!({"line": warning.line, "column": warning.column, "game": warning.game, "token": warning.token,
+           "code": warning.kind.code(), "reason": warning.reason, "message": warning.to_string()})
 }
 
 /// What lenient reading assumed: `[{"code", "message"}]`.

@@ -194,6 +194,38 @@ fn pgn_games_come_with_tags_errors_where_they_are_and_converted_text() {
 }
 
 #[test]
+fn pgn_repairs_are_reported_as_warnings_and_fen_tags_read_as_allowed() {
+    // A Result tag that disagrees with the marker, and a FEN tag with eight white queens (a move-generator suite's
+    // position): the first is read with a warning, the second is an error unless allowed.
+    let pgn = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n\
+               [Event \"b\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/QQQQ4/QQQQPPPP/4K3 w - - 0 1\"]\n\n1. e4 *\n";
+    let strict = request(server(), "POST", "/api/pgn", "application/x-chess-pgn", pgn.as_bytes()).json();
+    assert_eq!(
+        (strict["count"].as_u64(), strict["valid"].as_u64(), strict["warnings"].as_u64()),
+        (Some(2), Some(1), Some(1))
+    );
+    let warning = &strict["games"][0]["warnings"][0];
+    assert_eq!(warning["code"], "result-mismatch");
+    assert_eq!((warning["line"].as_u64(), warning["column"].as_u64()), (Some(4), Some(10)));
+    assert_eq!(
+        warning["message"],
+        "4:10: game 1 '0-1': warning: the Result tag says 1-0, the game ends with 0-1; read as 1-0 [result-mismatch]"
+    );
+    // The tag's result is written in both places.
+    assert!(strict["converted"].as_str().unwrap().contains("1. e4 e5 1-0"), "{strict}");
+    assert_eq!(strict["games"][1]["error"]["code"], "bad-fen");
+    assert_eq!(strict["games"][1]["warnings"], json!([]));
+
+    let allowed = request(server(), "POST", "/api/pgn?allow=all", "application/x-chess-pgn", pgn.as_bytes()).json();
+    assert_eq!((allowed["valid"].as_u64(), allowed["warnings"].as_u64()), (Some(2), Some(2)));
+    assert_eq!(allowed["games"][1]["warnings"][0]["code"], "fen-allowed");
+    assert_eq!(allowed["games"][1]["warnings"][0]["line"], 8);
+    let unknown = request(server(), "POST", "/api/pgn?allow=queens", "application/x-chess-pgn", pgn.as_bytes());
+    assert_eq!(unknown.status, 422);
+    assert_eq!(unknown.json()["error"]["code"], "allow.unknown-code");
+}
+
+#[test]
 fn start_positions_by_number_and_at_random() {
     let json = get(server(), "/api/start?variant=chess960&n=518").json();
     assert_eq!(json["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

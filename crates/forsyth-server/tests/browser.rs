@@ -242,20 +242,28 @@ async fn screens(client: Client, address: SocketAddr) {
     std::fs::write(
         &file,
         "[Event \"Club\"]\n[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n\n\
-         [Event \"Club\"]\n[White \"Cleo\"]\n\n1. e4 e5 2. Ke3 *\n",
+         [Event \"Club\"]\n[White \"Cleo\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+         [Event \"Club\"]\n[White \"Dora\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1-0\n",
     )
     .unwrap();
     select(&client, "#pgn-lang", "de").await;
     let upload = client.find(Locator::Css("#pgn-file")).await.unwrap();
     upload.send_keys(file.canonicalize().unwrap().to_str().unwrap()).await.unwrap();
-    wait_text(&client, "#pgn-status", |t| t == "2 games, 1 valid, 1 with errors").await;
-    let rows = wait_text(&client, "#pgn-games tbody", |t| t.contains("Cleo")).await;
+    wait_text(&client, "#pgn-status", |t| t == "3 games, 2 valid, 1 with errors, 1 warning").await;
+    let rows = wait_text(&client, "#pgn-games tbody", |t| t.contains("Dora")).await;
     assert!(
         rows.contains("Anna") && rows.contains("line 11, column 13: '2. Ke3': no white king can reach e3"),
         "{rows}"
     );
+    // The repair is said, not made silently: the converted game ends with the tag's result.
+    let warning = client.find(Locator::Css("#pgn-games td.warn")).await.unwrap().text().await.unwrap();
+    assert_eq!(
+        warning,
+        "line 17, column 10: '1-0': the Result tag says 1/2-1/2, the game ends with 1-0; read as 1/2-1/2 [result-mismatch]"
+    );
     let converted = wait_value(&client, "#pgn-converted", |v| !v.is_empty()).await;
     assert!(converted.contains("1. e4 e5 2. Sf3 Sc6 3. Lb5 1-0"), "{converted}");
+    assert!(converted.contains("1. d4 d5 1/2-1/2"), "{converted}");
     screenshots(&client, "pgn").await;
 
     // Start positions.
