@@ -27,6 +27,7 @@ fn _forsyth(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<pgn::Node>()?;
     module.add_class::<pgn::GameIterator>()?;
     module.add_class::<pgn::CheckReport>()?;
+    module.add_class::<pgn::PgnWarning>()?;
     module.add_function(wrap_pyfunction!(pgn::read_games, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::check, module)?)?;
     module.add_function(wrap_pyfunction!(tables::to_arrow, module)?)?;

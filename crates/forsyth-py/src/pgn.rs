@@ -102,7 +102,8 @@ impl GameIterator {
             Some(Ok(read)) => {
                 let errors =
                     read.error.iter().map(|e| errors::pgn(py, &self.name, e).into_value(py).into_any()).collect();
-                Ok(Some(PyGame { game: read.game, number: read.number, line: read.line, errors }))
+                let warnings = read.warnings.iter().map(|w| PgnWarning::new(&self.name, w)).collect();
+                Ok(Some(PyGame { game: read.game, number: read.number, line: read.line, errors, warnings }))
             }
         }
     }
@@ -134,12 +135,67 @@ pub struct CheckReport {
     moves: u64,
     /// One `PgnError` per game with an error, in file order.
     errors: Vec<Py<PyAny>>,
+    /// What was repaired to read the games, in file order.
+    warnings: Vec<PgnWarning>,
 }
 
 #[pymethods]
 impl CheckReport {
     fn __repr__(&self) -> String {
-        format!("CheckReport(games={}, moves={}, errors={})", self.games, self.moves, self.errors.len())
+        format!(
+            "CheckReport(games={}, moves={}, errors={}, warnings={})",
+            self.games,
+            self.moves,
+            self.errors.len(),
+            self.warnings.len()
+        )
+    }
+}
+
+/// Something repaired in a game that was read nonetheless (a `Result` tag that disagrees with the termination
+/// marker, a tag value without its closing quote, a `FEN` tag's impossible castling right, ...): its `code`
+/// (`result-mismatch`, ...), where it is, and `str()` as `forsyth pgn check` prints it.
+#[pyclass(module = "forsyth.pgn", name = "PgnWarning", frozen, get_all, skip_from_py_object)]
+#[derive(Clone)]
+pub struct PgnWarning {
+    /// The stable code of what was repaired.
+    code: &'static str,
+    /// 1-based line in the file.
+    line: u64,
+    /// 1-based column, in characters.
+    column: u64,
+    /// 1-based number of the game in the file.
+    game: u64,
+    /// The text repaired, as written.
+    token: String,
+    /// What was wrong and what it was read as.
+    reason: String,
+    /// The whole line `forsyth pgn check` prints: `FILE:LINE:COLUMN: game G 'TOKEN': warning: reason [code]`.
+    message: String,
+}
+
+impl PgnWarning {
+    fn new(name: &str, warning: &pgn::PgnWarning) -> PgnWarning {
+        PgnWarning {
+            code: warning.kind.code(),
+            line: warning.line,
+            column: warning.column,
+            game: warning.game,
+            token: warning.token.clone(),
+            reason: warning.reason.clone(),
+            message: format!("{name}:{warning}"),
+        }
+    }
+}
+
+#[pymethods]
+impl PgnWarning {
+    fn __str__(&self) -> &str {
+        &self.message
+    }
+
+    fn __repr__(&self) -> String {
+        format!("PgnWarning({:?})", self.message)
     }
 }
 
@@ -157,7 +213,7 @@ pub fn check(
 ) -> PyResult<CheckReport> {
     let (reader, name) = open(source)?;
     let options = read_options(encoding, lang, allow)?;
-    let (mut games, mut moves, mut found) = (0, 0, Vec::new());
+    let (mut games, mut moves, mut found, mut repaired) = (0, 0, Vec::new(), Vec::new());
     py.detach(|| {
         Reader::new(reader).jobs(jobs).options(options).visit(
             || Validate,
@@ -166,13 +222,14 @@ pub fn check(
                 games += 1;
                 moves += report.moves;
                 found.extend(report.error);
+                repaired.extend(report.warnings.iter().map(|w| PgnWarning::new(&name, w)));
                 Ok(())
             },
         )
     })
     .map_err(|e| PyOSError::new_err(format!("{name}: {e}")))?;
     let errors = found.iter().map(|e| errors::pgn(py, &name, e).into_value(py).into_any()).collect();
-    Ok(CheckReport { games, moves, errors })
+    Ok(CheckReport { games, moves, errors, warnings: repaired })
 }
 
 /// A game read from PGN.
@@ -182,6 +239,7 @@ pub struct PyGame {
     number: u64,
     line: u64,
     errors: Vec<Py<PyAny>>,
+    warnings: Vec<PgnWarning>,
 }
 
 #[pymethods]
@@ -214,6 +272,12 @@ impl PyGame {
     #[getter]
     fn errors(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
         self.errors.iter().map(|e| e.clone_ref(py)).collect()
+    }
+
+    /// What was repaired to read the game, in file order (`PgnWarning` objects).
+    #[getter]
+    fn warnings(&self) -> Vec<PgnWarning> {
+        self.warnings.clone()
     }
 
     /// The termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), if the game has one.

@@ -4,12 +4,16 @@ import bz2
 import gzip
 import io
 import os
+import subprocess
 
 import pytest
 
 import forsyth
 import forsyth.pgn
-from conftest import runs_beside
+from conftest import ROOT, runs_beside
+
+# The `forsyth` binary scripts/test-python.sh builds (debug unless told otherwise).
+FORSYTH = os.environ.get("FORSYTH_BIN", str(ROOT / "target" / "debug" / "forsyth"))
 
 GAMES = """[Event "One"]
 [White "Anna"]
@@ -152,3 +156,27 @@ def test_allow_reads_a_fen_tag_that_breaks_the_rules_it_names(tmp_path):
     assert row["ply_count"] == 2 and row["error_code"] is None
     with pytest.raises(ValueError, match="too-many-rooks"):
         forsyth.pgn.check(path, allow="too-many-rooks")
+
+
+def test_repairs_are_warnings_with_their_place_as_the_cli_prints_them(tmp_path):
+    # A Result tag that disagrees with the marker, a result with an en dash, and a FEN tag's impossible castling
+    # right: each game is read, and each repair is said, not made silently.
+    text = ('[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 0-1\n\n'
+            '[Event "b"]\n[Result "1-0"]\n\n1. d4 d5 1\u20130\n\n'
+            '[Event "c"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"]\n\n1. O-O *\n')
+    path = write(tmp_path, "repaired.pgn", text.encode())
+    games = list(forsyth.pgn.read_games(path))
+    assert [g.errors for g in games] == [[], [], []]
+    assert [[w.code for w in g.warnings] for g in games] == [["result-mismatch"], ["result-form"], ["fen-repaired"]]
+    mismatch = games[0].warnings[0]
+    assert isinstance(mismatch, forsyth.pgn.PgnWarning)
+    assert (mismatch.line, mismatch.column, mismatch.game, mismatch.token) == (4, 10, 1, "0-1")
+    assert games[0].result == "1-0"
+    # The same lines as `forsyth pgn check`, which prints the file name in front.
+    cli = subprocess.run([FORSYTH, "pgn", "check", str(path)], capture_output=True, text=True)
+    printed = [line for line in cli.stdout.splitlines() if ": warning: " in line]
+    assert [str(w) for g in games for w in g.warnings] == printed
+    report = forsyth.pgn.check(path)
+    assert [str(w) for w in report.warnings] == printed and report.errors == []
+    assert repr(report) == "CheckReport(games=3, moves=5, errors=0, warnings=3)"
+    assert forsyth.pgn.check(path, jobs=2).warnings[2].code == "fen-repaired"

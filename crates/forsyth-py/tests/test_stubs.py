@@ -39,5 +39,5 @@ def test_package_stub_matches_the_module():
 def test_pgn_stub_matches_the_module():
     stub = stubbed("pgn.pyi")
     assert set(stub) == set(forsyth.pgn.__all__) - {"PgnError"}
-    for name in ["Game", "Node", "CheckReport"]:
+    for name in ["Game", "Node", "CheckReport", "PgnWarning"]:
         assert stub[name] == public(getattr(forsyth.pgn, name)), name

@@ -21,6 +21,17 @@ class Node:
     eval: Optional[float]
     mate: Optional[int]
 
+class PgnWarning:
+    """Something repaired in a game that was read nonetheless; ``str()`` as ``forsyth pgn check`` prints it."""
+
+    code: str
+    line: int
+    column: int
+    game: int
+    token: str
+    reason: str
+    message: str
+
 class Game:
     """A game read from PGN."""
 
@@ -32,6 +43,8 @@ class Game:
     def line(self) -> int: ...
     @property
     def errors(self) -> list[PgnError]: ...
+    @property
+    def warnings(self) -> list[PgnWarning]: ...
     @property
     def result(self) -> Optional[str]: ...
     @property
@@ -48,6 +61,7 @@ class CheckReport:
     games: int
     moves: int
     errors: list[PgnError]
+    warnings: list[PgnWarning]
 
 def read_games(
     source: Source,
