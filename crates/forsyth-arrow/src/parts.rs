@@ -11,6 +11,7 @@ use std::sync::Arc;
 use arrow::array::{Array, ArrayRef, AsArray, RecordBatch, StringBuilder};
 use arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 use arrow::error::ArrowError;
+use arrow::util::display::{ArrayFormatter, FormatOptions};
 use parquet::arrow::{ArrowSchemaConverter, ArrowWriter};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
@@ -313,8 +314,8 @@ impl OpenPart {
     }
 }
 
-/// The CSV writer takes only flat columns: `tags` becomes a JSON object's text, `nags` the numbers separated by
-/// spaces.
+/// The CSV writer takes only flat columns: `tags` becomes a JSON object's text, a list (`nags`, `warnings`) its
+/// values separated by spaces.
 fn as_text_columns(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
     let schema = batch.schema();
     let mut fields = Vec::with_capacity(schema.fields().len());
@@ -339,8 +340,9 @@ fn as_text_columns(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
                 let mut out = StringBuilder::new();
                 for row in 0..list.len() {
                     let values = list.value(row);
-                    let numbers = values.as_primitive::<arrow::datatypes::UInt8Type>();
-                    let words: Vec<String> = numbers.iter().flatten().map(|n| n.to_string()).collect();
+                    let values = ArrayFormatter::try_new(values.as_ref(), &FormatOptions::default())?;
+                    let words: Vec<String> =
+                        (0..list.value_length(row)).map(|i| values.value(i as usize).to_string()).collect();
                     out.append_value(words.join(" "));
                 }
                 Some(Arc::new(out.finish()))

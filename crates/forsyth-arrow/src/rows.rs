@@ -11,7 +11,9 @@ use forsyth::notation::read::names_destination_only;
 use forsyth::notation::styles::{
     MoveStyle, MoveWriteOptions, write_move_into, write_move_sign_into, write_move_unsigned_into,
 };
-use forsyth::pgn::{Eval, GameReport, GameResult, PgnError, Visitor, comment_commands, parse_clock, parse_eval};
+use forsyth::pgn::{
+    Eval, GameReport, GameResult, PgnError, Visitor, WarningKind, comment_commands, parse_clock, parse_eval,
+};
 use forsyth::{Move, Position, Variant};
 
 /// How the tables are written: how SAN is spelled, and the optional columns.
@@ -192,6 +194,8 @@ pub struct GameRow {
     pub(crate) nags: Vec<u8>,
     pub(crate) moves: Vec<MoveFacts>,
     pub(crate) error: Option<PgnError>,
+    /// What was repaired to read the game, in file order (none for nearly every game: no allocation then).
+    pub(crate) warnings: Vec<WarningKind>,
 }
 
 impl GameRow {
@@ -208,6 +212,11 @@ impl GameRow {
     /// The error that stopped reading the game, if any.
     pub fn error(&self) -> Option<&PgnError> {
         self.error.as_ref()
+    }
+
+    /// What was repaired to read the game (the `warnings` column), in file order.
+    pub fn warnings(&self) -> &[WarningKind] {
+        &self.warnings
     }
 
     /// The bytes of text it adds to the games table (tags, both move lists) and to the moves table (the moves,
@@ -401,6 +410,7 @@ impl<'o> GameRecorder<'o> {
             nags: self.nags,
             moves: self.moves,
             error: report.error.map(|e| *e),
+            warnings: report.warnings.iter().map(|w| w.kind).collect(),
         }
     }
 }

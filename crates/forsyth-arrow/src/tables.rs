@@ -77,6 +77,11 @@ fn nags_type() -> DataType {
     DataType::List(Arc::new(Field::new("item", DataType::UInt8, true)))
 }
 
+/// The type of the games table's `warnings` column: what `ListBuilder` makes of a `StringBuilder`.
+fn warnings_type() -> DataType {
+    DataType::List(Arc::new(Field::new("item", DataType::Utf8, true)))
+}
+
 fn games_schema() -> SchemaRef {
     let text = |name: &str| Field::new(name, DataType::Utf8, true);
     Arc::new(Schema::new(vec![
@@ -107,6 +112,7 @@ fn games_schema() -> SchemaRef {
         Field::new("error_line", DataType::UInt64, true),
         Field::new("error_column", DataType::UInt64, true),
         text("error_message"),
+        Field::new("warnings", warnings_type(), false),
         Field::new("tags", tags_type(), false),
     ]))
 }
@@ -172,6 +178,7 @@ struct GamesColumns {
     error_line: UInt64Builder,
     error_column: UInt64Builder,
     error_message: StringBuilder,
+    warnings: ListBuilder<StringBuilder>,
     tags: MapBuilder<StringBuilder, StringBuilder>,
 }
 
@@ -196,6 +203,7 @@ impl GamesColumns {
             error_line: UInt64Builder::new(),
             error_column: UInt64Builder::new(),
             error_message: StringBuilder::new(),
+            warnings: ListBuilder::new(StringBuilder::new()),
             tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
         }
     }
@@ -229,6 +237,10 @@ impl GamesColumns {
         self.error_line.append_option(error.map(|e| e.line));
         self.error_column.append_option(error.map(|e| e.column));
         self.error_message.append_option(error.map(ToString::to_string));
+        for warning in &row.warnings {
+            self.warnings.values().append_value(warning.code());
+        }
+        self.warnings.append(true);
         for (name, value) in row.tags.others() {
             self.tags.keys().append_value(name);
             self.tags.values().append_value(value);
@@ -258,6 +270,7 @@ impl GamesColumns {
             take(&mut self.error_line, UInt64Builder::with_capacity),
             take(&mut self.error_column, UInt64Builder::with_capacity),
             take_strings(&mut self.error_message),
+            Arc::new(self.warnings.finish()),
             Arc::new(self.tags.finish()),
         ]);
         columns

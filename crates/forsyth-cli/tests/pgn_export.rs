@@ -358,3 +358,54 @@ fn the_moves_are_written_as_pgn_convert_writes_them_whatever_the_input_wrote() {
         }
     }
 }
+
+/// Each game's `warnings` (codes, in file order) as the games table holds them.
+fn warning_codes(batch: &RecordBatch) -> Vec<Vec<String>> {
+    let lists = batch.column_by_name("warnings").unwrap().as_list::<i32>();
+    (0..lists.len())
+        .map(|row| {
+            let codes = lists.value(row);
+            let codes = codes.as_string::<i32>();
+            (0..codes.len()).map(|i| codes.value(i).to_string()).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn what_was_repaired_to_read_a_game_is_in_its_warnings_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("repaired.pgn");
+    // A Result tag that disagrees with the marker; a tag value without its closing quote and a result with an en
+    // dash; a FEN tag's impossible castling right; and a game with nothing to repair.
+    let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n\
+                [Event \"b]\n[Result \"1-0\"]\n\n1. d4 d5 1\u{2013}0\n\n\
+                [Event \"c\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1\"]\n\n1. O-O *\n\n\
+                [Event \"d\"]\n\n1. c4 *\n";
+    fs::write(&input, text).unwrap();
+    let input = input.to_str().unwrap().to_string();
+    // `pgn check` prints one line per repair: the table holds the same codes, game by game.
+    let checked = String::from_utf8(forsyth(&["pgn", "check", &input]).stdout).unwrap();
+    let printed: Vec<&str> = checked.lines().filter(|l| l.contains(": warning: ")).collect();
+    let expected = vec![vec!["result-mismatch"], vec!["tag-quote", "result-form"], vec!["fen-repaired"], vec![]];
+    assert_eq!(printed.len(), 4, "{checked}");
+    for (line, code) in printed.iter().zip(expected.iter().flatten()) {
+        assert!(line.ends_with(&format!("[{code}]")), "{line}");
+    }
+    for jobs in ["1", "2"] {
+        let out = dir.path().join(format!("tables-{jobs}"));
+        let summary = export(&out, &["--jobs", jobs], std::slice::from_ref(&input));
+        assert_eq!(
+            (summary["games"].as_u64(), summary["errors"].as_u64(), summary["warnings"].as_u64()),
+            (Some(4), Some(0), Some(4))
+        );
+        assert_eq!(warning_codes(&read_parquet(&out, "games")), expected);
+        // The repaired values are those the warnings name: the Result tag's result.
+        assert_eq!(strings(&read_parquet(&out, "games"), "result")[0].as_deref(), Some("1-0"));
+    }
+    // CSV writes a list as its values separated by spaces.
+    let csv = dir.path().join("csv");
+    export(&csv, &["--format", "csv", "--table", "games"], std::slice::from_ref(&input));
+    let written = fs::read_to_string(&parts(&csv, "games")[0]).unwrap();
+    assert!(written.lines().next().unwrap().contains(",warnings,"), "{written}");
+    assert!(written.contains(",tag-quote result-form,"), "{written}");
+}

@@ -180,3 +180,6 @@ def test_repairs_are_warnings_with_their_place_as_the_cli_prints_them(tmp_path):
     assert [str(w) for w in report.warnings] == printed and report.errors == []
     assert repr(report) == "CheckReport(games=3, moves=5, errors=0, warnings=3)"
     assert forsyth.pgn.check(path, jobs=2).warnings[2].code == "fen-repaired"
+    # The games table says the same, game by game.
+    table = forsyth.pgn.to_arrow(str(path)).read_all()
+    assert table.column("warnings").to_pylist() == [["result-mismatch"], ["result-form"], ["fen-repaired"]]

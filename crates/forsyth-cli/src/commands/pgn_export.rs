@@ -81,6 +81,7 @@ fn read_inputs(
                 summary.games += 1;
                 summary.moves += row.ply_count() as u64;
                 summary.errors += u64::from(row.error().is_some());
+                summary.warnings += row.warnings().len() as u64;
                 tables.push(text.number, text.line, row)
             }
         })?;
@@ -108,6 +109,8 @@ struct Summary {
     games: u64,
     moves: u64,
     errors: u64,
+    /// Repairs made to read the games (each in its game's `warnings` column).
+    warnings: u64,
     bytes_read: u64,
 }
 
@@ -144,6 +147,7 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
             "games": summary.games,
             "moves": summary.moves,
             "errors": summary.errors,
+            "warnings": summary.warnings,
             "bytes_read": summary.bytes_read,
             "bytes_written": bytes_written,
             "seconds": seconds,
@@ -152,9 +156,14 @@ pub fn export(args: ExportArgs) -> Result<(), Failure> {
         });
         writeln!(out, "{report}")
     } else {
+        let warnings = match summary.warnings {
+            0 => String::new(),
+            1 => ", 1 warning".to_string(),
+            n => format!(", {n} warnings"),
+        };
         writeln!(
             out,
-            "{} games ({} with errors), {} moves: {} files, {bytes_written} bytes in {} ({seconds:.1} s)",
+            "{} games ({} with errors{warnings}), {} moves: {} files, {bytes_written} bytes in {} ({seconds:.1} s)",
             summary.games,
             summary.errors,
             summary.moves,
