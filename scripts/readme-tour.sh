@@ -44,6 +44,7 @@ forsyth fen check 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1' '[3
 forsyth fen convert --castling shredder 'rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11'
 ### pgn: check, convert, filter and export games (the FIDE Laws' sample game, scored in German)
 forsyth pgn check --input-lang de examples/fide-sample-game-de.pgn
+forsyth pgn check --json --input-lang de examples/fide-sample-game-de.pgn
 forsyth pgn convert --input-lang de examples/fide-sample-game-de.pgn
 forsyth pgn convert --input-lang de --notation problem --lang de examples/fide-sample-game-de.pgn
 forsyth pgn filter --help | head -1

@@ -63,6 +63,46 @@ fn check_reports_each_error_with_file_line_column_and_a_summary() {
 }
 
 #[test]
+fn check_json_says_what_the_text_lines_say_one_object_per_line() {
+    let temp = temp_dir("check-json");
+    let path = temp.path().join("games.pgn");
+    // Broken games among good ones, and repairs: a Result tag the marker contradicts, a result with an en dash.
+    let mut games = mixed_games();
+    games.push_str("[Event \"r\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Event \"s\"]\n\n1. d4 d5 1\u{2013}0\n");
+    std::fs::write(&path, games).unwrap();
+    let path = path.to_str().unwrap();
+    for jobs in ["1", "2"] {
+        let plain = forsyth(&["pgn", "check", "--jobs", jobs, path], None);
+        let json = forsyth(&["pgn", "check", "--json", "--jobs", jobs, path], None);
+        assert_eq!((plain.status.code(), json.status.code()), (Some(1), Some(1)));
+        // The text's problem lines, without the hints under some of them, and its summary.
+        let plain = text(&plain.stdout);
+        let mut problems: Vec<&str> = plain.lines().filter(|l| !l.starts_with("  hint: ")).collect();
+        let summary = problems.pop().unwrap();
+        let json = text(&json.stdout);
+        let objects: Vec<serde_json::Value> = json.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let (last, found) = objects.split_last().unwrap();
+        assert_eq!(found.len(), problems.len());
+        for (object, line) in found.iter().zip(&problems) {
+            assert_eq!(format!("{}:{}", object["file"].as_str().unwrap(), object["message"].as_str().unwrap()), *line);
+            let kind = if line.contains(": warning: ") { "warning" } else { "error" };
+            assert_eq!(object["kind"], kind);
+            assert!(line.contains(&format!("[{}]", object["code"].as_str().unwrap())), "{line}");
+            assert!(
+                line.starts_with(&format!("{path}:{}:{}: game {}", object["line"], object["column"], object["game"]))
+            );
+        }
+        let numbers: Vec<u64> = summary.split([' ', ',']).filter_map(|w| w.parse().ok()).collect();
+        assert_eq!(summary, "645 games, 602 valid, 43 with errors, 2 warnings");
+        assert_eq!(
+            (last["kind"].as_str(), last["games"].as_u64(), last["valid"].as_u64(), last["errors"].as_u64()),
+            (Some("summary"), Some(numbers[0]), Some(numbers[1]), Some(numbers[2]))
+        );
+        assert_eq!(last["warnings"].as_u64(), Some(numbers[3]));
+    }
+}
+
+#[test]
 fn convert_german_to_english_and_back() {
     let out =
         forsyth(&["pgn", "convert", "--input-lang", "de", "--lang", "en", &example("fide-sample-game-de.pgn")], None);

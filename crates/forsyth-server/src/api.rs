@@ -447,10 +447,7 @@ fn pgn_answer(bytes: &[u8], options: pgn::PgnReadOptions, moves: MoveWriteOption
     let made = |builder: GameBuilder, report: pgn::GameReport| (builder.finish(), report);
     let read =
         pgn::Reader::from_bytes(bytes).options(options).visit(GameBuilder::default, made, |raw, (game, report)| {
-            let error = report.error.as_ref().map(|e| {
-                json!({"line": e.line, "column": e.column, "game": e.game, "ply": e.ply, "token": e.token,
-                   "code": e.kind.code(), "reason": e.reason, "fen": e.fen, "message": e.to_string()})
-            });
+            let error = report.error.as_deref().map(report::pgn_error);
             if report.error.is_none() {
                 write_game(&game, &write, &mut converted);
             }

@@ -3,7 +3,7 @@
 
 use forsyth::diagram::explain::Explanation;
 use forsyth::notation::fen::{Fen, FenError, Note};
-use forsyth::pgn::PgnWarning;
+use forsyth::pgn::{PgnError, PgnWarning};
 use forsyth::{Allowed, CastlingSide, Problem, Status, Variant};
 use serde_json::{Value, json};
 
@@ -18,6 +18,22 @@ use serde_json::{Value, json};
 /// ```
 pub fn fen_error(e: &FenError) -> Value {
     json!({"code": e.code, "column": e.column, "field": e.field.to_string(), "message": e.message})
+}
+
+/// A PGN game's error, where reading it stopped: `{"line", "column", "game", "ply", "token", "code", "reason",
+/// "fen", "message"}`, the message as `forsyth pgn check` prints it after the file name.
+///
+/// ```
+/// use forsyth::pgn::{PgnReadOptions, Reader};
+/// let text = "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n";
+/// let games: Vec<_> = Reader::from_bytes(text.as_bytes()).options(PgnReadOptions::default()).games().collect();
+/// let json = forsyth_server::report::pgn_error(games[0].as_ref().unwrap().error.as_ref().unwrap());
+/// assert_eq!((json["line"].as_u64(), json["column"].as_u64(), json["ply"].as_u64()), (Some(3), Some(13), Some(3)));
+/// assert_eq!(json["code"], "illegal-move");
+/// ```
+pub fn pgn_error(error: &PgnError) -> Value {
+    json!({"line": error.line, "column": error.column, "game": error.game, "ply": error.ply, "token": error.token,
+           "code": error.kind.code(), "reason": error.reason, "fen": error.fen, "message": error.to_string()})
 }
 
 /// Something repaired in a PGN game that was read nonetheless (a `Result` tag that disagrees with the marker, a

@@ -6,7 +6,7 @@ use clap::Subcommand;
 use forsyth::notation::styles::MoveStyle;
 use forsyth::pgn::{GameBuilder, PgnWriteOptions, write_game};
 
-use super::pgn_read::{ReadArgs, output, read_games};
+use super::pgn_read::{ReadArgs, Report, output, read_games};
 use crate::stream;
 use crate::{Failure, input};
 
@@ -40,11 +40,15 @@ enum PgnCommand {
     forsyth pgn check --input-lang de partie.pgn\n\nEach error reads FILE:LINE:COLUMN: game N, ply P 'MOVE': reason [code]; \
     position before: FEN.\nA repair (a result written otherwise, a tag value without its closing quote, a forum wrapper, an impossible \
     castling right in a FEN tag...) is a line\nFILE:LINE:COLUMN: game N 'TEXT': warning: what was read [code]; the game stays valid.\n\
-    The last line is 'N games, M valid, K with errors' (and ', W warnings' if any). Exit status 1 if any game has an error."
+    The last line is 'N games, M valid, K with errors' (and ', W warnings' if any). Exit status 1 if any game has an error.
+    With --json, one JSON object per line instead: {\"kind\": \"error\" or \"warning\", \"file\", \"line\", \"column\", \"game\",     \"token\", \"code\", \"reason\", \"message\"} (an error also \"ply\" and \"fen\"), then {\"kind\": \"summary\", \"games\",     \"valid\", \"errors\", \"warnings\"}."
 )]
 struct CheckArgs {
     #[command(flatten)]
     read: ReadArgs,
+    /// Write each error and warning, and the summary, as a JSON object on a line of its own (for programs).
+    #[arg(long)]
+    json: bool,
 }
 
 /// Write games again in PGN export format.
@@ -115,7 +119,9 @@ fn check(args: CheckArgs) -> Result<(), Failure> {
     let options = args.read.options(false);
     let mut out = BufWriter::new(io::stdout().lock());
     // The error lines are the report: they go to standard output, before the summary.
-    let tally = read_games(&args.read, &options, &mut out, || forsyth::pgn::Validate, |_, _| (), |_, ()| Ok(()))?;
+    let report = if args.json { Report::Json } else { Report::Text };
+    let validate = || forsyth::pgn::Validate;
+    let tally = read_games(&args.read, &options, report, &mut out, validate, |_, _| (), |_, ()| Ok(()))?;
     writeln!(out, "{}", tally.summary()).and_then(|()| out.flush()).or_else(stream::closed_pipe)?;
     tally.finish()
 }
@@ -129,6 +135,7 @@ fn convert(args: ConvertArgs) -> Result<(), Failure> {
     let tally = read_games(
         &args.read,
         &options,
+        Report::Text,
         &mut errors,
         GameBuilder::default,
         |builder, report| {

@@ -10,7 +10,7 @@ use forsyth::Variant;
 use forsyth::openings::is_eco_code;
 use forsyth::pgn::{Selection, escape_tag_value};
 
-use super::pgn_read::{ReadArgs, output, read_games};
+use super::pgn_read::{ReadArgs, Report, output, read_games};
 use crate::{Failure, input, stream};
 
 /// Copy the games that match every condition, unchanged.
@@ -428,6 +428,7 @@ pub fn filter(args: FilterArgs) -> Result<(), Failure> {
     let tally = read_games(
         &args.read,
         &options,
+        Report::Text,
         &mut errors,
         || {
             let facts = if args.check_all { selection.facts().reading_every_move() } else { selection.facts() };

@@ -7,7 +7,7 @@ use forsyth::notation::fen::{EpMode, Fen};
 use forsyth::pgn::Visitor;
 use forsyth::{Move, Position};
 
-use super::pgn_read::{ReadArgs, output, read_games};
+use super::pgn_read::{ReadArgs, Report, output, read_games};
 use crate::{Failure, input, stream};
 
 /// Write one FEN (or EPD) per position of every game's main line.
@@ -85,6 +85,7 @@ pub fn positions(args: PositionsArgs) -> Result<(), Failure> {
     let tally = read_games(
         &args.read,
         &options,
+        Report::Text,
         &mut errors,
         || MainlinePositions { epd: args.epd, ep: args.ep, depth: 0, lines: Vec::new() },
         |positions, report| if report.error.is_none() { Some(positions.lines) } else { None },

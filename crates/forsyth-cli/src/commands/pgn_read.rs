@@ -56,12 +56,32 @@ fn encoding(text: &str) -> Result<Encoding, String> {
     }
 }
 
+/// How the error and warning lines are written.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Report {
+    /// `FILE:LINE:COLUMN: ...`, with hints, for people.
+    #[default]
+    Text,
+    /// One JSON object per line, for programs: `{"kind": "error" | "warning", "file", "line", "column", ...}`.
+    Json,
+}
+
 /// Counts games, errors and warnings over all files.
 #[derive(Default)]
 pub(crate) struct Tally {
+    report: Report,
     games: u64,
     broken: u64,
     warnings: u64,
+}
+
+/// A JSON line of `pgn check --json`: `kind`, `file`, then the fields the web API gives the same problem.
+fn json_line(kind: &str, file: &str, fields: serde_json::Value) -> serde_json::Value {
+    let mut line = serde_json::json!({"kind": kind, "file": file});
+    if let (Some(line), serde_json::Value::Object(fields)) = (line.as_object_mut(), fields) {
+        line.extend(fields);
+    }
+    line
 }
 
 impl Tally {
@@ -73,6 +93,17 @@ impl Tally {
         out: &mut dyn Write,
     ) -> io::Result<()> {
         self.games += 1;
+        if self.report == Report::Json {
+            for warning in warnings {
+                self.warnings += 1;
+                writeln!(out, "{}", json_line("warning", name, forsyth_server::report::pgn_warning(warning)))?;
+            }
+            if let Some(error) = error {
+                self.broken += 1;
+                writeln!(out, "{}", json_line("error", name, forsyth_server::report::pgn_error(error)))?;
+            }
+            return Ok(());
+        }
         // Repairs are reported but do not make the game invalid.
         for warning in warnings {
             self.warnings += 1;
@@ -98,9 +129,15 @@ impl Tally {
         Ok(())
     }
 
-    /// `12 games, 11 valid, 1 with errors, 2 warnings`.
+    /// `12 games, 11 valid, 1 with errors, 2 warnings`, or with [`Report::Json`] `{"kind": "summary", "games",
+    /// "valid", "errors", "warnings"}`.
     pub(crate) fn summary(&self) -> String {
         let valid = self.games - self.broken;
+        if self.report == Report::Json {
+            return serde_json::json!({"kind": "summary", "games": self.games, "valid": valid, "errors": self.broken,
+                                      "warnings": self.warnings})
+            .to_string();
+        }
         let warnings = match self.warnings {
             0 => String::new(),
             1 => ", 1 warning".to_string(),
@@ -126,17 +163,18 @@ pub(crate) fn output(path: Option<&str>) -> Result<Box<dyn Write>, Failure> {
 }
 
 /// Reads every game of every input (on `--jobs` threads) into a fresh visitor made by `visitor`, counts it with
-/// its error written to `errors`, and hands the game and what `made` makes of the visitor to `emit`, in input
-/// order.
+/// its error written to `errors` as `report` says, and hands the game and what `made` makes of the visitor to
+/// `emit`, in input order.
 pub(crate) fn read_games<V: Visitor, T: Send>(
     read: &ReadArgs,
     options: &PgnReadOptions,
+    report: Report,
     errors: &mut dyn Write,
     visitor: impl Fn() -> V + Sync,
     made: impl Fn(V, &GameReport) -> T + Sync,
     mut emit: impl FnMut(GameText<'_>, T) -> io::Result<()>,
 ) -> Result<Tally, Failure> {
-    let mut tally = Tally::default();
+    let mut tally = Tally { report, ..Tally::default() };
     for path in read.inputs() {
         let input = stream::open(&path)?;
         let name = input.name.clone();
