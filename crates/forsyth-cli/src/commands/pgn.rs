@@ -37,11 +37,13 @@ enum PgnCommand {
 #[derive(clap::Args)]
 #[command(
     after_help = "Examples:\n  forsyth pgn check games.pgn\n  forsyth pgn check --jobs 2 lichess_2024-01.pgn.zst\n  \
-    forsyth pgn check --input-lang de partie.pgn\n\nEach error reads FILE:LINE:COLUMN: game N, ply P 'MOVE': reason [code]; \
+    forsyth pgn check --input-lang de partie.pgn\n  forsyth pgn check --json games.pgn\n\nEach error reads FILE:LINE:COLUMN: game N, ply P 'MOVE': reason [code]; \
     position before: FEN.\nA repair (a result written otherwise, a tag value without its closing quote, a forum wrapper, an impossible \
     castling right in a FEN tag...) is a line\nFILE:LINE:COLUMN: game N 'TEXT': warning: what was read [code]; the game stays valid.\n\
-    The last line is 'N games, M valid, K with errors' (and ', W warnings' if any). Exit status 1 if any game has an error.
-    With --json, one JSON object per line instead: {\"kind\": \"error\" or \"warning\", \"file\", \"line\", \"column\", \"game\",     \"token\", \"code\", \"reason\", \"message\"} (an error also \"ply\" and \"fen\"), then {\"kind\": \"summary\", \"games\",     \"valid\", \"errors\", \"warnings\"}."
+    The last line is 'N games, M valid, K with errors' (and ', W warnings' if any). Exit status 1 if any game has an error.\n\
+    With --json, one JSON object per line instead: {\"kind\": \"error\" or \"warning\", \"file\", \"line\", \"column\", \
+    \"game\", \"token\", \"code\", \"reason\", \"message\"} (an error also \"ply\" and \"fen\"),\nthen {\"kind\": \
+    \"summary\", \"games\", \"valid\", \"errors\", \"warnings\"}."
 )]
 struct CheckArgs {
     #[command(flatten)]
