@@ -5,7 +5,7 @@ use forsyth::diagram::{self, Diagram, explain::problem_text};
 use forsyth::notation::fen::{Fen, FenPositionError};
 use forsyth::notation::{MoveStyle, MoveWriteOptions, parse_move, write_move};
 use forsyth::uci::Uci;
-use forsyth::{Move, Outcome, Position, Square, Variant, start};
+use forsyth::{Color, Move, Outcome, Position, Square, Variant, start};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -245,6 +245,32 @@ impl PyPosition {
     /// Whether the side to move has no legal move and is not in check.
     fn is_stalemate(&self) -> bool {
         self.pos.is_stalemate()
+    }
+
+    /// Whether neither side has the material to ever checkmate (python-chess's rule: a lone king, a king and a
+    /// knight against at most queens, or bishops all on one colour with no pawns or knights).
+    fn is_insufficient_material(&self) -> bool {
+        self.pos.is_insufficient_material()
+    }
+
+    /// Whether `color` (`True` for White, as python-chess's `chess.WHITE`) lacks the material to ever checkmate.
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        self.pos.has_insufficient_material(if color { Color::White } else { Color::Black })
+    }
+
+    /// Whether the position alone ends the game: checkmate, stalemate, insufficient material or the 75-move rule
+    /// (a `Position` keeps no history, so repetitions are not seen; python-chess's `is_game_over()` also counts a
+    /// fivefold repetition).
+    fn is_game_over(&self) -> bool {
+        self.pos.outcome().is_some()
+    }
+
+    /// The piece on `square` (`"e4"`) as its FEN letter (`"N"` a white knight, `"p"` a black pawn), or `None`.
+    /// Raises `ValueError` for a text that names no square of the board.
+    fn piece_at(&self, square: &str) -> PyResult<Option<String>> {
+        let on_board = square.parse::<Square>().ok().filter(|&sq| self.pos.shape().contains(sq));
+        let square = on_board.ok_or_else(|| errors::argument(format!("'{square}' is not a square of this board")))?;
+        Ok(self.pos.piece_at(square).map(|piece| piece.char().to_string()))
     }
 
     /// The result if the position alone ends the game (`1-0`, `0-1`, `1/2-1/2`), else `None`.

@@ -50,11 +50,20 @@ def test_legal_moves_san_and_fen_along_random_games(chess960):
                 expected = {reference.uci(m, chess960=True): reference.san(m) for m in reference.legal_moves}
             assert got == expected, reference.fen()
             assert ours.is_check() == reference.is_check()
+            assert ours.is_insufficient_material() == reference.is_insufficient_material()
+            if positions % 16 == 0:
+                # python-chess names pieces by the same letters as FEN.
+                assert [ours.piece_at(chess.square_name(sq)) for sq in chess.SQUARES] == [
+                    p.symbol() if (p := reference.piece_at(sq)) else None for sq in chess.SQUARES
+                ]
             played = ours.push_san(reference.san(move))
             assert played.uci() == reference.uci(move, chess960=chess960)
             reference.push(move)
             positions += 1
         assert ours.fen() == reference.fen()
+        # A Position keeps no history: python-chess's game over by fivefold repetition is not seen.
+        if not reference.is_fivefold_repetition():
+            assert ours.is_game_over() == reference.is_game_over(claim_draw=False), reference.fen()
         outcome = reference.outcome(claim_draw=False)
         if outcome is not None and outcome.termination in (chess.Termination.CHECKMATE, chess.Termination.STALEMATE):
             assert ours.outcome() == outcome.result()
@@ -133,3 +142,42 @@ def test_allow_keeps_what_makes_moves_meaningless_an_error_and_names_unknown_cod
         forsyth.Position("8/8/8/8/8/8/8/4K3 w - - 0 1", allow="all")
     with pytest.raises(ValueError, match="no-such-rule"):
         forsyth.Position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", allow="no-such-rule")
+
+
+# chess.js's insufficient-material cases (__tests__/insufficient_material.test.ts) and a few more endings; the
+# verdicts are python-chess's, asked at test time.
+ENDINGS = [
+    "8/8/8/8/8/8/8/k6K w - - 0 1",
+    "8/2N5/8/8/8/8/8/k6K w - - 0 1",
+    "8/2b5/8/8/8/8/8/k6K w - - 0 1",
+    "8/b7/3B4/8/8/8/8/k6K w - - 0 1",
+    "8/b1B1b1B1/1b1B1b1B/8/8/8/8/1k5K w - - 0 1",
+    "8/2p5/8/8/8/8/8/k6K w - - 0 1",
+    "5k1K/7B/8/6b1/8/8/8/8 b - - 0 1",
+    "7K/5k1N/8/6b1/8/8/8/8 b - - 0 1",
+    "7K/5k1N/8/4n3/8/8/8/8 b - - 0 1",
+    "8/8/8/8/8/2NN4/8/k6K w - - 0 1",
+    "8/8/8/8/8/2N5/8/k5qK w - - 0 1",
+    "8/8/8/8/8/2N5/8/k5rK w - - 0 1",
+    "8/8/8/8/8/1B6/8/k6K w - - 0 1",
+]
+
+
+@pytest.mark.parametrize("fen", ENDINGS)
+def test_insufficient_material_and_game_over_as_python_chess_judges_them(fen):
+    ours, reference = forsyth.Position(fen), chess.Board(fen)
+    assert ours.is_insufficient_material() == reference.is_insufficient_material()
+    for color in [chess.WHITE, chess.BLACK]:
+        assert ours.has_insufficient_material(color) == reference.has_insufficient_material(color), color
+    assert ours.is_game_over() == reference.is_game_over(claim_draw=False)
+    assert [ours.piece_at(chess.square_name(sq)) for sq in chess.SQUARES] == [
+        p.symbol() if (p := reference.piece_at(sq)) else None for sq in chess.SQUARES
+    ]
+
+
+def test_piece_at_names_a_square_of_the_board_or_raises():
+    assert forsyth.Position().piece_at("g1") == "N" and forsyth.Position().piece_at("e5") is None
+    assert forsyth.Position(variant="capablanca").piece_at("i1") == "N"
+    for bad in ["i1", "e9", "", "e"]:
+        with pytest.raises(ValueError, match="is not a square"):
+            forsyth.Position().piece_at(bad)
