@@ -288,16 +288,12 @@ impl PyGame {
 
     /// The position before the first move.
     fn board(&self) -> PyPosition {
-        PyPosition { pos: self.game.start }
+        PyPosition::at(self.game.start)
     }
 
-    /// The position after the last move of the main line.
+    /// The position after the last move of the main line, with the main line on its move stack.
     fn end(&self) -> PyPosition {
-        let mut pos = self.game.start;
-        for node in &self.game.moves.nodes {
-            pos.play_unchecked(node.mv);
-        }
-        PyPosition { pos }
+        PyPosition::after(self.game.start, self.game.moves.nodes.iter().map(|node| node.mv))
     }
 
     /// The moves of the main line.

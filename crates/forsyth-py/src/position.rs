@@ -6,6 +6,7 @@ use forsyth::notation::fen::{Fen, FenPositionError};
 use forsyth::notation::{MoveStyle, MoveWriteOptions, parse_move, write_move};
 use forsyth::uci::Uci;
 use forsyth::{Color, Move, Outcome, Position, Square, Variant, start};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -94,11 +95,62 @@ impl PyMove {
 /// What `Position(fen, variant, allow)` is called with to make a position again (pickling).
 type PositionArguments = (String, &'static str, Option<String>);
 
-/// A chess position of any variant forsyth plays: legal, unless made with `allow`.
+/// A chess position of any variant forsyth plays: legal, unless made with `allow`; with the moves pushed to reach it
+/// (python-chess's move stack), for `pop` and repetitions.
 #[pyclass(module = "forsyth", name = "Position", eq)]
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct PyPosition {
     pub pos: Position,
+    /// The position before each move pushed, and the move.
+    history: Vec<(Position, Move)>,
+}
+
+/// Positions are equal when they are the same position, whatever moves led to them (as python-chess compares
+/// boards).
+impl PartialEq for PyPosition {
+    fn eq(&self, other: &PyPosition) -> bool {
+        self.pos == other.pos
+    }
+}
+
+impl Eq for PyPosition {}
+
+impl PyPosition {
+    /// `pos` with no moves pushed.
+    pub fn at(pos: Position) -> PyPosition {
+        PyPosition { pos, history: Vec::new() }
+    }
+
+    /// `moves` played from `start`, each on the move stack.
+    pub fn after(start: Position, moves: impl IntoIterator<Item = Move>) -> PyPosition {
+        let mut played = PyPosition::at(start);
+        for mv in moves {
+            played.play(mv);
+        }
+        played
+    }
+
+    /// Plays a legal move and keeps it on the move stack.
+    fn play(&mut self, mv: Move) {
+        self.history.push((self.pos, mv));
+        self.pos.play_unchecked(mv);
+    }
+
+    /// How often each position since the last irreversible move occurs, by repetition key (the history and the
+    /// current position): positions before a capture, a pawn move or a lost castling right can never come back,
+    /// so counting them all gives the same answer.
+    fn repetitions(&self) -> std::collections::HashMap<u64, usize> {
+        let mut seen = std::collections::HashMap::new();
+        for pos in self.history.iter().map(|(pos, _)| pos).chain([&self.pos]) {
+            *seen.entry(pos.repetition_key()).or_insert(0) += 1;
+        }
+        seen
+    }
+
+    /// The position's outcome, counting a fivefold repetition as a draw (FIDE 9.6.1).
+    fn outcome_with_repetitions(&self) -> Option<Outcome> {
+        self.pos.outcome().or_else(|| self.is_repetition(5).then_some(Outcome::Draw))
+    }
 }
 
 impl PyPosition {
@@ -143,7 +195,7 @@ impl PyPosition {
             }
             None => Position::new(variant.unwrap_or_default()),
         };
-        Ok(PyPosition { pos })
+        Ok(PyPosition::at(pos))
     }
 
     /// The Chess960 start position numbered `n` (0 to 959; 518 is the classical array).
@@ -197,8 +249,57 @@ impl PyPosition {
     /// Plays a legal move: a `Move`, or a text in any notation.
     fn push(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let m = self.resolve(py, mv)?;
-        self.pos.play_unchecked(m);
+        self.play(m);
         Ok(())
+    }
+
+    /// Takes back the last move pushed and returns it; `IndexError` if none was.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        let (before, mv) = self.history.pop().ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
+        self.pos = before;
+        Ok(PyMove::of(&before, mv))
+    }
+
+    /// The last move pushed; `IndexError` if none was.
+    fn peek(&self) -> PyResult<PyMove> {
+        let (before, mv) = self.history.last().ok_or_else(|| PyIndexError::new_err("peek at an empty move stack"))?;
+        Ok(PyMove::of(before, *mv))
+    }
+
+    /// The moves pushed, first to last.
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        self.history.iter().map(|(before, mv)| PyMove::of(before, *mv)).collect()
+    }
+
+    /// The position before the first move pushed (a copy, with no moves).
+    fn root(&self) -> PyPosition {
+        PyPosition::at(self.history.first().map_or(self.pos, |(root, _)| *root))
+    }
+
+    /// Whether this position has occurred `count` times (3 by default) in the moves pushed, this one included; as
+    /// python-chess's, it does not look at a repetition the next move could make.
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.repetitions().get(&self.pos.repetition_key()).is_some_and(|&n| n >= count)
+    }
+
+    /// Whether this position has occurred five times: the game is drawn (FIDE 9.6.1).
+    fn is_fivefold_repetition(&self) -> bool {
+        self.is_repetition(5)
+    }
+
+    /// Whether the side to move may claim a draw by threefold repetition (FIDE 9.2): this position has occurred
+    /// three times, or a legal move leads to one that has occurred twice.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        let seen = self.repetitions();
+        let count = |pos: &Position| seen.get(&pos.repetition_key()).copied().unwrap_or(0);
+        let after = |m: Move| {
+            let mut next = self.pos;
+            next.play_unchecked(m);
+            next
+        };
+        count(&self.pos) >= 3 || self.pos.legal_moves().iter().any(|&m| count(&after(m)) >= 2)
     }
 
     /// Reads a move in any notation (SAN, FIDE, long, problem, UCI, figurines) in the piece letters of `lang`
@@ -207,7 +308,7 @@ impl PyPosition {
     fn push_san(&mut self, py: Python<'_>, text: &str, lang: &str) -> PyResult<PyMove> {
         let m = self.read(py, text, Some(lang))?;
         let played = PyMove::of(&self.pos, m);
-        self.pos.play_unchecked(m);
+        self.play(m);
         Ok(played)
     }
 
@@ -258,11 +359,10 @@ impl PyPosition {
         self.pos.has_insufficient_material(if color { Color::White } else { Color::Black })
     }
 
-    /// Whether the position alone ends the game: checkmate, stalemate, insufficient material or the 75-move rule
-    /// (a `Position` keeps no history, so repetitions are not seen; python-chess's `is_game_over()` also counts a
-    /// fivefold repetition).
+    /// Whether the game is over: checkmate, stalemate, insufficient material, the 75-move rule, or a fivefold
+    /// repetition among the moves pushed (as python-chess's `is_game_over()`).
     fn is_game_over(&self) -> bool {
-        self.pos.outcome().is_some()
+        self.outcome_with_repetitions().is_some()
     }
 
     /// The piece on `square` (`"e4"`) as its FEN letter (`"N"` a white knight, `"p"` a black pawn), or `None`.
@@ -273,9 +373,9 @@ impl PyPosition {
         Ok(self.pos.piece_at(square).map(|piece| piece.char().to_string()))
     }
 
-    /// The result if the position alone ends the game (`1-0`, `0-1`, `1/2-1/2`), else `None`.
+    /// The result if the game is over (`1-0`, `0-1`, `1/2-1/2`; see `is_game_over`), else `None`.
     fn outcome(&self) -> Option<&'static str> {
-        self.pos.outcome().map(Outcome::pgn)
+        self.outcome_with_repetitions().map(Outcome::pgn)
     }
 
     /// The leaf nodes of the move tree `depth` plies deep (the lock on Python is released meanwhile).
@@ -310,9 +410,14 @@ impl PyPosition {
         self.clone()
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, PositionArguments)> {
-        let fen = slf.borrow().fen(slf.py(), "always", "xfen")?;
-        let variant = slf.borrow().pos.variant();
+    /// Pickled as the arguments that make the root position again, and the moves pushed (in UCI) as the state
+    /// `__setstate__` plays.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, PositionArguments, Vec<String>)> {
+        let this = slf.borrow();
+        let moves = this.move_stack().into_iter().map(|m| m.uci).collect();
+        let root = this.root();
+        let fen = root.fen(slf.py(), "always", "xfen")?;
+        let variant = root.pos.variant();
         // A position made with `allow` is made again with the rules it breaks allowed.
         let allow = match Fen::parse_position(&fen, Some(variant)) {
             Err(FenPositionError::Illegal(e)) => {
@@ -320,7 +425,16 @@ impl PyPosition {
             }
             _ => None,
         };
-        Ok((slf.get_type(), (fen, variant.name(), allow)))
+        Ok((slf.get_type(), (fen, variant.name(), allow), moves))
+    }
+
+    /// Plays the moves a pickle keeps (in UCI), each on the move stack.
+    fn __setstate__(&mut self, py: Python<'_>, moves: Vec<String>) -> PyResult<()> {
+        for uci in moves {
+            let mv = uci.parse::<Uci>().and_then(|u| u.to_move(&self.pos)).map_err(|e| errors::illegal_move(py, &e))?;
+            self.play(mv);
+        }
+        Ok(())
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -357,9 +471,9 @@ pub fn start_position(variant: &str, n: Option<u16>) -> PyResult<PyPosition> {
                 variant.name()
             )));
         }
-        _ => return Ok(PyPosition { pos: Position::new(variant) }),
+        _ => return Ok(PyPosition::at(Position::new(variant))),
     }
     .ok_or_else(|| errors::argument(format!("no {} start position numbered {}", variant.name(), n.unwrap_or(0))))?;
     let pos = Position::from_setup(&setup, variant).map_err(|e| errors::argument(e.to_string()))?;
-    Ok(PyPosition { pos })
+    Ok(PyPosition::at(pos))
 }

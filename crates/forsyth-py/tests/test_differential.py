@@ -41,6 +41,7 @@ def test_legal_moves_san_and_fen_along_random_games(chess960):
     for moves, reference in random_games(18 + chess960, chess960):
         variant = "chess960" if chess960 else None
         ours = forsyth.Position(reference.fen(), variant=variant)
+        stack = []
         for move in moves:
             assert ours.fen() == reference.fen(), reference.move_stack
             expected = {m.uci(): reference.san(m) for m in reference.legal_moves}
@@ -58,12 +59,13 @@ def test_legal_moves_san_and_fen_along_random_games(chess960):
                 ]
             played = ours.push_san(reference.san(move))
             assert played.uci() == reference.uci(move, chess960=chess960)
+            # (A move's UCI depends on the position it is played in: Chess960 castling.)
+            stack.append(played.uci())
             reference.push(move)
             positions += 1
         assert ours.fen() == reference.fen()
-        # A Position keeps no history: python-chess's game over by fivefold repetition is not seen.
-        if not reference.is_fivefold_repetition():
-            assert ours.is_game_over() == reference.is_game_over(claim_draw=False), reference.fen()
+        assert ours.is_game_over() == reference.is_game_over(claim_draw=False), reference.fen()
+        assert [m.uci() for m in ours.move_stack] == stack and len(stack) == len(reference.move_stack)
         outcome = reference.outcome(claim_draw=False)
         if outcome is not None and outcome.termination in (chess.Termination.CHECKMATE, chess.Termination.STALEMATE):
             assert ours.outcome() == outcome.result()
@@ -181,3 +183,74 @@ def test_piece_at_names_a_square_of_the_board_or_raises():
     for bad in ["i1", "e9", "", "e"]:
         with pytest.raises(ValueError, match="is not a square"):
             forsyth.Position().piece_at(bad)
+
+
+def shuffling_games(seed: int, games: int = 60, plies: int = 90):
+    """Random games that mostly move pieces back and forth (a side's last move undone, else a quiet piece move), so
+    that positions repeat."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        board = chess.Board()
+        for move in rng.sample(["e2e4", "e7e5", "d2d4", "d7d5", "g1f3", "b8c6"], rng.randrange(4)):
+            if chess.Move.from_uci(move) in board.legal_moves:
+                board.push(chess.Move.from_uci(move))
+        for _ in range(rng.randrange(plies)):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            quiet = [m for m in legal if board.piece_type_at(m.from_square) != chess.PAWN and not board.is_capture(m)]
+            own_last = board.move_stack[-2] if len(board.move_stack) >= 2 else None
+            back = own_last and chess.Move(own_last.to_square, own_last.from_square)
+            if back in legal and rng.random() < 0.6:
+                board.push(back)
+            else:
+                board.push(rng.choice(quiet if quiet and rng.random() < 0.95 else legal))
+        yield board
+
+
+def test_move_stack_and_repetitions_as_python_chess_counts_them():
+    compared = repeated = 0
+    for reference in shuffling_games(5):
+        ours = forsyth.Position()
+        for move in reference.move_stack:
+            ours.push(move.uci())
+        assert [m.uci() for m in ours.move_stack] == [m.uci() for m in reference.move_stack]
+        # Take the moves back one by one, comparing every position on the way.
+        while True:
+            assert ours.fen() == reference.fen()
+            for count in [2, 3, 4, 5]:
+                assert ours.is_repetition(count) == reference.is_repetition(count), (count, reference.fen())
+            assert ours.can_claim_threefold_repetition() == reference.can_claim_threefold_repetition()
+            assert ours.is_fivefold_repetition() == reference.is_fivefold_repetition()
+            assert ours.is_game_over() == reference.is_game_over(claim_draw=False)
+            assert ours.outcome() == (o.result() if (o := reference.outcome(claim_draw=False)) else None)
+            compared += 1
+            repeated += reference.is_repetition(3)
+            if not reference.move_stack:
+                break
+            assert ours.peek().uci() == reference.peek().uci()
+            assert ours.pop().uci() == reference.pop().uci()
+        assert ours == forsyth.Position() and ours.move_stack == []
+    assert compared > 2000 and repeated > 50, (compared, repeated)
+    with pytest.raises(IndexError):
+        forsyth.Position().pop()
+
+
+def test_the_move_stack_survives_copy_pickle_and_game_end(tmp_path):
+    pos = forsyth.Position()
+    for move in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8".split():
+        pos.push_san(move)
+    assert pos.is_repetition(3) and pos.can_claim_threefold_repetition() and not pos.is_game_over()
+    for again in [pos.copy(), pickle.loads(pickle.dumps(pos))]:
+        assert [m.uci() for m in again.move_stack] == [m.uci() for m in pos.move_stack]
+        assert again.is_repetition(3) and again.root() == forsyth.Position() and again.root().move_stack == []
+    # Equal positions are equal whatever moves led to them, as python-chess compares boards.
+    other = forsyth.Position()
+    for move in "Nc3 Nc6 Nb1 Nb8 Nf3 Nf6 Ng1 Ng8".split():
+        other.push_san(move)
+    assert pos == other and pos.move_stack != other.move_stack
+    path = tmp_path / "g.pgn"
+    path.write_text("1. e4 e5 2. Nf3 Nc6 *\n")
+    [game] = forsyth.pgn.read_games(path)
+    assert [m.uci() for m in game.end().move_stack] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert game.end().root() == game.board()
