@@ -333,6 +333,45 @@ impl PyPosition {
         Ok(PyMove::of(&self.pos, m))
     }
 
+    /// Whether a move (a `Move` or a text in any notation) is legal here; `False` also for a text that names no move.
+    fn is_legal(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> bool {
+        self.resolve(py, mv).is_ok()
+    }
+
+    /// Whether a legal move captures (en passant included; castling never does).
+    fn is_capture(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = self.resolve(py, mv)?;
+        Ok(m.is_en_passant() || (!m.is_castle() && self.pos.is_occupied(m.to())))
+    }
+
+    /// Whether a legal move gives check.
+    fn gives_check(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = self.resolve(py, mv)?;
+        let mut after = self.pos;
+        after.play_unchecked(m);
+        Ok(after.is_check())
+    }
+
+    /// Whether a legal move castles.
+    fn is_castling(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.resolve(py, mv)?.is_castle())
+    }
+
+    /// Whether a legal move takes en passant.
+    fn is_en_passant(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.resolve(py, mv)?.is_en_passant())
+    }
+
+    /// The square of `color`'s king (`True` for White), or `None`.
+    fn king(&self, color: bool) -> Option<String> {
+        self.pos.king(if color { Color::White } else { Color::Black }).map(|sq| sq.to_string())
+    }
+
+    /// Every piece on the board: square name to FEN letter (`{"e1": "K", ...}`).
+    fn piece_map(&self) -> std::collections::HashMap<String, String> {
+        self.pos.board().pieces().map(|(sq, piece)| (sq.to_string(), piece.char().to_string())).collect()
+    }
+
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
         self.pos.is_check()

@@ -57,6 +57,18 @@ def test_legal_moves_san_and_fen_along_random_games(chess960):
                 assert [ours.piece_at(chess.square_name(sq)) for sq in chess.SQUARES] == [
                     p.symbol() if (p := reference.piece_at(sq)) else None for sq in chess.SQUARES
                 ]
+                assert ours.piece_map() == {chess.square_name(sq): p.symbol() for sq, p in reference.piece_map().items()}
+                for color in [chess.WHITE, chess.BLACK]:
+                    assert ours.king(color) == chess.square_name(reference.king(color))
+                # What each legal move is, and which pseudo-legal moves are legal.
+                for m in reference.legal_moves:
+                    uci = reference.uci(m, chess960=chess960)
+                    facts = (ours.is_capture(uci), ours.gives_check(uci), ours.is_castling(uci), ours.is_en_passant(uci))
+                    expected = (reference.is_capture(m), reference.gives_check(m), reference.is_castling(m),
+                                reference.is_en_passant(m))
+                    assert facts == expected, (reference.fen(), uci)
+                for m in reference.pseudo_legal_moves:
+                    assert ours.is_legal(reference.uci(m, chess960=chess960)) == reference.is_legal(m), reference.fen()
             played = ours.push_san(reference.san(move))
             assert played.uci() == reference.uci(move, chess960=chess960)
             # (A move's UCI depends on the position it is played in: Chess960 castling.)
