@@ -318,6 +318,15 @@ impl PyGame {
         comments(&self.game.moves.intro)
     }
 
+    /// The game in PGN export format, as `forsyth pgn convert --keep-broken` writes it (a game with an error ends
+    /// with the text that was not read, in a comment), without the blank line that separates games in a file.
+    fn __str__(&self) -> String {
+        let mut out = String::new();
+        pgn::write_game(&self.game, &pgn::PgnWriteOptions::default(), &mut out);
+        out.truncate(out.trim_end().len());
+        out
+    }
+
     fn __repr__(&self) -> String {
         let tag = |name| self.game.tag(name).unwrap_or("?");
         format!("<Game #{} {} vs. {} ({} moves)>", self.number, tag("White"), tag("Black"), self.game.moves.nodes.len())

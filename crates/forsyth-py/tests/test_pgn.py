@@ -6,6 +6,8 @@ import io
 import os
 import subprocess
 
+import chess
+import chess.pgn
 import pytest
 
 import forsyth
@@ -183,3 +185,15 @@ def test_repairs_are_warnings_with_their_place_as_the_cli_prints_them(tmp_path):
     # The games table says the same, game by game.
     table = forsyth.pgn.to_arrow(str(path)).read_all()
     assert table.column("warnings").to_pylist() == [["result-mismatch"], ["result-form"], ["fen-repaired"]]
+
+
+def test_str_of_a_game_is_what_pgn_convert_writes(tmp_path):
+    path = write(tmp_path, "g.pgn", GAMES.encode())
+    games = list(forsyth.pgn.read_games(path))
+    cli = subprocess.run([FORSYTH, "pgn", "convert", "--keep-broken", str(path)], capture_output=True, text=True)
+    assert "".join(str(game) + "\n\n" for game in games) == cli.stdout
+    # python-chess reads each back to the same main line (the broken game up to its error).
+    for game in games:
+        again = chess.pgn.read_game(io.StringIO(str(game)))
+        assert [m.uci() for m in again.mainline_moves()] == [m.uci() for m in game.mainline_moves()]
+        assert again.headers["Event"] == game.headers["Event"]
