@@ -136,9 +136,9 @@ impl PyPosition {
         self.pos.play_unchecked(mv);
     }
 
-    /// How often each position since the last irreversible move occurs, by repetition key (the history and the
-    /// current position): positions before a capture, a pawn move or a lost castling right can never come back,
-    /// so counting them all gives the same answer.
+    /// How often each position of the game occurs (those before each move pushed, and this one), by repetition
+    /// key. python-chess counts only back to the last irreversible move; positions before a capture, a pawn move or
+    /// a lost castling right can never come back, so counting them all gives the same answer.
     fn repetitions(&self) -> std::collections::HashMap<u64, usize> {
         let mut seen = std::collections::HashMap::new();
         for pos in self.history.iter().map(|(pos, _)| pos).chain([&self.pos]) {
