@@ -5,7 +5,7 @@ use forsyth::diagram::{self, Diagram, explain::problem_text};
 use forsyth::notation::fen::{Fen, FenPositionError};
 use forsyth::notation::{MoveStyle, MoveWriteOptions, parse_move, write_move};
 use forsyth::uci::Uci;
-use forsyth::{Color, Move, Outcome, Position, Square, Variant, start};
+use forsyth::{Color, History, Move, Outcome, Position, Square, Variant, start};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -136,15 +136,14 @@ impl PyPosition {
         self.pos.play_unchecked(mv);
     }
 
-    /// How often each position of the game occurs (those before each move pushed, and this one), by repetition
-    /// key. python-chess counts only back to the last irreversible move; positions before a capture, a pawn move or
-    /// a lost castling right can never come back, so counting them all gives the same answer.
-    fn repetitions(&self) -> std::collections::HashMap<u64, usize> {
-        let mut seen = std::collections::HashMap::new();
-        for pos in self.history.iter().map(|(pos, _)| pos).chain([&self.pos]) {
-            *seen.entry(pos.repetition_key()).or_insert(0) += 1;
-        }
-        seen
+    /// The positions of the game so far, for the repetition rules: those before each move pushed, and this one.
+    /// (python-chess counts only back to the last irreversible move; positions before a capture, a pawn move or a
+    /// lost castling right can never come back, so counting them all gives the same answer.)
+    fn game_history(&self) -> History {
+        let mut positions = self.history.iter().map(|(pos, _)| pos).chain([&self.pos]);
+        let mut history = History::new(positions.next().unwrap_or(&self.pos));
+        positions.for_each(|pos| history.push(pos));
+        history
     }
 
     /// The position's outcome, counting a fivefold repetition as a draw (FIDE 9.6.1).
@@ -281,7 +280,7 @@ impl PyPosition {
     /// python-chess's, it does not look at a repetition the next move could make.
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: usize) -> bool {
-        self.repetitions().get(&self.pos.repetition_key()).is_some_and(|&n| n >= count)
+        self.game_history().repetitions() >= count
     }
 
     /// Whether this position has occurred five times: the game is drawn (FIDE 9.6.1).
@@ -292,14 +291,7 @@ impl PyPosition {
     /// Whether the side to move may claim a draw by threefold repetition (FIDE 9.2): this position has occurred
     /// three times, or a legal move leads to one that has occurred twice.
     fn can_claim_threefold_repetition(&self) -> bool {
-        let seen = self.repetitions();
-        let count = |pos: &Position| seen.get(&pos.repetition_key()).copied().unwrap_or(0);
-        let after = |m: Move| {
-            let mut next = self.pos;
-            next.play_unchecked(m);
-            next
-        };
-        count(&self.pos) >= 3 || self.pos.legal_moves().iter().any(|&m| count(&after(m)) >= 2)
+        self.game_history().can_claim_threefold(&self.pos)
     }
 
     /// Reads a move in any notation (SAN, FIDE, long, problem, UCI, figurines) in the piece letters of `lang`

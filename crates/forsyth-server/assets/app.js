@@ -382,7 +382,12 @@ async function checkMoves() {
     list.append(el("li", {}, el("span", { class: "illegal", text: e.text, title: e.reason })));
   } else {
     const done = { checkmate: "checkmate", stalemate: "stalemate" }[answer.status];
-    const text = `All ${answer.moves.length} moves are legal` + (done ? ` — ${done}` : "");
+    const repetition = answer.repetition.fivefold
+      ? " — fivefold repetition: the game is drawn"
+      : answer.repetition.claimable
+        ? ` — threefold repetition: a draw may be claimed (this position has occurred ${answer.repetition.count} times)`
+        : "";
+    const text = `All ${answer.moves.length} moves are legal` + (done ? ` — ${done}` : "") + repetition;
     if (answer.allowed.length) {
       const broken = answer.allowed.map((p) => `${p.message} [${p.code}]`).join("; ");
       setStatus(status, `${text}, from a position breaking allowed rules: ${broken}`, "warn");

@@ -18,7 +18,7 @@ use forsyth::notation::score::{move_texts, translate};
 use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
 use forsyth::pgn::{self, GameBuilder, write_game};
 use forsyth::piece_kind::PieceTable;
-use forsyth::{Allowed, Color, Position, Problem, Square, Topology, Variant, start as starts};
+use forsyth::{Allowed, Color, History, Position, Problem, Square, Topology, Variant, start as starts};
 
 use crate::{ApiError, limits, report};
 
@@ -380,6 +380,7 @@ fn moves_answer(
     let mut pos = start;
     let translation = translate(&mut pos, texts, read, write);
     let mut replay = start;
+    let mut history = History::new(&start);
     let moves: Vec<Value> = translation
         .moves
         .iter()
@@ -390,6 +391,7 @@ fn moves_answer(
             } else {
                 replay.play_unchecked(m.mv);
             }
+            history.push(&replay);
             json!({"input": input, "written": m.written, "uci": m.mv.to_string(),
                    "from": m.mv.from().to_string(), "to": m.mv.to().to_string(),
                    "fen": Fen::from_position(&replay).to_string()})
@@ -403,6 +405,9 @@ fn moves_answer(
         "fen": Fen::from_position(&pos).to_string(),
         "check": pos.is_check(),
         "status": report::status_name(pos.status()),
+        // The repetition rules (FIDE 9.2, 9.6.1), over the moves played from the start position given.
+        "repetition": {"count": history.repetitions(), "claimable": history.can_claim_threefold(&pos),
+                       "fivefold": history.is_fivefold()},
         "error": translation.error.map(|e| json!({
             "index": e.index, "number": e.number, "white": e.white, "text": e.text,
             "code": e.code, "reason": e.reason, "message": e.to_string(),

@@ -175,6 +175,26 @@ fn moves_in_figurines_and_problem_notation_from_a_fen() {
     assert_eq!(unknown.json()["error"]["code"], "request.lang");
 }
 
+/// The same verdicts as python-chess 1.11.2's `is_repetition`, `can_claim_threefold_repetition` and
+/// `is_fivefold_repetition` after these moves.
+#[test]
+fn the_moves_answer_says_when_a_repetition_allows_a_claim_or_ends_the_game() {
+    let shuffle = |rounds: usize, extra: &str| {
+        let moves = format!("{}{extra}", "Nf3 Nf6 Ng1 Ng8 ".repeat(rounds));
+        post_json(server(), "/api/moves", json!({"moves": moves})).json()
+    };
+    // Twice round: the start position has occurred three times, so a draw may be claimed (FIDE 9.2).
+    let twice = shuffle(2, "");
+    assert_eq!(twice["repetition"], json!({"count": 3, "claimable": true, "fivefold": false}));
+    // One move short, the next move (Ng8) would bring it back a third time: the claim is made with that move.
+    let almost = shuffle(1, "Nf3 Nf6 Ng1");
+    assert_eq!(almost["repetition"], json!({"count": 2, "claimable": true, "fivefold": false}));
+    // Four times round: the fifth occurrence ends the game (FIDE 9.6.1).
+    assert_eq!(shuffle(4, "")["repetition"], json!({"count": 5, "claimable": true, "fivefold": true}));
+    let fresh = post_json(server(), "/api/moves", json!({"moves": "e4 e5"})).json();
+    assert_eq!(fresh["repetition"], json!({"count": 1, "claimable": false, "fivefold": false}));
+}
+
 #[test]
 fn pgn_games_come_with_tags_errors_where_they_are_and_converted_text() {
     let pgn = "[Event \"a\"]\n[White \"Anna\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n";

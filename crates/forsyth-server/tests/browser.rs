@@ -235,6 +235,13 @@ async fn screens(client: Client, address: SocketAddr) {
     click(&client, "#mv-last").await;
     wait_text(&client, "#mv-fen-out", |t| t.ends_with("w kq - 4 6")).await;
     screenshots(&client, "moves").await;
+    // Knights out and back twice: the start position a third time, and the page says a draw may be claimed.
+    type_into(&client, "#mv-moves", "1.Sf3 Sf6 2.Sg1 Sg8 3.Sf3 Sf6 4.Sg1 Sg8").await;
+    click(&client, "#mv-go").await;
+    wait_text(&client, "#mv-status", |t| {
+        t == "All 8 moves are legal — threefold repetition: a draw may be claimed (this position has occurred 3 times)"
+    })
+    .await;
 
     // PGN: an uploaded file, its games with tags and errors, converted to German.
     click(&client, "#tabs [data-tab=pgn]").await;

@@ -194,6 +194,37 @@ impl History {
         }
     }
 
+    /// How often `pos` has occurred so far (0 if never).
+    pub fn occurrences(&self, pos: &Position) -> usize {
+        let key = pos.repetition_key();
+        self.keys.iter().filter(|&&k| k == key).count()
+    }
+
+    /// Whether the player to move in `pos`, the latest position, may claim a draw by repetition (FIDE 9.2.2): it
+    /// has occurred three times, or one of its legal moves leads to a position that has occurred twice (the claim
+    /// made with that move). python-chess's `can_claim_threefold_repetition` decides the same.
+    ///
+    /// ```
+    /// use forsyth::{History, Position, Variant, Move};
+    /// let mut pos = Position::new(Variant::Standard);
+    /// let mut history = History::new(&pos);
+    /// for (a, b) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1")] {
+    ///     pos.play(Move::new(a.parse().unwrap(), b.parse().unwrap())).unwrap();
+    ///     history.push(&pos);
+    /// }
+    /// // Black's Ng8 would bring the start position back a third time.
+    /// assert_eq!(history.repetitions(), 2);
+    /// assert!(history.can_claim_threefold(&pos));
+    /// ```
+    pub fn can_claim_threefold(&self, pos: &Position) -> bool {
+        self.repetitions() >= 3
+            || pos.legal_moves().iter().any(|&m| {
+                let mut next = *pos;
+                next.play_unchecked(m);
+                self.occurrences(&next) >= 2
+            })
+    }
+
     /// The latest position has occurred three times: a draw may be claimed.
     pub fn is_threefold(&self) -> bool {
         self.repetitions() >= 3
