@@ -92,28 +92,26 @@ impl Tally {
         warnings: &[PgnWarning],
         out: &mut dyn Write,
     ) -> io::Result<()> {
+        // Repairs are reported but do not make the game invalid.
         self.games += 1;
+        self.warnings += warnings.len() as u64;
+        self.broken += u64::from(error.is_some());
         if self.report == Report::Json {
             for warning in warnings {
-                self.warnings += 1;
                 writeln!(out, "{}", json_line("warning", name, forsyth_server::report::pgn_warning(warning)))?;
             }
             if let Some(error) = error {
-                self.broken += 1;
                 writeln!(out, "{}", json_line("error", name, forsyth_server::report::pgn_error(error)))?;
             }
             return Ok(());
         }
-        // Repairs are reported but do not make the game invalid.
         for warning in warnings {
-            self.warnings += 1;
             writeln!(out, "{name}:{warning}")?;
             if warning.kind == WarningKind::FenRepaired {
                 writeln!(out, "  hint: `forsyth fen check --repair` drops the same from a FEN")?;
             }
         }
         if let Some(error) = error {
-            self.broken += 1;
             writeln!(out, "{name}:{error}")?;
             if error.kind == ErrorKind::Encoding {
                 writeln!(out, "  hint: read the file with --encoding latin1 if it is Latin-1")?;

@@ -214,17 +214,16 @@ impl Position {
         if !refused.is_empty() {
             return Err(PositionError { problems: refused });
         }
-        // The board has the variant's shape: a wrong shape is never allowed. An en-passant square that only the
-        // check on the board contradicts can still be captured to, so it stays, as python-chess and shakmaty keep it
-        // (they call the check impossible instead).
-        let unusable: Vec<Problem> = warnings
-            .iter()
-            .filter(|p| {
-                !matches!(p, Problem::InvalidEnPassant { reason: EnPassantProblem::CheckNotFromDoubleStep, .. })
-            })
-            .cloned()
-            .collect();
-        let given = super::validate::without_repairable(setup, &unusable);
+        // The board has the variant's shape: a wrong shape is never allowed.
+        let mut given = super::validate::without_repairable(setup, &warnings);
+        // An en-passant square that only the check on the board contradicts can still be captured to, so it stays,
+        // as python-chess and shakmaty keep it (they call the check impossible instead).
+        let capturable = |p: &Problem| {
+            matches!(p, Problem::InvalidEnPassant { reason: EnPassantProblem::CheckNotFromDoubleStep, .. })
+        };
+        if warnings.iter().any(capturable) {
+            given.ep_square = setup.ep_square;
+        }
         Ok((Position::from_setup_unchecked(&given, variant), warnings))
     }
 }

@@ -188,15 +188,15 @@ impl History {
 
     /// How often the latest position has occurred (1 if it is new).
     pub fn repetitions(&self) -> usize {
-        match self.keys.last() {
-            Some(last) => self.keys.iter().filter(|k| *k == last).count(),
-            None => 0,
-        }
+        self.keys.last().map_or(0, |&last| self.count(last))
     }
 
     /// How often `pos` has occurred so far (0 if never).
     pub fn occurrences(&self, pos: &Position) -> usize {
-        let key = pos.repetition_key();
+        self.count(pos.repetition_key())
+    }
+
+    fn count(&self, key: u64) -> usize {
         self.keys.iter().filter(|&&k| k == key).count()
     }
 
