@@ -7,7 +7,9 @@ DATA_DIR (default tests/differential/data/pgn) holds the files of python-chess's
 testing/gamefiles (see the README there). For every file, forsyth converts it (`pgn convert --keep-broken`, its
 errors on standard error) and python-chess reads both the file and forsyth's output. Per game they must agree on:
 whether the game has an error, and for a game without one its tags, every move of the main line and of every
-variation (UCI), the comments (whitespace collapsed), the NAGs and the result.
+variation (UCI), the comments (whitespace collapsed), the NAGs and the result; and whether the result is one the
+final position contradicts (forsyth's `result-contradicts-position` warning against python-chess's checkmate,
+stalemate, insufficient material and 75-move verdicts on the main line's last position).
 
 The only disagreements allowed are those TESTING.md documents: a game of a variant forsyth does not play
 (crazyhouse, atomic, antichess, Seirawan, sittuyin...) is an `unknown-variant` error in forsyth, while python-chess
@@ -44,6 +46,7 @@ DOCUMENTED = {
 }
 
 ERROR_LINE = re.compile(r"^.*?:(\d+):(\d+): game (\d+)\b.*\[([a-z-]+)\]")
+WARNING = ": warning: "
 
 
 def read_text(path):
@@ -93,6 +96,19 @@ def as_forsyth_writes(tags):
     return tags
 
 
+def contradicted(game):
+    """Whether python-chess's last position of the main line ends the game (FIDE Laws 5.1.1, 5.2.1, 5.2.2, 9.6.2)
+    with another result than the game's."""
+    board = game.end().board()
+    if board.is_checkmate():
+        by_the_rules = "0-1" if board.turn == chess.WHITE else "1-0"
+    elif board.is_stalemate() or board.is_insufficient_material() or board.is_seventyfive_moves():
+        by_the_rules = "1/2-1/2"
+    else:
+        return False
+    return game.headers.get("Result", "*") != by_the_rules
+
+
 def is_variant(game):
     """Whether python-chess plays `game` as a variant forsyth does not play."""
     try:
@@ -106,16 +122,20 @@ def compare(path, forsyth):
     reference = read_all(text)
     run = subprocess.run([forsyth, "pgn", "convert", "--keep-broken", str(path)], capture_output=True)
     errors = {}
+    doubted = set()
     for line in run.stderr.decode("utf-8").splitlines():
         match = ERROR_LINE.match(line)
-        if match:
+        if match and WARNING in line:
+            if match.group(4) == "result-contradicts-position":
+                doubted.add(int(match.group(3)))
+        elif match:
             errors[int(match.group(3))] = (match.group(4), line)
     ours = read_all(run.stdout.decode("utf-8"))
     problems = []
     variant_games = 0
     if len(ours) != len(reference):
         problems.append(f"{path.name}: forsyth reads {len(ours)} games, python-chess {len(reference)}")
-        return problems, len(reference), variant_games
+        return problems, len(reference), variant_games, 0
     for number, (theirs, mine) in enumerate(zip(reference, ours), start=1):
         error = errors.get(number)
         if error and error[0] == "unknown-variant" and is_variant(theirs):
@@ -129,12 +149,17 @@ def compare(path, forsyth):
             continue
         if error:
             continue
+        if contradicted(theirs) != (number in doubted):
+            problems.append(
+                f"{path.name}: game {number}: python-chess's last position contradicts the result "
+                f"{theirs.headers.get('Result')}: {contradicted(theirs)}; forsyth's warning: {number in doubted}"
+            )
         tags, comment, moves = summary(theirs)
         expected = (as_forsyth_writes(tags), comment, moves)
         for what, a, b in zip(("tags", "comment before the moves", "moves"), expected, summary(mine)):
             if a != b:
                 problems.append(f"{path.name}: game {number}: {what} differ:\n  python-chess {a}\n  forsyth      {b}")
-    return problems, len(reference), variant_games
+    return problems, len(reference), variant_games, len(doubted)
 
 
 def main():
@@ -145,16 +170,19 @@ def main():
         sys.exit(f"no PGN files under {data}")
     all_problems = []
     total = 0
+    contradictions = 0
     for path in files:
-        problems, games, variants = compare(path, forsyth)
+        problems, games, variants, doubted = compare(path, forsyth)
         total += games
+        contradictions += doubted
         status = "ok" if not problems else f"{len(problems)} differences"
         note = f", {variants} in variants forsyth does not play" if variants else ""
         print(f"{path.relative_to(data)}: {games} games{note}: {status}")
         all_problems += problems
     for problem in all_problems:
         print(problem)
-    print(f"{len(files)} files, {total} games, {len(all_problems)} differences")
+    print(f"{len(files)} files, {total} games ({contradictions} with a result the final position contradicts), "
+          f"{len(all_problems)} differences")
     sys.exit(1 if all_problems else 0)
 
 

@@ -152,8 +152,8 @@ impl CheckReport {
     }
 }
 
-/// Something repaired in a game that was read nonetheless (a `Result` tag that disagrees with the termination
-/// marker, a tag value without its closing quote, a `FEN` tag's impossible castling right, ...): its `code`
+/// Something repaired in a game that was read nonetheless, or doubtful in it (a `Result` tag that disagrees with
+/// the termination marker, a tag value without its closing quote, a result the final position contradicts, ...): its `code`
 /// (`result-mismatch`, ...), where it is, and `str()` as `forsyth pgn check` prints it.
 #[pyclass(module = "forsyth.pgn", name = "PgnWarning", frozen, get_all, skip_from_py_object)]
 #[derive(Clone)]

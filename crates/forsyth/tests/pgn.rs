@@ -1013,6 +1013,50 @@ fn an_ellipsis_after_a_move_number_reads_as_three_dots() {
     assert!(report.warnings.is_empty());
 }
 
+/// A result that the main line's last position contradicts (FIDE Laws 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 a dead
+/// position, 9.6.2 the 75-move rule) is a warning at the marker, and the result is kept as written. pgn-extract warns
+/// alike (its `Result of ... is inconsistent with ...`); python-chess's verdicts on other projects' files are compared
+/// in `tests/differential/pgn_files.py`.
+#[test]
+fn a_result_the_final_position_contradicts_is_a_warning() {
+    let doubted = |text: &str| {
+        let (game, report) = one_with_report(text);
+        let said: Vec<_> = report
+            .warnings
+            .iter()
+            .filter(|w| w.kind.code() == "result-contradicts-position")
+            .map(|w| (w.line, w.column, w.token.clone(), w.reason.clone()))
+            .collect();
+        (said, game.result)
+    };
+    let fools_mate = "1. f3 e5 2. g4 Qh4#";
+    for (result, warned) in [("0-1", false), ("1-0", true), ("1/2-1/2", true), ("*", true)] {
+        let (said, kept) = doubted(&format!("{fools_mate} {result}\n"));
+        assert_eq!(said.len(), usize::from(warned), "{result}: {said:?}");
+        assert_eq!(kept.map(GameResult::as_str), Some(result));
+        if let Some((line, column, token, reason)) = said.first() {
+            assert_eq!((*line, *column, token.as_str()), (1, 21, result));
+            assert!(reason.contains("checkmate by Black, which makes it 0-1 (FIDE Laws 5.1.1)"), "{reason}");
+        }
+    }
+    let from = |fen: &str, moves: &str, result: &str| {
+        doubted(&format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Result \"{result}\"]\n\n{moves} {result}\n")).0
+    };
+    // Stalemate: Black to move, no legal move, not in check.
+    let said = from("7k/5Q2/5K2/8/8/8/8/8 w - - 0 1", "1. Kg6", "1-0");
+    assert!(said[0].3.contains("stalemate, which makes it 1/2-1/2 (FIDE Laws 5.2.1)"), "{said:?}");
+    assert!(from("7k/5Q2/5K2/8/8/8/8/8 w - - 0 1", "1. Kg6", "1/2-1/2").is_empty());
+    // A dead position: king and bishop against king.
+    let said = from("8/8/8/4k3/8/8/3B4/4K3 b - - 0 1", "1... Kd5", "1-0");
+    assert!(said[0].3.contains("dead position") && said[0].3.contains("5.2.2"), "{said:?}");
+    // The 75-move rule, drawn at the 150th half-move without a capture or a pawn move, unless that move mates.
+    let said = from("8/8/8/4k3/8/8/3R4/4K3 w - - 149 100", "100. Ke2", "1-0");
+    assert!(said[0].3.contains("75 moves") && said[0].3.contains("9.6.2"), "{said:?}");
+    assert!(from("8/8/8/4k3/8/8/3R4/4K3 w - - 148 100", "100. Ke2", "1-0").is_empty());
+    // A game that goes on says nothing, whatever its result.
+    assert!(doubted("1. e4 e5 2. Nf3 Nc6 1-0\n").0.is_empty());
+}
+
 #[test]
 fn a_result_tag_that_disagrees_with_the_marker_is_a_warning_and_the_tag_wins() {
     let text = "[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
@@ -2825,6 +2869,26 @@ fn pgn_extract_reading() {
     for (ours, expected) in kept.iter().zip(&expected) {
         assert_eq!(main_line_uci(ours), main_line_uci(expected), "test-nobadresults");
         assert_eq!(ours.tag("Result"), expected.tag("Result"), "test-nobadresults");
+    }
+
+    // test-fixresulttags: each input game ends in a mate or stalemate its result contradicts, and pgn-extract's
+    // output sets the result the position gives; forsyth warns at each marker, naming that result, and reads the
+    // output without a warning.
+    let input = pgn_extract_text("infiles/test-fixresulttags-in.pgn");
+    let fixed = pgn_extract_games("outfiles/test-fixresulttags-out.pgn", &PgnReadOptions::default());
+    let raws: Vec<_> = GameSplitter::new(input.as_bytes()).map(Result::unwrap).collect();
+    assert_eq!(raws.len(), fixed.len(), "test-fixresulttags");
+    for (raw, fixed) in raws.iter().zip(&fixed) {
+        let report = read_game(raw, &PgnReadOptions::default(), &mut Validate);
+        let [warning] = &report.warnings[..] else { panic!("test-fixresulttags: {:?}", report.warnings) };
+        assert_eq!(warning.kind.code(), "result-contradicts-position", "test-fixresulttags");
+        let by_the_rules = fixed.tag("Result").unwrap();
+        assert!(warning.reason.contains(&format!("which makes it {by_the_rules} ")), "{}", warning.reason);
+    }
+    let output = pgn_extract_text("outfiles/test-fixresulttags-out.pgn");
+    for raw in GameSplitter::new(output.as_bytes()) {
+        let report = read_game(&raw.unwrap(), &PgnReadOptions::default(), &mut Validate);
+        assert!(report.warnings.is_empty(), "test-fixresulttags: {:?}", report.warnings);
     }
 
     // test-r: the move pgn-extract's log says it failed to make (`Failed to make move 3. Kf2 in the game:`) is the

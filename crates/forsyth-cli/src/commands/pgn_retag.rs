@@ -3,7 +3,6 @@
 
 use forsyth::openings::Openings;
 use forsyth::pgn::{Game, GameResult};
-use forsyth::{Color, Outcome};
 
 use crate::Failure;
 
@@ -74,11 +73,7 @@ impl Retag {
             set_tag(game, "PlyCount", &game.moves.nodes.len().to_string());
         }
         if self.result {
-            let by_rules = positions.last().and_then(|end| end.outcome()).map(|outcome| match outcome {
-                Outcome::Decisive { winner: Color::White } => GameResult::WhiteWins,
-                Outcome::Decisive { winner: Color::Black } => GameResult::BlackWins,
-                Outcome::Draw => GameResult::Draw,
-            });
+            let by_rules = positions.last().and_then(|end| end.outcome()).map(GameResult::from);
             let result = by_rules.or(game.result).unwrap_or(GameResult::Unknown);
             game.result = Some(result);
             set_tag(game, "Result", result.as_str());

@@ -22,7 +22,7 @@ class Node:
     mate: Optional[int]
 
 class PgnWarning:
-    """Something repaired in a game that was read nonetheless; ``str()`` as ``forsyth pgn check`` prints it."""
+    """Something repaired or doubtful in a game that was read nonetheless; ``str()`` as ``forsyth pgn check`` prints it."""
 
     code: str
     line: int

@@ -95,8 +95,8 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-/// The kind of something repaired while reading a game: the game is read, and the warning says what was changed;
-/// [`WarningKind::code`] is stable and may be matched by scripts.
+/// The kind of something repaired while reading a game, or doubtful in it: the game is read, and the warning says
+/// what was changed or what is in doubt; [`WarningKind::code`] is stable and may be matched by scripts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum WarningKind {
@@ -113,6 +113,9 @@ pub enum WarningKind {
     /// A `FEN` tag whose position breaks rules that [`PgnReadOptions::allow`](super::PgnReadOptions::allow)
     /// accepts: the game is read on the position as given.
     FenAllowed,
+    /// The main line ends in checkmate, stalemate, a dead position or the 75-move rule, and the result says
+    /// otherwise (kept as written: the warning says which result the rules give).
+    ResultContradictsPosition,
 }
 
 impl WarningKind {
@@ -129,11 +132,12 @@ impl WarningKind {
             WarningKind::ForumWrapper => "forum-wrapper",
             WarningKind::FenRepaired => "fen-repaired",
             WarningKind::FenAllowed => "fen-allowed",
+            WarningKind::ResultContradictsPosition => "result-contradicts-position",
         }
     }
 }
 
-/// Something repaired in a game that was read nonetheless: what, where, and what it was read as.
+/// Something repaired in a game that was read nonetheless, or doubtful in it: what, where, and what it was read as.
 ///
 /// `Display` gives `LINE:COLUMN: game G 'TOKEN': warning: reason [code]`; the CLI puts the file name in front.
 ///

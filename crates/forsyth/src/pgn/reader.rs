@@ -13,7 +13,7 @@ use super::tags::{StartError, allowed_start, repair_start, standard_start, start
 use crate::notation::fen::Fen;
 use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move};
 use crate::notation::{MoveError, MoveErrorKind};
-use crate::{Allowed, Color, Move, Position};
+use crate::{Allowed, Color, Move, Outcome, Position, Status};
 
 /// The deepest nesting of variations a game may have. Deeper games (real ones stay under a dozen) are refused
 /// with a [`ErrorKind::Variation`] error, so that reading, writing and dropping a game tree never exhaust the
@@ -71,6 +71,23 @@ pub enum GameResult {
     Draw,
     /// `*`: unknown, unfinished or abandoned.
     Unknown,
+}
+
+impl From<Outcome> for GameResult {
+    /// The result that an outcome by the rules gives.
+    ///
+    /// ```
+    /// use forsyth::pgn::GameResult;
+    /// use forsyth::{Color, Outcome};
+    /// assert_eq!(GameResult::from(Outcome::Decisive { winner: Color::Black }), GameResult::BlackWins);
+    /// ```
+    fn from(outcome: Outcome) -> GameResult {
+        match outcome {
+            Outcome::Decisive { winner: Color::White } => GameResult::WhiteWins,
+            Outcome::Decisive { winner: Color::Black } => GameResult::BlackWins,
+            Outcome::Draw => GameResult::Draw,
+        }
+    }
 }
 
 impl GameResult {
@@ -209,7 +226,7 @@ pub struct GameReport {
     /// The first error, if any; reading stops there (see [`PgnReadOptions::keep_broken`]). Boxed: most games have
     /// none, and every game's report passes through the reader and its threads.
     pub error: Option<Box<PgnError>>,
-    /// What was repaired to read the game (before the error, if any), in file order.
+    /// What was repaired to read the game, or is doubtful in it (before the error, if any), in file order.
     pub warnings: Vec<PgnWarning>,
 }
 
@@ -1076,6 +1093,13 @@ impl<'a> Parser<'a> {
                             }
                             _ => result,
                         };
+                        if !lines.main.skipped {
+                            let end = lines.main.current();
+                            let status = end.status();
+                            if status != Status::Ongoing {
+                                self.result_against_the_end(result, status, end.turn(), at, word);
+                            }
+                        }
                         visitor.result(result);
                         result_seen = true;
                         // Comments after the result still belong to this game.
@@ -1094,6 +1118,32 @@ impl<'a> Parser<'a> {
             return Err(found(ErrorKind::Variation, self.text.len(), "", "a variation is not closed: ')' is missing"));
         }
         Ok(())
+    }
+
+    /// Warns where the game's main line ends in a position the rules end the game in (`status`, with `turn` to
+    /// move) and `result` says otherwise, as pgn-extract does: a checkmate with any other result than the mating
+    /// side's win, or a stalemate, a dead position or the 75-move rule (FIDE Laws 5.1.1, 5.2.1, 5.2.2, 9.6.2) with
+    /// anything but a draw. The result is kept as written: an arbiter may have decided otherwise.
+    #[cold]
+    fn result_against_the_end(&mut self, result: GameResult, status: Status, turn: Color, at: usize, word: &str) {
+        let Some(by_the_rules) = status.outcome(turn).map(GameResult::from) else { return };
+        if result == by_the_rules {
+            return;
+        }
+        let (end, rule) = match status {
+            Status::Checkmate => (format!("checkmate by {}", (!turn).name()), "5.1.1"),
+            Status::Stalemate => ("stalemate".into(), "5.2.1"),
+            Status::InsufficientMaterial => {
+                ("a dead position (neither side has the material to checkmate)".into(), "5.2.2")
+            }
+            _ => ("75 moves by each side without a capture or a pawn move".into(), "9.6.2"),
+        };
+        let reason = format!(
+            "the game ends in {end}, which makes it {} (FIDE Laws {rule}), but its result says {}; kept as written",
+            by_the_rules.as_str(),
+            result.as_str()
+        );
+        self.warn(WarningKind::ResultContradictsPosition, at, word, reason);
     }
 
     /// The game termination marker `word` at `at` stands for, if it is one (repairs are warnings): results as

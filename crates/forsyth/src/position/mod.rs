@@ -319,6 +319,16 @@ impl Position {
         on_core!(self, c => squares(c, c.pieces(color, role)))
     }
 
+    /// How many pieces of `color` and `role` stand on the board (counted on the bits, without making the set).
+    pub(crate) fn count_pieces(&self, color: Color, role: Role) -> usize {
+        on_core!(self, c => c.pieces(color, role).count() as usize)
+    }
+
+    /// Whether a pawn or a piece that moves like a rook (rook, queen, chancellor) of either side is on the board.
+    pub(crate) fn has_pawn_or_straight_slider(&self) -> bool {
+        on_core!(self, c => !(c.role(Role::Pawn) | c.straight_sliders()).is_empty())
+    }
+
     /// The king of `color`.
     pub fn king(&self, color: Color) -> Option<Square> {
         self.pieces(color, Role::King).iter().next()
@@ -394,6 +404,19 @@ impl Position {
     /// The number of legal moves, counted without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         on_core!(self, c => movegen::count_legal(c))
+    }
+
+    /// Whether the side to move has a legal move: answered without a search in most positions of a game (an
+    /// unpinnable pawn step or knight move), by the move generator otherwise.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// assert!(Position::default().has_legal_moves());
+    /// let stalemate: Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    /// assert!(!stalemate.has_legal_moves());
+    /// ```
+    pub fn has_legal_moves(&self) -> bool {
+        on_core!(self, c => movegen::has_free_move(c)) || self.count_legal_moves() > 0
     }
 
     /// Whether `m` is legal here.

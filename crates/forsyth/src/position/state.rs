@@ -19,6 +19,25 @@ pub enum Status {
     SeventyFiveMoves,
 }
 
+impl Status {
+    /// The outcome this status gives the game, with `turn` to move: none while it goes on, the other side's win
+    /// after a checkmate, else a draw.
+    ///
+    /// ```
+    /// use forsyth::{Color, Outcome, Status};
+    /// assert_eq!(Status::Checkmate.outcome(Color::Black), Some(Outcome::Decisive { winner: Color::White }));
+    /// assert_eq!(Status::Stalemate.outcome(Color::Black), Some(Outcome::Draw));
+    /// assert_eq!(Status::Ongoing.outcome(Color::White), None);
+    /// ```
+    pub fn outcome(self, turn: Color) -> Option<Outcome> {
+        match self {
+            Status::Ongoing => None,
+            Status::Checkmate => Some(Outcome::Decisive { winner: !turn }),
+            _ => Some(Outcome::Draw),
+        }
+    }
+}
+
 /// The result of a finished game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -45,26 +64,26 @@ impl Outcome {
 impl Position {
     /// Whether the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.count_legal_moves() == 0
+        self.is_check() && !self.has_legal_moves()
     }
 
     /// Whether the side to move is stalemated.
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.count_legal_moves() == 0
+        !self.is_check() && !self.has_legal_moves()
     }
 
     /// Whether `color` lacks the material to ever checkmate, whatever the other side does (the same rule as
     /// python-chess): a lone king; a king and one knight against a king with at most queens; or bishops that all
     /// stand on one colour with no pawns or knights on the board.
     pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let mine = |role| self.pieces(color, role).len();
-        let all = |role| self.pieces(Color::White, role).len() + self.pieces(Color::Black, role).len();
+        let mine = |role| self.count_pieces(color, role);
+        let all = |role| self.count_pieces(Color::White, role) + self.count_pieces(Color::Black, role);
         if mine(Role::Pawn) + mine(Role::Rook) + mine(Role::Queen) + mine(Role::Archbishop) + mine(Role::Chancellor) > 0
         {
             return false;
         }
         let them = !color;
-        let their_count = |role| self.pieces(them, role).len();
+        let their_count = |role| self.count_pieces(them, role);
         if mine(Role::Knight) > 0 {
             let own_pieces = mine(Role::Knight) + mine(Role::Bishop) + 1;
             let their_minor_or_more = their_count(Role::Pawn)
@@ -90,7 +109,10 @@ impl Position {
 
     /// Whether neither side can checkmate.
     pub fn is_insufficient_material(&self) -> bool {
-        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
+        // A pawn, rook or queen (or chancellor) on the board: most positions, told at once.
+        !self.has_pawn_or_straight_slider()
+            && self.has_insufficient_material(Color::White)
+            && self.has_insufficient_material(Color::Black)
     }
 
     /// Whether a draw may be claimed under the 50-move rule (100 half-moves without capture or pawn move).
@@ -109,8 +131,7 @@ impl Position {
     /// assert_eq!(pos.status(), Status::Checkmate);
     /// ```
     pub fn status(&self) -> Status {
-        let moves = self.count_legal_moves();
-        if moves == 0 {
+        if !self.has_legal_moves() {
             if self.is_check() { Status::Checkmate } else { Status::Stalemate }
         } else if self.is_insufficient_material() {
             Status::InsufficientMaterial
@@ -123,11 +144,7 @@ impl Position {
 
     /// The outcome if the game is over by the rules of this position alone.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.status() {
-            Status::Ongoing => None,
-            Status::Checkmate => Some(Outcome::Decisive { winner: !self.turn() }),
-            _ => Some(Outcome::Draw),
-        }
+        self.status().outcome(self.turn())
     }
 
     /// The key positions are compared by for repetition: board, side to move, castling rights, and the
