@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Reads other projects' PGN test files with forsyth and with python-chess 1.11.2 and compares the games.
 
-Usage: pgn_files.py FORSYTH_BINARY [DATA_DIR]
+Usage: pgn_files.py FORSYTH_BINARY [DATA_DIR...]
 
-DATA_DIR (default tests/differential/data/pgn) holds the files of python-chess's data/pgn and pychess's
-testing/gamefiles (see the README there). For every file, forsyth converts it (`pgn convert --keep-broken`, its
+The data directories (by default tests/differential/data/pgn, with the files of python-chess's data/pgn, pychess's
+testing/gamefiles and python-chess's test.py, see the README there; and crates/forsyth/tests/data/chesslib, chesslib's
+test files, see crates/forsyth/tests/data/README.md) hold the files compared. For every file, forsyth converts it (`pgn convert --keep-broken`, its
 errors on standard error) and python-chess reads both the file and forsyth's output. Per game they must agree on:
 whether the game has an error, and for a game without one its tags, every move of the main line and of every
 variation (UCI), the comments (whitespace collapsed), the NAGs and the result; and whether the result is one the
@@ -45,6 +46,12 @@ DOCUMENTED = {
     ("pgn-test-case-22.pgn", 1): "variation",
 }
 
+# Files whose termination marker stands after a blank line (chesslib's): python-chess ends a game's movetext at an
+# empty line ("An empty line means the end of a game", chess/pgn.py) and reads the marker as a game of its own, with no
+# tags and no moves; forsyth reads it as the game's marker (PGN standard §8.2.6: each movetext section has exactly one
+# termination marker, its last element). python-chess's marker-only game is merged back into the game before it.
+MARKER_AFTER_BLANK_LINE = {"ep.pgn", "err.pgn", "z0.pgn"}
+
 ERROR_LINE = re.compile(r"^.*?:(\d+):(\d+): game (\d+)\b.*\[([a-z-]+)\]")
 WARNING = ": warning: "
 
@@ -70,6 +77,20 @@ def read_all(text):
     return games
 
 
+def merge_lone_markers(games):
+    """`games` with each game that is a termination marker alone (python-chess's reading of a marker after a blank
+    line) merged into the game before it, whose Result tag must name the same result."""
+    merged = []
+    for game in games:
+        lone = not game.variations and not game.comment and all(
+            value == chess.pgn.Headers()[name] for name, value in game.headers.items() if name != "Result"
+        )
+        if lone and merged and merged[-1].headers.get("Result") == game.headers.get("Result"):
+            continue
+        merged.append(game)
+    return merged
+
+
 def collapse(comment):
     return " ".join(comment.split())
 
@@ -77,15 +98,26 @@ def collapse(comment):
 def summary(game):
     """What must agree: tags, every move with its comments and NAGs (variations included, preorder), result."""
     moves = []
-
-    def walk(node):
-        for child in node.variations:
-            moves.append((child.uci(), collapse(child.comment), tuple(sorted(child.nags))))
-            walk(child)
-            moves.append(")")
-
-    walk(game)
-    return dict(game.headers), collapse(game.comment), moves
+    # An explicit stack of the lines being walked, each with its position: recursion would exceed Python's limit on
+    # games of many hundred moves, and `node.uci()` would replay the game from its start at every move.
+    stack = [(iter(game.variations), game.board())]
+    while stack:
+        children, board = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            if stack:
+                moves.append(")")
+            continue
+        moves.append((board.uci(child.move), collapse(child.comment), tuple(sorted(child.nags))))
+        after = board.copy(stack=False)
+        after.push(child.move)
+        stack.append((iter(child.variations), after))
+    # python-chess keeps a tag value as written, escapes and all; forsyth unescapes it (PGN standard §8.1.1: `\\` and
+    # `\"`) and escapes it again when it writes. Compared unescaped, a file's `"Ugra Cup \"]` (its last quote escaped,
+    # read as closing the value all the same, the backslash kept) is the value that forsyth writes `"Ugra Cup \\"]`.
+    tags = {name: re.sub(r'\\(["\\])', r"\1", value) for name, value in game.headers.items()}
+    return tags, collapse(game.comment), moves
 
 
 def as_forsyth_writes(tags):
@@ -120,6 +152,8 @@ def is_variant(game):
 def compare(path, forsyth):
     text = read_text(path)
     reference = read_all(text)
+    if path.name.removesuffix(".zst") in MARKER_AFTER_BLANK_LINE:
+        reference = merge_lone_markers(reference)
     run = subprocess.run([forsyth, "pgn", "convert", "--keep-broken", str(path)], capture_output=True)
     errors = {}
     doubted = set()
@@ -164,14 +198,17 @@ def compare(path, forsyth):
 
 def main():
     forsyth = sys.argv[1]
-    data = Path(sys.argv[2] if len(sys.argv) > 2 else Path(__file__).parent / "data" / "pgn")
-    files = sorted(p for p in data.rglob("*") if p.name.endswith((".pgn", ".pgn.zst")))
+    root = Path(__file__).parent
+    dirs = [Path(d) for d in sys.argv[2:]] or [root / "data" / "pgn", root / "../../crates/forsyth/tests/data/chesslib"]
+    files = sorted(
+        (data, p) for data in dirs for p in data.rglob("*") if p.name.endswith((".pgn", ".pgn.zst"))
+    )
     if not files:
-        sys.exit(f"no PGN files under {data}")
+        sys.exit(f"no PGN files under {', '.join(map(str, dirs))}")
     all_problems = []
     total = 0
     contradictions = 0
-    for path in files:
+    for data, path in files:
         problems, games, variants, doubted = compare(path, forsyth)
         total += games
         contradictions += doubted

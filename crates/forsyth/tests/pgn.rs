@@ -1878,6 +1878,111 @@ fn chess_library_pgn_cases() {
     assert_eq!(checked, 25);
 }
 
+/// chesslib (Ben-Hur Carlos Vieira Langoni Junior's Java chess library) reads the PGN files of its own tests, kept
+/// in `data/chesslib/` with what its tests check of them in `data/chesslib-pgn.tsv` (the format is in its header):
+/// game counts, tags, main lines in UCI, comments after moves, the position after a game from a FEN, an illegal move,
+/// files that must play through (ANSI and UTF-8 with a byte-order mark, CR LF, `Z0` null moves, `gxf6ep`, a result
+/// after a blank line), and repetitions.
+#[test]
+fn chesslib_pgn_cases() {
+    use forsyth::History;
+    use forsyth::notation::write_san;
+
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chesslib");
+    let read = |name: &str| -> Vec<Result<Game, PgnError>> {
+        let plain = std::path::Path::new(dir).join(name);
+        let bytes = match std::fs::read(&plain) {
+            Ok(bytes) => bytes,
+            Err(_) => zstd::decode_all(&std::fs::read(plain.with_extension("pgn.zst")).unwrap()[..]).unwrap(),
+        };
+        let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+        Game::read_all(&text, &PgnReadOptions::default())
+    };
+    let data = include_str!("data/chesslib-pgn.tsv");
+    let mut checked = 0;
+    for line in data.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, number, what, values @ ..] = fields.as_slice() else { panic!("malformed line {line:?}") };
+        let games = read(name);
+        let number: usize = number.parse().unwrap();
+        let game = || -> &Game {
+            games[number - 1].as_ref().unwrap_or_else(|e| panic!("{name}: game {number}: {}", e.reason))
+        };
+        // The positions along the main line, the start included, each with the move that led to it in SAN.
+        let walk = || {
+            let game = game();
+            let mut pos = game.start;
+            let mut history = History::new(&pos);
+            let mut steps = Vec::new();
+            for node in &game.moves.nodes {
+                let san = write_san(&pos, node.mv);
+                pos.play_unchecked(node.mv);
+                history.push(&pos);
+                steps.push((san, pos, history.repetitions(), node));
+            }
+            steps
+        };
+        match (*what, values) {
+            ("games", [count]) => assert_eq!(games.len().to_string(), *count, "{name}"),
+            ("tag", [tag, value]) => assert_eq!(game().tag(tag), Some(*value), "{name}: game {number}: {tag}"),
+            ("no-value", [tag]) => {
+                let value = game().tag(tag);
+                assert!(value.is_none_or(|v| v.parse::<u32>().is_err()), "{name}: game {number}: {tag} {value:?}");
+            }
+            ("plies", [count]) => assert_eq!(game().moves.nodes.len().to_string(), *count, "{name}: game {number}"),
+            ("round", [round]) => {
+                let tag = game().tag("Round").unwrap_or_default();
+                assert_eq!(tag.split('.').next(), Some(*round), "{name}: game {number}: Round {tag}");
+            }
+            ("ply-count", [count]) => {
+                assert!(game().tag("PlyCount").is_none_or(|tag| tag == *count), "{name}: game {number}");
+                assert_eq!(game().moves.nodes.len().to_string(), *count, "{name}: game {number}");
+            }
+            ("uci", [moves]) => assert_eq!(main_line_uci(game()).join(" "), *moves, "{name}: game {number}"),
+            ("comment-after", [mv, text]) => {
+                let (move_number, san) = mv.split_once("..").map_or_else(
+                    || (mv.split_once(' ').unwrap().0, (mv.split_once(' ').unwrap().1, 1)),
+                    |(n, san)| (n, (san, 0)),
+                );
+                let (san, white) = san;
+                let ply = move_number.parse::<usize>().unwrap() * 2 - white;
+                let steps = walk();
+                let (written, _, _, node) = &steps[ply - 1];
+                assert_eq!(written, san, "{name}: ply {ply}");
+                let comments: Vec<&str> = node
+                    .annotations
+                    .iter()
+                    .filter_map(|a| match a {
+                        Annotation::Comment(text) => Some(text.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(collapsed(&comments.join(" ")), collapsed(text), "{name}: after {mv}");
+            }
+            ("fen", [fen]) => {
+                let steps = walk();
+                assert_eq!(fen_legal_ep(&steps.last().unwrap().1), *fen, "{name}");
+            }
+            ("error", []) => {
+                let error = games[number - 1].as_ref().map(|_| ()).unwrap_err();
+                assert_eq!(error.kind, ErrorKind::IllegalMove, "{name}: {}", error.reason);
+            }
+            ("plays", []) => {
+                assert!(!games.is_empty(), "{name}");
+                for (i, game) in games.iter().enumerate() {
+                    assert!(game.is_ok(), "{name}: game {}: {:?}", i + 1, game.as_ref().err().map(|e| &e.reason));
+                }
+            }
+            ("repeated-at-end", ["no"]) => assert!(walk().last().unwrap().2 < 3, "{name}"),
+            ("repeated-on-the-way", ["yes"]) => assert!(walk().iter().any(|step| step.2 >= 3), "{name}"),
+            ("every-position-new", []) => assert!(walk().iter().all(|step| step.2 == 1), "{name}"),
+            _ => panic!("{name}: unknown expectation {line:?}"),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 106);
+}
+
 /// A game may begin on the line where the game before it ended (`1. e4 e5 1-0 1. d4 ...`, as some programs write
 /// collections, one game per line or all on one). An error on that line is placed by its column in the file's
 /// line, not in the game's text — on one thread in one pass, through the splitter (a buffer of a few bytes, which
