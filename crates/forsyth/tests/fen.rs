@@ -946,3 +946,201 @@ fn chess_js_chess960_castling_cases() {
     assert_eq!(refused, NO_ROOK_ON_THE_FILE);
     assert_eq!(cases, 22);
 }
+
+/// chesslib (Ben-Hur Carlos Vieira Langoni Junior's Java chess library): what its `BoardTest.java`,
+/// `MoveGeneratorTest.java` and `MoveListTest.java` assert of positions, one expectation a line of
+/// `data/chesslib-board.tsv` (the format, and what was left out, are in its header): FENs read and written back, the
+/// FEN after moves given in UCI or SAN, with the en-passant square after every double step (`EpMode::Always`, as
+/// chesslib's `getFen()`) or only where a capture is legal (`EpMode::Legal`, as `getFen(false, true)`), legal moves
+/// and captures, SAN written and read, castling, draws, repetitions and insufficient material — but for seven
+/// expectations marked `!`, a move number 0 and a rank of ten squares, which forsyth reads otherwise (TESTING.md).
+#[test]
+fn chesslib_board_cases() {
+    use forsyth::History;
+    use forsyth::notation::{MoveReadOptions, parse_move, write_san};
+    use forsyth::uci::write_uci;
+    use forsyth::{Move, MoveKind, Square};
+
+    let is_uci = |text: &str| {
+        let b = text.as_bytes();
+        (4..=5).contains(&b.len())
+            && (b'a'..=b'h').contains(&b[0])
+            && (b'1'..=b'8').contains(&b[1])
+            && (b'a'..=b'h').contains(&b[2])
+            && (b'1'..=b'8').contains(&b[3])
+    };
+    let uci_of = |pos: &Position| -> Vec<String> {
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| write_uci(pos, m, false)).collect();
+        moves.sort_unstable();
+        moves
+    };
+    let yes = |value: &str| match value {
+        "yes" => true,
+        "no" => false,
+        other => panic!("yes or no: {other}"),
+    };
+    let data = include_str!("data/chesslib-board.tsv");
+    let (mut checked, mut marked_lines) = (0, 0);
+    for line in data.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [source, start, moves, what, values @ ..] = fields.as_slice() else { panic!("malformed line {line:?}") };
+        let start = if *start == "start" { Variant::Standard.start_fen() } else { start };
+        let at = format!("{source}: {start} {moves}");
+        // A line marked `!` is one forsyth reads otherwise (TESTING.md lists the disagreements).
+        let (what, marked) = what.strip_prefix('!').map_or((*what, false), |what| (what, true));
+        marked_lines += usize::from(marked);
+        let board = match Fen::parse(start) {
+            Ok(_) => {
+                assert!(!marked || what == "fen", "{at}: marked, but read");
+                start.to_string()
+            }
+            Err(e) => {
+                // A rank of more than eight squares: chesslib places the pieces from the a-file on and drops what
+                // falls past the h-file; its expectation is checked on the board it reads.
+                assert!(marked && e.to_string().contains("squares; it needs 8"), "{at}: {e}");
+                let (placement, rest) = start.split_once(' ').unwrap();
+                let ranks: Vec<String> = placement
+                    .split('/')
+                    .map(|rank| {
+                        let mut squares: String = rank
+                            .chars()
+                            .map(|c| c.to_digit(10).map_or(c.to_string(), |n| "1".repeat(n as usize)))
+                            .collect();
+                        squares.truncate(8);
+                        let (mut rank, mut empty) = (String::new(), 0);
+                        for c in squares.chars().chain(['/']) {
+                            if c == '1' {
+                                empty += 1;
+                                continue;
+                            }
+                            if empty > 0 {
+                                rank.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            rank.push(c);
+                        }
+                        rank.pop();
+                        rank
+                    })
+                    .collect();
+                format!("{} {rest}", ranks.join("/"))
+            }
+        };
+        // The moves played, each with the position before it, and the positions for the repetition rules.
+        let mut pos = common::position(&board, None);
+        let mut history = History::new(&pos);
+        let mut played: Vec<(Position, Move)> = Vec::new();
+        for text in moves.split(' ').filter(|&text| text != "-") {
+            let m = if is_uci(text) {
+                text.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap_or_else(|e| panic!("{at}: {text}: {e}"))
+            } else {
+                parse_move(&pos, text, &MoveReadOptions::default()).unwrap_or_else(|e| panic!("{at}: {text}: {e}")).mv
+            };
+            played.push((pos, m));
+            pos.play(m).unwrap_or_else(|e| panic!("{at}: {text}: {e}"));
+            history.push(&pos);
+        }
+        let written = Fen::from_position_with(&pos, EpMode::Always).to_string();
+        match (what, values) {
+            // chesslib writes back a move number 0; forsyth reads it as 1.
+            ("fen", [fen]) if marked => {
+                let theirs_as_one = fen.strip_suffix(" 0").map(|fen| format!("{fen} 1"));
+                assert_eq!(Some(written.as_str()), theirs_as_one.as_deref(), "{at}");
+            }
+            ("fen", [fen]) => assert_eq!(written, *fen, "{at}"),
+            ("fen-ep-if-capturable", [fen]) => {
+                let ours = Fen::from_position_with(&pos, EpMode::Legal).to_string();
+                let four: Vec<&str> = ours.split(' ').take(4).collect();
+                assert_eq!(four.join(" "), *fen, "{at}");
+            }
+            ("piece", [square, piece]) => {
+                let found = pos.piece_at(square.parse::<Square>().unwrap()).map(|p| p.char().to_string());
+                assert_eq!(found.as_deref(), Some(*piece), "{at}: {square}");
+            }
+            ("halfmoves", [n]) => assert_eq!(pos.halfmoves().to_string(), *n, "{at}"),
+            ("fullmoves", [n]) => assert_eq!(pos.fullmoves().to_string(), *n, "{at}"),
+            ("ep-square", [square]) => {
+                assert_eq!(pos.ep_square().map(|s| s.to_string()).as_deref().unwrap_or("-"), *square, "{at}")
+            }
+            // chesslib's en-passant target is the pawn that may be taken; none where no capture is legal.
+            ("ep-target", [square]) => {
+                let pawn = pos.legal_ep_square().map(|s| {
+                    format!("{}{}", &s.to_string()[..1], if s.rank() == forsyth::Rank::THIRD { 4 } else { 5 })
+                });
+                assert_eq!(pawn.as_deref().unwrap_or("-"), *square, "{at}");
+            }
+            ("legal-moves", [n]) => assert_eq!(pos.legal_moves().len().to_string(), *n, "{at}"),
+            // chesslib's test asks for the first move of its list, an order of its generator's: only the move is
+            // compared.
+            ("legal" | "first-legal", [uci]) => assert!(uci_of(&pos).iter().any(|m| m == uci), "{at}: {uci}"),
+            ("not-legal", [uci]) => assert!(!uci_of(&pos).iter().any(|m| m == uci), "{at}: {uci}"),
+            // chesslib's pseudo-legal captures: the legal ones are the same when none is missing.
+            ("captures", [list]) => {
+                let mut ours: Vec<String> = pos
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| {
+                        m.is_en_passant()
+                            || (!m.is_castle() && pos.piece_at(m.to()).is_some_and(|p| p.color != pos.turn()))
+                    })
+                    .map(|&m| write_uci(&pos, m, false))
+                    .collect();
+                ours.sort_unstable();
+                let mut theirs: Vec<&str> = list.split(' ').filter(|&m| m != "-").collect();
+                theirs.sort_unstable();
+                assert_eq!(ours, theirs, "{at}");
+            }
+            ("castling-rights", [side, rights]) => {
+                let field = written.split(' ').nth(2).unwrap();
+                let white = *side == "white";
+                let ours: String = field.chars().filter(|c| c.is_ascii_uppercase() == white && *c != '-').collect();
+                assert_eq!(if ours.is_empty() { "-" } else { &ours }, *rights, "{at}");
+            }
+            ("castle", [verdict]) => assert_eq!(played.last().unwrap().1.is_castle(), yes(verdict), "{at}"),
+            // The rook's move: forsyth's castling move goes from the king to the rook.
+            ("castle-rook", [rook]) => {
+                let (before, m) = played.last().unwrap();
+                if *rook == "-" {
+                    assert!(!m.is_castle(), "{at}");
+                } else {
+                    assert_eq!(m.kind(), MoveKind::Castle, "{at}");
+                    let (from, to) = (rook[..2].parse::<Square>().unwrap(), rook[2..].parse::<Square>().unwrap());
+                    assert_eq!(m.to(), from, "{at}");
+                    let role = |p: &Position, s| p.piece_at(s).map(|p| (p.color, p.role));
+                    assert_eq!(role(before, from), role(&pos, to), "{at}");
+                    assert_eq!(role(&pos, to).map(|(c, _)| c), Some(before.turn()), "{at}");
+                }
+            }
+            ("san", [list]) => {
+                let ours: Vec<String> = played.iter().map(|(before, m)| write_san(before, *m)).collect();
+                assert_eq!(ours.join(" "), *list, "{at}");
+            }
+            ("last-san", [san]) => {
+                let (before, m) = played.last().unwrap();
+                assert_eq!(write_san(before, *m), *san, "{at}");
+            }
+            ("uci", [list]) => {
+                let ours: Vec<String> = played.iter().map(|(before, m)| write_uci(before, *m, false)).collect();
+                assert_eq!(ours.join(" "), *list, "{at}");
+            }
+            ("not-read", [san]) => {
+                assert!(parse_move(&pos, san, &MoveReadOptions::default()).is_err(), "{at}: {san}")
+            }
+            // chesslib's isDraw: a threefold repetition, insufficient material, the fifty-move rule, or stalemate.
+            ("draw", [verdict]) => {
+                let draw = history.is_threefold()
+                    || pos.is_insufficient_material()
+                    || pos.can_claim_fifty_moves()
+                    || pos.is_stalemate();
+                assert_eq!(draw, yes(verdict), "{at}");
+            }
+            ("repetition", [verdict]) => assert_eq!(history.is_threefold(), yes(verdict), "{at}"),
+            ("insufficient-material", [verdict]) => {
+                assert_eq!(pos.is_insufficient_material(), yes(verdict), "{at}")
+            }
+            _ => panic!("unknown expectation {line:?}"),
+        }
+        checked += 1;
+    }
+    assert_eq!((checked, marked_lines), (103, 7));
+}
