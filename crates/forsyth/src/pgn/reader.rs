@@ -545,6 +545,16 @@ impl<'a> Parser<'a> {
     fn skip_space(&mut self) -> Option<u8> {
         let bytes = self.text.as_bytes();
         let mut pos = self.pos;
+        // Most tokens are followed by one space, then the next token: passed over without the loop below, which
+        // counts line breaks (one line feed is no quicker this way: measured).
+        if bytes.get(pos) == Some(&b' ')
+            && let Some(&next) = bytes.get(pos + 1)
+            && !SPACE[next as usize]
+            && next != 0xef
+        {
+            self.pos = pos + 1;
+            return Some(next);
+        }
         let mut line_breaks = 0;
         let next = loop {
             match bytes.get(pos) {

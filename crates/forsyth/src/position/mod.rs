@@ -304,7 +304,7 @@ impl Position {
     }
 
     /// Whether a piece stands on `sq`.
-    #[inline]
+    #[inline(always)]
     pub fn is_occupied(&self, sq: Square) -> bool {
         self.shape().contains(sq) && on_core!(self, c => c.occupied().has(bit_of(c, sq)))
     }
