@@ -3,14 +3,15 @@
 
 Usage: pgn_files.py FORSYTH_BINARY [DATA_DIR...]
 
-The data directories (by default tests/differential/data/pgn, with the files of python-chess's data/pgn, pychess's
-testing/gamefiles and python-chess's test.py, see the README there; and crates/forsyth/tests/data/chesslib, chesslib's
-test files, see crates/forsyth/tests/data/README.md) hold the files compared. For every file, forsyth converts it (`pgn convert --keep-broken`, its
-errors on standard error) and python-chess reads both the file and forsyth's output. Per game they must agree on:
-whether the game has an error, and for a game without one its tags, every move of the main line and of every
-variation (UCI), the comments (whitespace collapsed), the NAGs and the result; and whether the result is one the
-final position contradicts (forsyth's `result-contradicts-position` warning against python-chess's checkmate,
-stalemate, insufficient material and 75-move verdicts on the main line's last position).
+The data directories hold the files compared; by default tests/differential/data/pgn (python-chess's data/pgn,
+pychess's testing/gamefiles and python-chess's test.py texts; see the README there) and
+crates/forsyth/tests/data/chesslib (chesslib's test files; see crates/forsyth/tests/data/README.md). For every file,
+forsyth converts it (`pgn convert --keep-broken`, its errors on standard error) and python-chess reads both the file
+and forsyth's output. Per game they must agree on: whether the game has an error, and for a game without one its
+tags, every move of the main line and of every variation (UCI), the comments (whitespace collapsed), the NAGs and the
+result; and whether the result is one the final position contradicts (forsyth's `result-contradicts-position`
+warning against python-chess's checkmate, stalemate, insufficient material and 75-move verdicts on the main line's
+last position).
 
 The only disagreements allowed are those TESTING.md documents: a game of a variant forsyth does not play
 (crazyhouse, atomic, antichess, Seirawan, sittuyin...) is an `unknown-variant` error in forsyth, while python-chess
@@ -83,7 +84,7 @@ def merge_lone_markers(games):
     merged = []
     for game in games:
         lone = not game.variations and not game.comment and all(
-            value == chess.pgn.Headers()[name] for name, value in game.headers.items() if name != "Result"
+            value == chess.pgn.Headers().get(name) for name, value in game.headers.items() if name != "Result"
         )
         if lone and merged and merged[-1].headers.get("Result") == game.headers.get("Result"):
             continue
