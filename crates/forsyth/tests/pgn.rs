@@ -1940,12 +1940,15 @@ fn chesslib_pgn_cases() {
             }
             ("uci", [moves]) => assert_eq!(main_line_uci(game()).join(" "), *moves, "{name}: game {number}"),
             ("comment-after", [mv, text]) => {
-                let (move_number, san) = mv.split_once("..").map_or_else(
-                    || (mv.split_once(' ').unwrap().0, (mv.split_once(' ').unwrap().1, 1)),
-                    |(n, san)| (n, (san, 0)),
-                );
-                let (san, white) = san;
-                let ply = move_number.parse::<usize>().unwrap() * 2 - white;
+                // `38 Nd2` is White's 38th move, `38..Nd2` Black's.
+                let (number, san, black) = match mv.split_once("..") {
+                    Some((number, san)) => (number, san, true),
+                    None => {
+                        let (number, san) = mv.split_once(' ').unwrap();
+                        (number, san, false)
+                    }
+                };
+                let ply = number.parse::<usize>().unwrap() * 2 - usize::from(!black);
                 let steps = walk();
                 let (written, _, _, node) = &steps[ply - 1];
                 assert_eq!(written, san, "{name}: ply {ply}");

@@ -235,6 +235,7 @@ pub fn write_move_sign_into(m: Move, after: &Position, options: &MoveWriteOption
         return check;
     }
     if check {
+        // (Counted: `has_legal_moves` has no quick answer in check, where it would look for checkers twice.)
         if after.count_legal_moves() != 0 {
             out.push('+');
         } else if style == MoveStyle::Fide && options.double_plus_mate {
@@ -242,7 +243,7 @@ pub fn write_move_sign_into(m: Move, after: &Position, options: &MoveWriteOption
         } else {
             out.push('#');
         }
-    } else if style == MoveStyle::Problem && after.count_legal_moves() == 0 {
+    } else if style == MoveStyle::Problem && !after.has_legal_moves() {
         out.push('=');
     }
     check

@@ -1183,6 +1183,11 @@ impl<'a> Parser<'a> {
     /// splitter decides (the comments after a blank line would be the next game's, and the visitor has them).
     fn begins_a_game(&self, token_end: usize, at: usize) -> Result<bool, Found> {
         let bytes = self.text.as_bytes();
+        if bytes.get(at + 1).is_some_and(|&b| b != b'.') {
+            // Not `1.`: a result (`1-0`, `1/2-1/2`) or another word, whatever stands before it. (Told first: most
+            // games reach this at their result.)
+            return Ok(false);
+        }
         let between = &bytes[token_end..at];
         let comments = between.iter().any(|&b| !SPACE[b as usize]);
         if !comments && between.iter().filter(|&&b| b == b'\n').count() < NEW_GAME_BREAKS as usize {

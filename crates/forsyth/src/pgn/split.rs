@@ -1082,6 +1082,10 @@ pub(crate) fn word_end(bytes: &[u8], at: usize) -> usize {
 /// The 1-based column at which the text that follows `bytes` starts, where `bytes` start at `column` of their first
 /// line: counted in characters, as the reader counts an error's column (a byte-order mark counts as none).
 pub(crate) fn column_after(bytes: &[u8], column: u64) -> u64 {
+    if bytes.last() == Some(&b'\n') {
+        // Most games end with their line (and the blank line after it): the next one starts a line.
+        return 1;
+    }
     let (last_line, first) = match memchr::memrchr(b'\n', bytes) {
         Some(k) => (&bytes[k + 1..], 1),
         None => (bytes, column.max(1)),
@@ -1159,6 +1163,7 @@ mod tests {
         // On the first line the count goes on from the column the text started at; after a line break from 1.
         assert_eq!(column_after(b"1. e4 ", 5), 11);
         assert_eq!(column_after(b"1. e4\n1-0 ", 5), 5);
+        assert_eq!(column_after(b"1. e4 1-0\r\n\r\n", 5), 1);
         // A character of several bytes counts once, a byte-order mark not at all.
         assert_eq!(column_after("\n½-½ ".as_bytes(), 1), 5);
         assert_eq!(column_after("\n\u{feff}1. d4".as_bytes(), 1), 6);
