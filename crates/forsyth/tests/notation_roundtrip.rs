@@ -77,6 +77,27 @@ fn lenient(p: &Position, text: &str) -> Move {
     parse_move(p, text, &MoveReadOptions::default()).unwrap_or_else(|e| panic!("{e}")).mv
 }
 
+/// Castling written as SAN writes a king move, `Kg1`, `Kb8`: Cute Chess reads it so (its board tests play Janus's
+/// `Kb8` and `Ki1`), and forsyth read `Ke1-g1` but refused `Kg1`. An ordinary king move to the square still comes
+/// first.
+#[test]
+fn castling_written_as_the_kings_move_to_its_square() {
+    let castles = position("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", None);
+    assert_eq!(lenient(&castles, "Kg1"), lenient(&castles, "O-O"));
+    assert_eq!(lenient(&castles, "Kc1+"), lenient(&castles, "O-O-O"));
+    let janus =
+        position("r3kqbnjr/pppp1ppppp/2jn1b4/4p5/4P5/3Q1PNJ2/PPPP2PPPP/RJNBK1B2R b KQkq - 0 1", Some(Variant::Janus));
+    assert_eq!(lenient(&janus, "Kb8"), lenient(&janus, "O-O-O"));
+    let janus = position("r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", Some(Variant::Janus));
+    assert_eq!(lenient(&janus, "Ki1"), lenient(&janus, "O-O"));
+    // Chess960, king on f1 and rook on h1: castling also takes the king to g1, but `Kg1` is the king's step.
+    let step = position("4k3/8/8/8/8/8/8/5K1R w H - 0 1", Some(Variant::Chess960));
+    assert_eq!(lenient(&step, "Kg1").to_string(), "f1g1");
+    assert_eq!(lenient(&step, "O-O").to_string(), "f1h1");
+    // An origin that is not the king's square is still no castling.
+    assert!(parse_move(&castles, "Kdg1", &MoveReadOptions::default()).is_err());
+}
+
 #[test]
 fn lenient_reader_takes_what_real_files_contain() {
     let castles = position("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", None);

@@ -5,7 +5,8 @@
 //! problem notation, figurines and UCI. Castling with `O` or `0`, hyphen or en dash; `x`, `:`, `×` or nothing for a
 //! capture; `-` between squares; an optional pawn letter; promotion as `=Q`, `Q`, `(Q)`, `/Q` in any case;
 //! `e.p.` with or without spaces; the suffixes `+ ++ # = ! ? !! ?? !? ?!` and the draw offer `(=)`; over-specified
-//! origins; missing or wrong check signs; null moves `--`, `Z0`, `0000`; UCI castling either way.
+//! origins; missing or wrong check signs; null moves `--`, `Z0`, `0000`; UCI castling either way, and castling
+//! as the king's move to its square (`Ke1-g1`, `Kg1`).
 //!
 //! ```
 //! use forsyth::Position;
@@ -900,7 +901,7 @@ fn piece(
             suggestions: origins.iter().map(|&m| write_move(pos, m, &write)).collect(),
         });
     }
-    let Some(mv) = found.or_else(|| castle_by_squares(pos, role, from_square, to)) else {
+    let Some(mv) = found.or_else(|| castle_by_squares(pos, p, role, from_square, to)) else {
         return Err(explain_missing(pos, p, role, from_square, to));
     };
     if mv.promotion_role().is_some() && p.promotion.is_none() {
@@ -948,11 +949,19 @@ fn piece(
     Ok(mv)
 }
 
-/// Castling written as a king move between squares: `e1g1`, `Ke1-g1` (king to its destination) or `e1h1`
-/// (king takes rook).
-fn castle_by_squares(pos: &Position, role: Role, from: Option<Square>, to: Square) -> Option<Move> {
-    let from = from.filter(|_| role == Role::King)?;
+/// Castling written as a king move: between squares, `e1g1`, `Ke1-g1` (king to its destination) or `e1h1` (king
+/// takes rook), or as SAN writes a king move, without the origin: `Kg1`, `Kb8` (Cute Chess reads castling so; there
+/// is one king, so the origin is never needed). Only where no other king move fits the text.
+fn castle_by_squares(pos: &Position, p: &Parsed, role: Role, from: Option<Square>, to: Square) -> Option<Move> {
+    if role != Role::King {
+        return None;
+    }
     let us = pos.turn();
+    let from = match from {
+        Some(from) => from,
+        None if p.from_file.is_none() && p.from_rank.is_none() => pos.king(us)?,
+        None => return None,
+    };
     pos.legal_moves_between(SquareSet::single(from), pos.castling_rooks())
         .iter()
         .copied()
