@@ -1144,3 +1144,92 @@ fn chesslib_board_cases() {
     }
     assert_eq!((checked, marked_lines), (103, 7));
 }
+
+/// cutechess's chess-board tests (`tst_board.cpp`'s data rows of the variants forsyth plays, taken out of the C++
+/// into `tests/data/cutechess-board.tsv`, which names the source and what was left out): Polyglot keys; FENs after
+/// moves in SAN and cutechess's long algebraic (UCI with king-to-destination castling) in standard chess, Embassy
+/// and Janus, castling written `O-O-O`, `Kb8` or `e1i1`, en passant written only where a capture is legal, and the
+/// start FEN written back; SAN written and read with disambiguation, checks and mates; and the results of
+/// positions — mate, stalemate, dead positions by material, the fifty-move rule — but for two expectations marked
+/// `!`, which forsyth answers otherwise (TESTING.md): Janus castling named by distance, and a game ended by the
+/// fifty-move rule without a claim. Perft rows are counted by `perft::cutechess_perft_cases`.
+#[test]
+fn cutechess_board_cases() {
+    use forsyth::notation::{MoveReadOptions, parse_move, write_san};
+    use forsyth::uci::write_uci;
+    use std::collections::BTreeMap;
+
+    // cutechess writes the en-passant square only where a capture is legal, and classic castling letters (no
+    // X-FEN castling-type prefix for Janus and Embassy).
+    let written =
+        |pos: &Position| Fen::from_position_with(pos, EpMode::Legal).to_string_with(CastlingStyle::Classic).unwrap();
+    let data = include_str!("data/cutechess-board.tsv");
+    let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut marked_lines = 0;
+    for line in data.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [test, row, variant, values @ ..] = fields.as_slice() else { panic!("malformed line {line:?}") };
+        // A line marked `!` is one forsyth answers otherwise (TESTING.md lists the disagreements).
+        let (test, marked) = test.strip_prefix('!').map_or((*test, false), |test| (test, true));
+        marked_lines += usize::from(marked);
+        let variant = Variant::from_name(variant).unwrap_or_else(|| panic!("{row}: variant {variant}"));
+        let at = format!("{test} {row:?}");
+        match (test, values) {
+            ("zobristKeys", [fen, key]) => {
+                let pos = common::position(fen, Some(variant));
+                assert_eq!(format!("{:016x}", pos.zobrist()), *key, "{at}");
+            }
+            ("moveStrings", [moves, start, end]) => {
+                let mut pos = common::position(start, Some(variant));
+                // cutechess takes every move back and compares the start FEN: the start position written as read.
+                assert_eq!(written(&pos), *start, "{at}");
+                let mut moves: Vec<String> = moves.split(' ').map(str::to_string).collect();
+                if marked {
+                    // Janus castling: cutechess's `O-O` is forsyth's `O-O-O` (to the b-file) and the other way
+                    // round. forsyth refuses the first as written; with the names swapped, cutechess's END follows.
+                    let refused = parse_move(&pos, &moves[0], &MoveReadOptions::default()).unwrap_err();
+                    assert_eq!(refused.to_string(), "'O-O': Black may not castle kingside: f8 is not empty", "{at}");
+                    for text in &mut moves {
+                        if let Some(rest) = text.strip_prefix("O-O-O") {
+                            *text = format!("O-O{rest}");
+                        } else if let Some(rest) = text.strip_prefix("O-O") {
+                            *text = format!("O-O-O{rest}");
+                        }
+                    }
+                }
+                for text in &moves {
+                    let m = parse_move(&pos, text, &MoveReadOptions::default())
+                        .unwrap_or_else(|e| panic!("{at}: {text}: {e}"))
+                        .mv;
+                    pos.play(m).unwrap_or_else(|e| panic!("{at}: {text}: {e}"));
+                }
+                assert_eq!(written(&pos), *end, "{at}");
+            }
+            ("sanStrings", [fen, lan, san]) => {
+                let pos = common::position(fen, Some(variant));
+                let m = lan.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap_or_else(|e| panic!("{at}: {e}"));
+                assert_eq!(write_san(&pos, m), *san, "{at}");
+                let read = parse_move(&pos, san, &MoveReadOptions::default()).unwrap_or_else(|e| panic!("{at}: {e}"));
+                assert_eq!(write_uci(&pos, read.mv, variant.is_shuffle()), *lan, "{at}");
+            }
+            ("results", [fen, result]) => {
+                let pos = common::position(fen, Some(variant));
+                let ours = pos.outcome().map_or("*", |outcome| outcome.pgn());
+                if marked {
+                    // The fifty-move rule: cutechess ends the game; forsyth lets a draw be claimed, and the game
+                    // goes on until a claim or the 75-move rule (FIDE Laws 9.3, 9.6.2).
+                    assert_eq!((ours, *result), ("*", "1/2-1/2"), "{at}");
+                    assert!(pos.can_claim_fifty_moves(), "{at}");
+                } else {
+                    assert_eq!(ours, *result, "{at}");
+                }
+            }
+            ("perft" | "perft-comment", [_, _, _]) => continue,
+            _ => panic!("unknown expectation {line:?}"),
+        }
+        *checked.entry(test).or_default() += 1;
+    }
+    let counts: Vec<(&str, usize)> = checked.into_iter().collect();
+    assert_eq!(counts, [("moveStrings", 20), ("results", 16), ("sanStrings", 12), ("zobristKeys", 9)]);
+    assert_eq!(marked_lines, 2);
+}

@@ -413,3 +413,34 @@ fn van_kervinck_random_positions() {
     assert!(nodes > 300_000_000, "only {nodes} nodes compared");
     assert!(relaxed.is_empty(), "{relaxed:#?}");
 }
+
+/// cutechess's perft rows (`tst_board.cpp`'s `perft_data`, the variants forsyth plays; source and licence in
+/// `tests/data/cutechess-board.tsv`): standard chess, Chess960 (Shredder-FEN and X-FEN castling rights), Capablanca's
+/// board with Gothic's array and two Gothic middle games, Embassy and Janus, each at the depth cutechess checks, and
+/// the counts at other depths its comments give — all to the deepest depth under 30,000,000 nodes (91 million nodes
+/// in all). The comments' 6-ply counts of Embassy and Janus (a thousand million nodes each, 10 s in the test
+/// profile) are beyond it; they agreed when the limit was lifted.
+#[test]
+fn cutechess_perft_cases() {
+    const MAX_NODES: u64 = 30_000_000;
+    let data = include_str!("data/cutechess-board.tsv");
+    let (mut nodes, mut compared, mut beyond_limit, mut relaxed) = (0, 0, 0, Vec::new());
+    for line in data.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [test @ ("perft" | "perft-comment"), row, variant, fen, depth, count] = fields.as_slice() else { continue };
+        let variant = Variant::from_name(variant).unwrap_or_else(|| panic!("{test} {row}: variant {variant}"));
+        let counts = [(depth.parse().unwrap(), count.parse().unwrap())];
+        let label = format!("{test} {row}");
+        let (counted, problems) = run_cases([(label.as_str(), *fen, &counts[..])], variant, MAX_NODES);
+        nodes += counted;
+        if counts[0].1 <= MAX_NODES {
+            compared += 1;
+        } else {
+            beyond_limit += 1;
+        }
+        relaxed.extend(problems);
+    }
+    assert_eq!((compared, beyond_limit), (16, 2));
+    assert!(nodes > 90_000_000, "only {nodes} nodes compared");
+    assert!(relaxed.is_empty(), "{relaxed:#?}");
+}
