@@ -149,12 +149,19 @@ fn wide_positions_computed_by_fairy_stockfish() {
     assert!(inner_rook_rights > 0, "no castling right of an inner rook among the CRC positions");
 }
 
-/// Runs every line of a perft EPD suite to the deepest depth of at most `max_nodes` nodes (so that the suite takes
-/// seconds, not minutes, in the test profile), accepting the problems move-generator suites build on purpose, and
-/// returns the nodes counted and the lines with such a problem (`FEN: codes`).
+/// Runs every line of a perft EPD suite, in the variant the line names or else in `variant`, to the deepest depth of
+/// at most `max_nodes` nodes (so that the suite takes seconds, not minutes, in the test profile), accepting the
+/// problems move-generator suites build on purpose, and returns the nodes counted and the lines with such a problem
+/// (`FEN: codes`).
 fn run_suite(text: &str, variant: Variant, max_nodes: u64) -> (u64, Vec<String>) {
-    let cases = epd_cases(text);
-    run_cases(cases.iter().map(|(_, fen, counts)| (fen.as_str(), fen.as_str(), counts.as_slice())), variant, max_nodes)
+    let (mut nodes, mut relaxed) = (0, Vec::new());
+    for (line_variant, fen, counts) in &epd_cases(text) {
+        let (counted, problems) =
+            run_cases([(fen.as_str(), fen.as_str(), counts.as_slice())], line_variant.unwrap_or(variant), max_nodes);
+        nodes += counted;
+        relaxed.extend(problems);
+    }
+    (nodes, relaxed)
 }
 
 /// Runs each `(label, FEN, counts)` in `variant` at every depth of at most `max_nodes` nodes, accepting the
@@ -442,5 +449,40 @@ fn cutechess_perft_cases() {
     }
     assert_eq!((compared, beyond_limit), (16, 2));
     assert!(nodes > 90_000_000, "only {nodes} nodes compared");
+    assert!(relaxed.is_empty(), "{relaxed:#?}");
+}
+
+/// shakmaty's `tests/chess960.perft` (read where it is, as its other perft files are) is Ethereal's `fischer.epd`
+/// rewritten in shakmaty's format, as its header names it: the same 960 positions, in the same order, with the same
+/// counts, which `ethereal_chess960_suite` compares.
+#[test]
+fn shakmaty_chess960_perft_is_ethereals_suite() {
+    let shakmaty: Vec<(String, Vec<(u32, u64)>)> = perft_file_cases(&shakmaty_test_file("chess960.perft"))
+        .into_iter()
+        .map(|case| (case.fen, case.counts))
+        .collect();
+    let ethereal: Vec<(String, Vec<(u32, u64)>)> = epd_cases(include_str!("data/ethereal-fischer.epd"))
+        .into_iter()
+        .map(|(_, fen, counts)| (fen, counts))
+        .collect();
+    assert_eq!(shakmaty.len(), 960);
+    assert!(shakmaty == ethereal, "shakmaty's chess960.perft is no longer Ethereal's fischer.epd");
+}
+
+/// Fairy-Stockfish's `tests/perft.sh`, the lines of the variants forsyth plays (source and licence in the data file's
+/// header): six positions of standard chess (the Chess Programming Wiki's "Perft Results" at 5 and 6 plies) and the
+/// start positions of Capablanca, Embassy and Janus at 4 plies, each to the deepest depth under 30,000,000 nodes, as
+/// `cutechess_perft_cases` (34 million nodes). The three counts beyond it (Kiwipete's 193,690,690 and positions 5
+/// and 6 at 5 plies, 89,941,194 and 164,075,551) agreed when the limit was lifted.
+#[test]
+fn fairy_stockfish_perft_script() {
+    const MAX_NODES: u64 = 30_000_000;
+    let text = include_str!("data/fairy-stockfish-perft.epd");
+    let cases = epd_cases(text);
+    assert_eq!(cases.len(), 9);
+    let beyond_limit = cases.iter().flat_map(|(_, _, counts)| counts).filter(|&&(_, n)| n > MAX_NODES).count();
+    assert_eq!(beyond_limit, 3);
+    let (nodes, relaxed) = run_suite(text, Variant::Standard, MAX_NODES);
+    assert!(nodes > 34_000_000, "only {nodes} nodes compared");
     assert!(relaxed.is_empty(), "{relaxed:#?}");
 }
