@@ -18,6 +18,8 @@ import re
 import textwrap
 from collections import Counter
 
+from cpp_source import function_bodies
+
 OUT = "crates/forsyth/tests/data/cutechess-board.tsv"
 
 # cutechess's names of the variants forsyth plays (its `capablanca` board reads Gothic's array too, as forsyth's
@@ -56,18 +58,6 @@ TOKEN = re.compile(
       | (?P<other>.)''',
     re.VERBOSE,
 )
-
-
-def function_bodies(source):
-    """The body of each `void tst_Board::NAME() const` data function, by name."""
-    bodies = {}
-    for match in re.finditer(r"void tst_Board::(\w+_data)\(\) const\s*\{", source):
-        depth, at = 1, match.end()
-        while depth:
-            depth += {"{": 1, "}": -1}.get(source[at], 0)
-            at += 1
-        bodies[match.group(1)] = source[match.end():at - 1]
-    return bodies
 
 
 def rows(body):
@@ -126,7 +116,7 @@ def main():
     parser.add_argument("--out", default=OUT)
     args = parser.parse_args()
     with open(args.tst_board, encoding="utf-8") as f:
-        bodies = function_bodies(f.read())
+        bodies = function_bodies(f.read(), r"void tst_Board::(\w+_data)\(\) const\s*\{")
 
     lines, kept, left_out = [], Counter(), Counter()
     marked = set()

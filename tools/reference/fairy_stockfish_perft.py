@@ -21,6 +21,8 @@ import subprocess
 import textwrap
 from collections import Counter
 
+from cpp_source import function_bodies
+
 OUT = "crates/forsyth/tests/data/fairy-stockfish-perft.epd"
 
 # Fairy-Stockfish's names of the variants forsyth plays, by UCI_Chess960: the name written in the data file is one
@@ -73,13 +75,7 @@ def perft_lines(script):
 
 def start_fens(variant_cpp, variant_h):
     """The startFen of each variant name registered with `add("NAME", FUNCTION());` in variant.cpp."""
-    bodies = {}
-    for match in re.finditer(r"Variant\*\s*(\w+)\(\)\s*\{", variant_cpp):
-        depth, at = 1, match.end()
-        while depth:
-            depth += {"{": 1, "}": -1}.get(variant_cpp[at], 0)
-            at += 1
-        bodies[match.group(1)] = variant_cpp[match.end():at - 1]
+    bodies = function_bodies(variant_cpp, r"Variant\*\s*(\w+)\(\)\s*\{")
     default = re.search(r'std::string startFen = "([^"]*)";', variant_h).group(1)
 
     def start_fen(function):
