@@ -120,3 +120,97 @@ fn polyglot_keys_of_the_book_format_specification() {
         assert_eq!(pos.zobrist(), *key, "after {moves:?}");
     }
 }
+
+/// scalachess's game-end tests of standard chess (the assertions of `AutodrawTest.scala`,
+/// `InsufficientMatingMaterialTest.scala`, `BoardTest.scala` and `VariantTest.scala` that forsyth has a call for,
+/// taken out of the Scala into `tests/data/scalachess-ends.tsv`, which names the source, each question's forsyth
+/// counterpart and what was left out): dead positions by material, mating material of one side, the fifty-move
+/// rule, threefold and fivefold repetition after moves, checkmate, stalemate and the winner. forsyth answers as
+/// scalachess does on every line: none is marked as a disagreement. Thirteen lines draw boards no game reaches (Black's
+/// king missing, two white kings, the side not to move in check, nine black queens beside a pawn), which forsyth
+/// refuses as positions; their questions are answered on the board set up unchecked.
+#[test]
+fn scalachess_end_cases() {
+    use forsyth::notation::fen::Fen;
+    use std::collections::BTreeMap;
+
+    let data = include_str!("data/scalachess-ends.tsv");
+    let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut refused = Vec::new();
+    for line in data.lines().filter(|line| !line.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [source, test, question, fen, moves, expected] = fields.as_slice() else {
+            panic!("malformed line {line:?}")
+        };
+        // A line marked `!` would be one forsyth answers otherwise (TESTING.md lists the disagreements).
+        let (question, marked) = question.strip_prefix('!').map_or((*question, false), |q| (q, true));
+        let at = format!("{source} {test:?} {question}");
+        // scalachess's tests draw some positions no game reaches, which forsyth refuses (each is recorded, and counted
+        // below). forsyth answers on them set up unchecked: what is asked (material; whether the side to move, whose
+        // king is there, is mated or stalemated) does not depend on what makes them illegal.
+        let parsed = Fen::parse(fen).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let mut pos = parsed.position(Some(Variant::Standard)).unwrap_or_else(|e| {
+            refused.push(format!("{fen}: {e}"));
+            Position::from_setup_unchecked(&parsed.setup, Variant::Standard)
+        });
+        let mut history = History::new(&pos);
+        for text in moves.split(' ').filter(|text| *text != "-") {
+            let m = text.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap_or_else(|e| panic!("{at}: {e}"));
+            pos.play(m).unwrap_or_else(|e| panic!("{at}: {text}: {e}"));
+            history.push(&pos);
+        }
+        let status = pos.status();
+        let ours = match question {
+            "apply(board, !color)" | "opponentHasInsufficientMaterial" => {
+                pos.has_insufficient_material(!pos.turn()).to_string()
+            }
+            "autoDraw" => (matches!(status, Status::InsufficientMaterial | Status::SeventyFiveMoves)
+                || history.is_fivefold())
+            .to_string(),
+            "end" => (status != Status::Ongoing || history.is_fivefold()).to_string(),
+            "threefoldRepetition" => history.is_threefold().to_string(),
+            "checkMate" => pos.is_checkmate().to_string(),
+            "staleMate" => pos.is_stalemate().to_string(),
+            "winner" => match pos.outcome() {
+                Some(forsyth::Outcome::Decisive { winner }) => format!("{winner:?}").to_lowercase(),
+                _ => "none".to_string(),
+            },
+            _ => panic!("unknown question {line:?}"),
+        };
+        // No line is marked: forsyth answers every question as scalachess does. (scalachess's autoDraw after 120
+        // half-moves of knights going out and back, `by fifty moves: tons of pointless moves`, is forsyth's too, by
+        // fivefold repetition: the fifty-move rule alone would not end the game in forsyth, FIDE Laws 9.3, 9.6.2.)
+        assert!(!marked, "{at}: a disagreement this test does not know");
+        assert_eq!(ours, *expected, "{at}");
+        *checked.entry(source).or_default() += 1;
+    }
+    let counts: Vec<(&str, usize)> = checked.into_iter().collect();
+    assert_eq!(
+        counts,
+        [
+            ("AutodrawTest.scala", 47),
+            ("BoardTest.scala", 8),
+            ("InsufficientMatingMaterialTest.scala", 17),
+            ("VariantTest.scala", 3)
+        ]
+    );
+    // What forsyth refuses in the positions scalachess's tests draw, by reason (a position counted once per line).
+    let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+    for text in &refused {
+        let reason = text.split_once(": ").map_or(text.as_str(), |(_, reason)| reason);
+        let reason =
+            if reason.starts_with("Black has 8 queens") { "more promoted pieces than missing pawns" } else { reason };
+        *reasons.entry(reason).or_default() += 1;
+    }
+    let reasons: Vec<(&str, usize)> = reasons.into_iter().collect();
+    assert_eq!(
+        reasons,
+        [
+            ("Black has no king", 8),
+            ("White has 2 kings (exactly one is needed)", 1),
+            ("more promoted pieces than missing pawns", 1),
+            ("the side not to move is in check", 3)
+        ],
+        "{refused:#?}"
+    );
+}
