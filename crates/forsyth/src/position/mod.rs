@@ -114,6 +114,12 @@ pub struct IllegalMove {
 
 impl IllegalMove {
     /// A stable identifier: `move.illegal`, as for a move read from text that breaks a rule.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let error = Position::default().play(Move::new(Square::E2, Square::E5)).unwrap_err();
+    /// assert_eq!(error.code(), "move.illegal");
+    /// ```
     pub const fn code(&self) -> &'static str {
         "move.illegal"
     }
@@ -129,11 +135,27 @@ impl std::error::Error for IllegalMove {}
 
 impl Position {
     /// The start position of a variant (the classical array for Chess960 and CRC).
+    ///
+    /// ```
+    /// use forsyth::{Position, Role, Square, Variant};
+    /// assert_eq!(Position::new(Variant::Standard), Position::default());
+    /// let capablanca = Position::new(Variant::Capablanca);
+    /// assert_eq!(capablanca.piece_at(Square::C1).map(|p| p.role), Some(Role::Archbishop));
+    /// ```
     pub fn new(variant: Variant) -> Position {
         Position::from_setup(&Setup::start(variant), variant).expect("start positions are legal")
     }
 
     /// A position from a setup, if it is legal in `variant`; otherwise every problem found.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup, Square, Variant};
+    /// let mut setup = Setup::start(Variant::Standard);
+    /// assert!(Position::from_setup(&setup, Variant::Standard).is_ok());
+    /// setup.board.set(Square::E1, None);
+    /// let error = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+    /// assert_eq!(error.code(), "position.missing-king");
+    /// ```
     pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
         if let Some(problem) = validate::shape_problem(setup, variant) {
             return Err(PositionError { problems: vec![problem] });
@@ -192,6 +214,15 @@ impl Position {
 
     /// A position from a setup without checking it. Move generation on a position with, for example, no king is
     /// meaningless but never panics. The board must have the variant's shape; pieces off it are ignored.
+    ///
+    /// ```
+    /// use forsyth::{Position, Setup, Square, Variant};
+    /// let mut setup = Setup::start(Variant::Standard);
+    /// setup.board.set(Square::E1, None);
+    /// let kingless = Position::from_setup_unchecked(&setup, Variant::Standard);
+    /// assert_eq!(kingless.king(forsyth::Color::White), None);
+    /// assert!(kingless.legal_moves().is_empty());
+    /// ```
     pub fn from_setup_unchecked(setup: &Setup, variant: Variant) -> Position {
         let inner = match variant.shape() {
             BoardShape::Standard => Inner::Standard(Core::from_setup(setup, variant)),
@@ -223,12 +254,23 @@ impl Position {
     }
 
     /// The variant.
+    ///
+    /// ```
+    /// use forsyth::{Position, Variant};
+    /// assert_eq!(Position::new(Variant::Janus).variant(), Variant::Janus);
+    /// ```
     #[inline]
     pub fn variant(&self) -> Variant {
         on_core!(self, c => c.variant)
     }
 
     /// The board shape.
+    ///
+    /// ```
+    /// use forsyth::{BoardShape, Position, Variant};
+    /// assert_eq!(Position::default().shape(), BoardShape::Standard);
+    /// assert_eq!(Position::new(Variant::Gothic).shape(), BoardShape::Wide);
+    /// ```
     #[inline]
     pub fn shape(&self) -> BoardShape {
         match self.inner {
@@ -238,29 +280,65 @@ impl Position {
     }
 
     /// Side to move.
+    ///
+    /// ```
+    /// use forsyth::{Color, Move, Position, Square};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.turn(), Color::White);
+    /// assert_eq!(pos.after(Move::new(Square::E2, Square::E4)).unwrap().turn(), Color::Black);
+    /// ```
     #[inline]
     pub fn turn(&self) -> Color {
         on_core!(self, c => c.turn)
     }
 
     /// Half-moves since the last capture or pawn move.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let pos = Position::default().after(Move::new(Square::G1, Square::F3)).unwrap();
+    /// assert_eq!(pos.halfmoves(), 1);
+    /// assert_eq!(pos.after(Move::new(Square::E7, Square::E5)).unwrap().halfmoves(), 0);
+    /// ```
     pub fn halfmoves(&self) -> u32 {
         on_core!(self, c => c.halfmoves)
     }
 
     /// Number of the next move.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let pos = Position::default().after(Move::new(Square::E2, Square::E4)).unwrap();
+    /// assert_eq!(pos.fullmoves(), 1);
+    /// assert_eq!(pos.after(Move::new(Square::E7, Square::E5)).unwrap().fullmoves(), 2);
+    /// ```
     pub fn fullmoves(&self) -> u32 {
         on_core!(self, c => c.fullmoves)
     }
 
     /// The square skipped by a double step on the last move, whether or not a capture there is possible (FEN's
     /// rule); see [`Position::legal_ep_square`] and [`Position::pseudo_ep_square`].
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let pos = Position::default().after(Move::new(Square::E2, Square::E4)).unwrap();
+    /// assert_eq!(pos.ep_square(), Some(Square::E3));
+    /// assert_eq!(pos.pseudo_ep_square(), None);
+    /// ```
     pub fn ep_square(&self) -> Option<Square> {
         on_core!(self, c => c.ep_square())
     }
 
     /// The en-passant square only when a pawn of the side to move stands ready to capture there (X-FEN's and
     /// Polyglot's rule), legal or not.
+    ///
+    /// ```
+    /// use forsyth::{Position, Square};
+    /// // Black's pawn on d4 could take on e3, but it is pinned to its king by the rook on a4.
+    /// let pos: Position = "8/8/8/8/R2pP2k/8/8/4K3 b - e3 0 1".parse().unwrap();
+    /// assert_eq!(pos.pseudo_ep_square(), Some(Square::E3));
+    /// assert_eq!(pos.legal_ep_square(), None);
+    /// ```
     pub fn pseudo_ep_square(&self) -> Option<Square> {
         on_core!(self, c => {
             let ep = self.ep_square()?;
@@ -271,21 +349,50 @@ impl Position {
     }
 
     /// The en-passant square only when an en-passant capture is legal.
+    ///
+    /// ```
+    /// use forsyth::{Position, Square};
+    /// let pos: Position = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1".parse().unwrap();
+    /// assert_eq!(pos.legal_ep_square(), Some(Square::E3));
+    /// ```
     pub fn legal_ep_square(&self) -> Option<Square> {
         self.ep_square().filter(|_| self.legal_moves().iter().any(|m| m.is_en_passant()))
     }
 
     /// The rooks that keep a castling right.
+    ///
+    /// ```
+    /// use forsyth::{Position, Square};
+    /// let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1".parse().unwrap();
+    /// let rooks: Vec<Square> = pos.castling_rooks().iter().collect();
+    /// assert_eq!(rooks, [Square::H1, Square::A8]);
+    /// ```
     pub fn castling_rooks(&self) -> SquareSet {
         on_core!(self, c => squares(c, c.castling))
     }
 
     /// The castling rook of `color` on `side`, if that right remains.
+    ///
+    /// ```
+    /// use forsyth::{CastlingSide, Color, Position, Square};
+    /// let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1".parse().unwrap();
+    /// assert_eq!(pos.castling_rook(Color::White, CastlingSide::KingSide), Some(Square::H1));
+    /// assert_eq!(pos.castling_rook(Color::White, CastlingSide::QueenSide), None);
+    /// ```
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
         on_core!(self, c => c.castling_rook(color, side))
     }
 
     /// Where king and rook land when castling with the rook on `rook`: `(king, rook)`.
+    ///
+    /// ```
+    /// use forsyth::{Color, Position, Square, Variant};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.castling_squares(Color::White, Square::H1), Some((Square::G1, Square::F1)));
+    /// // Capablanca chess: the king goes three squares towards the h-rook.
+    /// let capablanca = Position::new(Variant::Capablanca);
+    /// assert_eq!(capablanca.castling_squares(Color::White, Square::J1), Some((Square::I1, Square::H1)));
+    /// ```
     pub fn castling_squares(&self, color: Color, rook: Square) -> Option<(Square, Square)> {
         let king = self.king(color)?;
         let side = CastlingSide::of(king.file(), rook.file());
@@ -295,6 +402,14 @@ impl Position {
     }
 
     /// The piece on a square.
+    ///
+    /// ```
+    /// use forsyth::{Color, Piece, Position, Role, Square};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.piece_at(Square::D8), Some(Piece::new(Color::Black, Role::Queen)));
+    /// assert_eq!(pos.piece_at(Square::D4), None);
+    /// assert_eq!(pos.piece_at(Square::I1), None, "off the 8×8 board");
+    /// ```
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         if !self.shape().contains(sq) {
@@ -304,17 +419,35 @@ impl Position {
     }
 
     /// Whether a piece stands on `sq`.
+    ///
+    /// ```
+    /// use forsyth::{Position, Square};
+    /// assert!(Position::default().is_occupied(Square::B1));
+    /// assert!(!Position::default().is_occupied(Square::B3));
+    /// ```
     #[inline(always)]
     pub fn is_occupied(&self, sq: Square) -> bool {
         self.shape().contains(sq) && on_core!(self, c => c.occupied().has(bit_of(c, sq)))
     }
 
     /// The placement as a [`Board`].
+    ///
+    /// ```
+    /// use forsyth::{Color, Position};
+    /// let board = Position::default().board();
+    /// assert_eq!(board.count(Color::White), 16);
+    /// ```
     pub fn board(&self) -> Board {
         on_core!(self, c => c.board())
     }
 
     /// The squares of the pieces of this colour and role.
+    ///
+    /// ```
+    /// use forsyth::{Color, Position, Role, Square};
+    /// let knights: Vec<Square> = Position::default().pieces(Color::Black, Role::Knight).iter().collect();
+    /// assert_eq!(knights, [Square::B8, Square::G8]);
+    /// ```
     pub fn pieces(&self, color: Color, role: Role) -> SquareSet {
         on_core!(self, c => squares(c, c.pieces(color, role)))
     }
@@ -330,21 +463,49 @@ impl Position {
     }
 
     /// The king of `color`.
+    ///
+    /// ```
+    /// use forsyth::{Color, Position, Square};
+    /// assert_eq!(Position::default().king(Color::Black), Some(Square::E8));
+    /// ```
     pub fn king(&self, color: Color) -> Option<Square> {
         self.pieces(color, Role::King).iter().next()
     }
 
     /// Pieces giving check to the side to move.
+    ///
+    /// ```
+    /// use forsyth::{Position, Square, SquareSet};
+    /// // A double check: the rook on e1 and the knight on d6.
+    /// let pos: Position = "4k3/8/3N4/8/8/8/8/K3R3 b - - 0 1".parse().unwrap();
+    /// let mut both = SquareSet::single(Square::E1);
+    /// both.insert(Square::D6);
+    /// assert_eq!(pos.checkers(), both);
+    /// ```
     pub fn checkers(&self) -> SquareSet {
         on_core!(self, c => squares(c, c.checkers()))
     }
 
     /// Whether the side to move is in check.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// let pos: Position = "4k3/8/8/8/8/8/8/K3R3 b - - 0 1".parse().unwrap();
+    /// assert!(pos.is_check());
+    /// assert!(!Position::default().is_check());
+    /// ```
     pub fn is_check(&self) -> bool {
         on_core!(self, c => !c.checkers().is_empty())
     }
 
     /// Pieces of `by` that attack `sq`.
+    ///
+    /// ```
+    /// use forsyth::{Color, Position, Square};
+    /// let pos = Position::default();
+    /// let on_f3: Vec<Square> = pos.attackers(Square::F3, Color::White).iter().collect();
+    /// assert_eq!(on_f3, [Square::G1, Square::E2, Square::G2]);
+    /// ```
     pub fn attackers(&self, sq: Square, by: Color) -> SquareSet {
         if !self.shape().contains(sq) {
             return SquareSet::EMPTY;
@@ -353,6 +514,13 @@ impl Position {
     }
 
     /// Every legal move.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let moves = Position::default().legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// assert!(moves.contains(&Move::new(Square::G1, Square::F3)));
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         on_core!(self, c => movegen::legal_moves(c, &mut moves));
@@ -402,6 +570,12 @@ impl Position {
     }
 
     /// The number of legal moves, counted without listing them.
+    ///
+    /// ```
+    /// use forsyth::{Position, Variant};
+    /// assert_eq!(Position::default().count_legal_moves(), 20);
+    /// assert_eq!(Position::new(Variant::Capablanca).count_legal_moves(), 28);
+    /// ```
     pub fn count_legal_moves(&self) -> u64 {
         on_core!(self, c => movegen::count_legal(c))
     }
@@ -420,6 +594,14 @@ impl Position {
     }
 
     /// Whether `m` is legal here.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let pos = Position::default();
+    /// assert!(pos.is_legal(Move::new(Square::E2, Square::E4)));
+    /// assert!(!pos.is_legal(Move::new(Square::E2, Square::E5)));
+    /// assert!(!pos.is_legal(Move::NULL));
+    /// ```
     pub fn is_legal(&self, m: Move) -> bool {
         if m.is_null() {
             return false;
@@ -428,6 +610,15 @@ impl Position {
     }
 
     /// Plays a legal move, or says why it is illegal.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let mut pos = Position::default();
+    /// pos.play(Move::new(Square::E2, Square::E4)).unwrap();
+    /// let error = pos.play(Move::new(Square::E4, Square::E5)).unwrap_err();
+    /// assert_eq!(error.mv, Move::new(Square::E4, Square::E5));
+    /// assert!(error.to_string().contains("e4"), "{error}");
+    /// ```
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         if self.is_legal(m) {
             self.play_unchecked(m);
@@ -439,6 +630,16 @@ impl Position {
 
     /// Plays a move without checking it. The move must come from [`Position::legal_moves`] (or be the null
     /// move); anything else leaves a position that may break the rules, though never a panic.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// let mut pos = Position::default();
+    /// // A move from the generator's own list needs no second check.
+    /// let first = pos.legal_moves()[0];
+    /// pos.play_unchecked(first);
+    /// assert!(!pos.is_occupied(first.from()));
+    /// assert!(pos.is_occupied(first.to()));
+    /// ```
     pub fn play_unchecked(&mut self, m: Move) {
         match &mut self.inner {
             Inner::Standard(c) => c.play_unchecked(m),
@@ -447,6 +648,15 @@ impl Position {
     }
 
     /// Passes the turn (a PGN null move `--`). Allowed only when not in check.
+    ///
+    /// ```
+    /// use forsyth::{Color, Position};
+    /// let mut pos = Position::default();
+    /// pos.play_null().unwrap();
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// let mut checked: Position = "4k3/8/8/8/8/8/8/K3R3 b - - 0 1".parse().unwrap();
+    /// assert!(checked.play_null().is_err());
+    /// ```
     pub fn play_null(&mut self) -> Result<(), IllegalMove> {
         if self.is_check() {
             return Err(IllegalMove { mv: Move::NULL, reason: IllegalReason::NullInCheck });
@@ -456,6 +666,14 @@ impl Position {
     }
 
     /// The position after a legal move.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let start = Position::default();
+    /// let next = start.after(Move::new(Square::D2, Square::D4)).unwrap();
+    /// assert!(next.is_occupied(Square::D4));
+    /// assert!(start.is_occupied(Square::D2), "the position itself is unchanged");
+    /// ```
     pub fn after(&self, m: Move) -> Result<Position, IllegalMove> {
         let mut next = *self;
         next.play(m)?;
@@ -463,6 +681,13 @@ impl Position {
     }
 
     /// Leaves of the legal move tree at `depth` (the last ply counted in bulk).
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// // The standard counts of the start position (Chess Programming Wiki, "Perft Results").
+    /// assert_eq!(Position::default().perft(1), 20);
+    /// assert_eq!(Position::default().perft(3), 8_902);
+    /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         match &self.inner {
             Inner::Standard(c) => movegen::perft::perft(c, depth),
@@ -471,6 +696,14 @@ impl Position {
     }
 
     /// Perft split by root move: each legal move with the leaves below it.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let divided = Position::default().perft_divide(2);
+    /// assert_eq!(divided.len(), 20);
+    /// assert!(divided.contains(&(Move::new(Square::E2, Square::E4), 20)));
+    /// assert_eq!(divided.iter().map(|(_, n)| n).sum::<u64>(), 400);
+    /// ```
     pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
         self.legal_moves()
             .iter()
@@ -483,6 +716,12 @@ impl Position {
     }
 
     /// Why `m` is not legal here: the rule, naming squares and pieces (`Display` says it in English).
+    ///
+    /// ```
+    /// use forsyth::{IllegalReason, Move, Position, Square};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.why_illegal(Move::new(Square::E4, Square::E5)), IllegalReason::NoPiece { from: Square::E4 });
+    /// ```
     pub fn why_illegal(&self, m: Move) -> IllegalReason {
         let us = self.turn();
         let Some(piece) = self.piece_at(m.from()) else {
