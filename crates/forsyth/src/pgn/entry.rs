@@ -72,11 +72,31 @@ pub struct Reader<R> {
 impl Reader<Box<dyn BufRead + Send>> {
     /// Opens a file, decompressed by its magic bytes (zstd, gzip, bzip2) or read as it is — in place, mapped into
     /// memory, where it can be mapped (see [`open_path`](super::open_path)); an error names the path.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// let path = std::env::temp_dir().join(format!("forsyth-reader-open-{}.pgn", std::process::id()));
+    /// std::fs::write(&path, "1. e4 e5 *\n\n1. d4 d5 *\n").unwrap();
+    /// assert_eq!(Reader::open(&path)?.games().count(), 2);
+    /// let Err(missing) = Reader::open("no/such/file.pgn") else { panic!("no such file") };
+    /// assert!(missing.to_string().contains("no/such/file.pgn"), "{missing}");
+    /// # std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn open(path: impl AsRef<std::path::Path>) -> io::Result<Self> {
         super::compressed::open_path(path).map(Reader::new)
     }
 
     /// Reads any [`Read`], decompressed by its magic bytes (zstd, gzip, bzip2) or read as it is.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// // Plain text (no compressed format's magic bytes) is read as it is.
+    /// let text = std::io::Cursor::new(b"1. e4 e5 *\n".to_vec());
+    /// let games: Vec<_> = Reader::decompressing(text)?.games().collect::<Result<_, _>>()?;
+    /// assert_eq!(games[0].game.moves.nodes.len(), 2);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn decompressing(input: impl Read + Send + 'static) -> io::Result<Self> {
         super::compressed::decompress(BufReader::with_capacity(super::INPUT_BUFFER, input)).map(Reader::new)
     }
@@ -84,6 +104,12 @@ impl Reader<Box<dyn BufRead + Send>> {
 
 impl<R: Read + Send> Reader<BufReader<R>> {
     /// Reads any [`Read`] as plain PGN text, buffered.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// let input = std::io::Cursor::new(b"1. e4 e5 *\n\n1. d4 *\n".to_vec());
+    /// assert_eq!(Reader::from_read(input).games().count(), 2);
+    /// ```
     pub fn from_read(input: R) -> Self {
         Reader::new(BufReader::with_capacity(super::INPUT_BUFFER, input))
     }
@@ -92,6 +118,17 @@ impl<R: Read + Send> Reader<BufReader<R>> {
 impl<B: AsRef<[u8]> + Send> Reader<io::Cursor<B>> {
     /// Reads PGN text held in memory: borrowed (`&[u8]`, `&str` as bytes) or owned (`Vec<u8>`, `String`);
     /// [`Reader::games`] needs it owned.
+    ///
+    /// ```
+    /// use forsyth::pgn::{Reader, Validate};
+    /// let mut numbers = Vec::new();
+    /// Reader::from_bytes("1. e4 *\n\n1. d4 *\n").visit(|| Validate, |_, _| (), |game, ()| {
+    ///     numbers.push(game.number);
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(numbers, [1, 2]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn from_bytes(bytes: B) -> Self {
         Reader { in_memory: true, ..Reader::new(io::Cursor::new(bytes)) }
     }
@@ -99,35 +136,92 @@ impl<B: AsRef<[u8]> + Send> Reader<io::Cursor<B>> {
 
 impl<R: BufRead + Send> Reader<R> {
     /// Reads a buffered stream of plain PGN text, on one thread, with the default options.
+    ///
+    /// ```
+    /// use std::io::BufReader;
+    /// use forsyth::pgn::Reader;
+    /// let input = BufReader::new(std::io::Cursor::new(b"1. e4 e5 *\n".to_vec()));
+    /// assert_eq!(Reader::new(input).games().count(), 1);
+    /// ```
     pub fn new(input: R) -> Self {
         Reader { input, jobs: 1, options: PgnReadOptions::default(), block_bytes: BLOCK_BYTES, in_memory: false }
     }
 
     /// Reads on `jobs` threads (at least one): on several, each reads a block of the stream ahead.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// // The same games in the same order, whatever the number of threads.
+    /// let file = "1. e4 *\n\n1. d4 *\n\n1. c4 *\n".repeat(50);
+    /// let numbers = |jobs| -> Vec<u64> {
+    ///     Reader::from_bytes(file.clone().into_bytes()).jobs(jobs).games().map(|g| g.unwrap().number).collect()
+    /// };
+    /// assert_eq!(numbers(3), numbers(1));
+    /// assert_eq!(numbers(3).len(), 150);
+    /// ```
     pub fn jobs(mut self, jobs: usize) -> Self {
         self.jobs = jobs.max(1);
         self
     }
 
     /// The stream's encoding (default: UTF-8 where valid, Latin-1 otherwise, game by game).
+    ///
+    /// ```
+    /// use forsyth::pgn::{Encoding, Reader};
+    /// let latin1 = b"[White \"M\xfcller\"]\n\n1. e4 *\n".to_vec();
+    /// let game = Reader::from_bytes(latin1.clone()).encoding(Encoding::Latin1).games().next().unwrap()?;
+    /// assert_eq!(game.game.tag("White"), Some("Müller"));
+    /// let game = Reader::from_bytes(latin1).encoding(Encoding::Utf8).games().next().unwrap()?;
+    /// assert!(game.error.is_some(), "0xFC is no UTF-8");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn encoding(mut self, encoding: Encoding) -> Self {
         self.options.encoding = encoding;
         self
     }
 
     /// How moves are read: their language's piece letters, strictness.
+    ///
+    /// ```
+    /// use forsyth::notation::MoveReadOptions;
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::pgn::Reader;
+    /// // German piece letters: S (Springer) is the knight.
+    /// let german = MoveReadOptions::with_letters(Language::De.into());
+    /// let game = Reader::from_bytes(b"1. e4 e5 2. Sf3 *\n".to_vec()).moves(german).games().next().unwrap()?;
+    /// assert_eq!((game.error, game.game.moves.nodes.len()), (None, 3));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn moves(mut self, moves: MoveReadOptions) -> Self {
         self.options.moves = moves;
         self
     }
 
     /// On an error, keep the game up to the error (see [`PgnReadOptions::keep_broken`]).
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// let broken = b"1. e4 e5 2. Ke3 Nc6 *\n".to_vec();
+    /// let game = Reader::from_bytes(broken).keep_broken(true).games().next().unwrap()?;
+    /// assert_eq!(game.error.map(|e| e.ply), Some(Some(3)));
+    /// assert_eq!(game.game.moves.nodes.len(), 2, "the moves before the error");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn keep_broken(mut self, keep_broken: bool) -> Self {
         self.options.keep_broken = keep_broken;
         self
     }
 
     /// All reading options at once.
+    ///
+    /// ```
+    /// use forsyth::pgn::{Encoding, PgnReadOptions, Reader};
+    /// let options = PgnReadOptions { encoding: Encoding::Latin1, keep_broken: true, ..PgnReadOptions::default() };
+    /// let cologne = b"[Site \"K\xf6ln\"]\n\n1. e4 *\n".to_vec();
+    /// let game = Reader::from_bytes(cologne).options(options).games().next().unwrap()?;
+    /// assert_eq!(game.game.tag("Site"), Some("Köln"));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn options(mut self, options: PgnReadOptions) -> Self {
         self.options = options;
         self
@@ -196,6 +290,16 @@ impl<R: BufRead + Send + 'static> Reader<R> {
     /// Every game, built into a [`Game`], in file order, read on a thread of its own (and `jobs` more) a few games
     /// ahead of the caller. A game with an error holds what came before the error (the error in [`ReadGame::error`]; with
     /// [`Reader::keep_broken`] the rest of its movetext as a comment); an error of the stream ends the games.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// let file = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. e4 e4 *\n";
+    /// let games: Vec<_> = Reader::from_bytes(file.as_bytes().to_vec()).games().collect::<Result<_, _>>()?;
+    /// assert_eq!(games[0].game.tag("Event"), Some("a"));
+    /// let error = games[1].error.as_ref().unwrap();
+    /// assert_eq!((error.kind.code(), error.line, error.column), ("illegal-move", 7, 7));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn games(self) -> Games {
         let (sender, receiver) = sync_channel(GAMES_AHEAD);
         std::thread::spawn(move || self.send_games(&sender));

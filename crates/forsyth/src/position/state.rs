@@ -52,6 +52,12 @@ pub enum Outcome {
 
 impl Outcome {
     /// The PGN result text: `1-0`, `0-1` or `1/2-1/2`.
+    ///
+    /// ```
+    /// use forsyth::{Color, Outcome};
+    /// assert_eq!(Outcome::Decisive { winner: Color::Black }.pgn(), "0-1");
+    /// assert_eq!(Outcome::Draw.pgn(), "1/2-1/2");
+    /// ```
     pub const fn pgn(self) -> &'static str {
         match self {
             Outcome::Decisive { winner: Color::White } => "1-0",
@@ -63,11 +69,26 @@ impl Outcome {
 
 impl Position {
     /// Whether the side to move is checkmated.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// // The fool's mate: 1. f3 e5 2. g4 Qh4#.
+    /// let mate: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
+    /// assert!(mate.is_checkmate());
+    /// assert!(!Position::default().is_checkmate());
+    /// ```
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_moves()
     }
 
     /// Whether the side to move is stalemated.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// let stalemate: Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    /// assert!(stalemate.is_stalemate());
+    /// assert!(!stalemate.is_checkmate());
+    /// ```
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
     }
@@ -75,6 +96,18 @@ impl Position {
     /// Whether `color` lacks the material to ever checkmate, whatever the other side does (the same rule as
     /// python-chess): a lone king; a king and one knight against a king with at most queens; or bishops that all
     /// stand on one colour with no pawns or knights on the board.
+    ///
+    /// ```
+    /// use forsyth::{Color, Position};
+    /// // King and knight against a lone king: neither side can mate.
+    /// let pos: Position = "8/8/4k3/8/8/8/3NK3/8 w - - 0 1".parse().unwrap();
+    /// assert!(pos.has_insufficient_material(Color::White));
+    /// assert!(pos.has_insufficient_material(Color::Black));
+    /// // With a black rook, the knight could help a mate: White keeps mating material, Black has it anyway.
+    /// let pos: Position = "8/8/4k3/8/8/8/3NK3/r7 w - - 0 1".parse().unwrap();
+    /// assert!(!pos.has_insufficient_material(Color::White));
+    /// assert!(!pos.has_insufficient_material(Color::Black));
+    /// ```
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let mine = |role| self.count_pieces(color, role);
         let all = |role| self.count_pieces(Color::White, role) + self.count_pieces(Color::Black, role);
@@ -108,6 +141,14 @@ impl Position {
     }
 
     /// Whether neither side can checkmate.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// // Bishops on squares of one colour only (c1 and f8 are both dark): a dead position.
+    /// let pos: Position = "5b2/8/4k3/8/8/8/4K3/2B5 w - - 0 1".parse().unwrap();
+    /// assert!(pos.is_insufficient_material());
+    /// assert!(!Position::default().is_insufficient_material());
+    /// ```
     pub fn is_insufficient_material(&self) -> bool {
         // A pawn, rook or queen (or chancellor) on the board: most positions, told at once.
         !self.has_pawn_or_straight_slider()
@@ -116,6 +157,14 @@ impl Position {
     }
 
     /// Whether a draw may be claimed under the 50-move rule (100 half-moves without capture or pawn move).
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80".parse().unwrap();
+    /// assert!(pos.can_claim_fifty_moves());
+    /// let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80".parse().unwrap();
+    /// assert!(!pos.can_claim_fifty_moves());
+    /// ```
     pub fn can_claim_fifty_moves(&self) -> bool {
         self.halfmoves() >= 100
     }
@@ -143,12 +192,28 @@ impl Position {
     }
 
     /// The outcome if the game is over by the rules of this position alone.
+    ///
+    /// ```
+    /// use forsyth::{Color, Outcome, Position};
+    /// let mate: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
+    /// assert_eq!(mate.outcome(), Some(Outcome::Decisive { winner: Color::Black }));
+    /// assert_eq!(Position::default().outcome(), None);
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         self.status().outcome(self.turn())
     }
 
     /// The key positions are compared by for repetition: board, side to move, castling rights, and the
     /// en-passant square only when a capture there is legal (FIDE 9.2.3: the same possible moves).
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// // The same position with other clocks repeats; an en-passant square no pawn can use changes nothing.
+    /// let a: Position = "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1".parse().unwrap();
+    /// let b: Position = "4k3/8/8/8/4P3/8/8/4K3 b - - 7 30".parse().unwrap();
+    /// assert_eq!(a.repetition_key(), b.repetition_key());
+    /// assert_ne!(a.repetition_key(), Position::default().repetition_key());
+    /// ```
     pub fn repetition_key(&self) -> u64 {
         key(self, EpKey::Legal)
     }
@@ -194,21 +259,52 @@ pub struct History {
 
 impl History {
     /// A history that starts at `pos`.
+    ///
+    /// ```
+    /// use forsyth::{History, Position};
+    /// let history = History::new(&Position::default());
+    /// assert_eq!(history.repetitions(), 1);
+    /// ```
     pub fn new(pos: &Position) -> History {
         History { keys: vec![pos.repetition_key()] }
     }
 
     /// Records the position reached by the next move.
+    ///
+    /// ```
+    /// use forsyth::{History, Move, Position, Square};
+    /// let start = Position::default();
+    /// let mut history = History::new(&start);
+    /// history.push(&start.after(Move::new(Square::G1, Square::F3)).unwrap());
+    /// assert_eq!(history.occurrences(&start), 1);
+    /// assert_eq!(history.repetitions(), 1);
+    /// ```
     pub fn push(&mut self, pos: &Position) {
         self.keys.push(pos.repetition_key());
     }
 
     /// How often the latest position has occurred (1 if it is new).
+    ///
+    /// ```
+    /// use forsyth::{History, Position};
+    /// let start = Position::default();
+    /// let mut history = History::new(&start);
+    /// history.push(&start);
+    /// assert_eq!(history.repetitions(), 2);
+    /// ```
     pub fn repetitions(&self) -> usize {
         self.keys.last().map_or(0, |&last| self.count(last))
     }
 
     /// How often `pos` has occurred so far (0 if never).
+    ///
+    /// ```
+    /// use forsyth::{History, Move, Position, Square};
+    /// let start = Position::default();
+    /// let history = History::new(&start);
+    /// assert_eq!(history.occurrences(&start), 1);
+    /// assert_eq!(history.occurrences(&start.after(Move::new(Square::E2, Square::E4)).unwrap()), 0);
+    /// ```
     pub fn occurrences(&self, pos: &Position) -> usize {
         self.count(pos.repetition_key())
     }
@@ -243,11 +339,31 @@ impl History {
     }
 
     /// The latest position has occurred three times: a draw may be claimed.
+    ///
+    /// ```
+    /// use forsyth::{History, Position};
+    /// let start = Position::default();
+    /// let mut history = History::new(&start);
+    /// history.push(&start);
+    /// assert!(!history.is_threefold());
+    /// history.push(&start);
+    /// assert!(history.is_threefold());
+    /// ```
     pub fn is_threefold(&self) -> bool {
         self.repetitions() >= 3
     }
 
     /// The latest position has occurred five times: the game is drawn (FIDE 9.6.1).
+    ///
+    /// ```
+    /// use forsyth::{History, Position};
+    /// let start = Position::default();
+    /// let mut history = History::new(&start);
+    /// for _ in 0..4 {
+    ///     history.push(&start);
+    /// }
+    /// assert!(history.is_fivefold());
+    /// ```
     pub fn is_fivefold(&self) -> bool {
         self.repetitions() >= 5
     }

@@ -117,6 +117,13 @@ pub enum FenPositionError {
 
 impl FenPositionError {
     /// The code of the syntax error ([`FenError::code`]) or of the first problem ([`PositionError::code`]).
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// let code = |fen: &str| Fen::parse_position(fen, None).unwrap_err().code();
+    /// assert_eq!(code("4k3/9/8/8/8/8/8/4K3 w - - 0 1"), "fen.board.rank-too-long");
+    /// assert_eq!(code("4k3/8/8/8/8/8/8/8 w - - 0 1"), "position.missing-king");
+    /// ```
     pub fn code(&self) -> &'static str {
         match self {
             FenPositionError::Syntax(e) => e.code,
@@ -165,12 +172,28 @@ pub struct ProblemBoard {
 
 impl Fen {
     /// Reads a FEN leniently (see the module documentation for what it accepts and assumes).
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// // Lenient: the missing fields are assumed (no castling, no en passant, clocks 0 1).
+    /// let fen = Fen::parse("4k3/8/8/8/8/8/4P3/4K3 w").unwrap();
+    /// assert_eq!(fen.to_string(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    /// assert_eq!(Fen::parse("4k3/8/8/8/8/8/4P3/4K3 x").unwrap_err().code, "fen.turn.bad-letter");
+    /// ```
     pub fn parse(text: &str) -> Result<Fen, FenError> {
         let mut notes = Vec::new();
         read(text, false, &mut notes, None).map(Fen::read)
     }
 
     /// Reads a FEN leniently and says what it assumed or normalised.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// let (_, notes) = Fen::parse_lenient("4k3/8/8/8/8/8/4P3/4K3 w").unwrap();
+    /// assert_eq!(notes[0].code, "fen.lenient.missing-fields");
+    /// let (_, notes) = Fen::parse_lenient("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    /// assert!(notes.is_empty());
+    /// ```
     pub fn parse_lenient(text: &str) -> Result<(Fen, Vec<Note>), FenError> {
         let mut notes = Vec::new();
         let fen = read(text, false, &mut notes, None).map(Fen::read)?;
@@ -194,6 +217,14 @@ impl Fen {
 
     /// Reads a diagram's board (German problem-chess conventions: `[3Brq2/P1ppRp1K/…]`), where `X`/`x` stand for unknown pieces. Fields
     /// after the board are read as in a FEN.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// use forsyth::Square;
+    /// let board = Fen::parse_diagram("[8/8/8/3x4/8/8/8/K6k]").unwrap();
+    /// assert!(board.unknown.black.contains(Square::D5));
+    /// assert_eq!(board.setup.board.piece_at(Square::A1).map(|p| p.role), Some(forsyth::Role::King));
+    /// ```
     pub fn parse_diagram(text: &str) -> Result<ProblemBoard, FenError> {
         let mut notes = Vec::new();
         let mut unknown = ByColor::new(SquareSet::EMPTY, SquareSet::EMPTY);
@@ -251,11 +282,28 @@ impl Fen {
     }
 
     /// The FEN of a position, with the en-passant square after every double step ([`EpMode::Always`]).
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// use forsyth::{Move, Position, Square};
+    /// let pos = Position::default().after(Move::new(Square::E2, Square::E4)).unwrap();
+    /// // The en-passant square after every double step, as the FEN standard writes it.
+    /// assert_eq!(Fen::from_position(&pos).to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /// ```
     pub fn from_position(pos: &Position) -> Fen {
         Fen::from_position_with(pos, EpMode::Always)
     }
 
     /// The FEN of a position, with the en-passant square written as `ep` says.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::{EpMode, Fen};
+    /// use forsyth::{Move, Position, Square};
+    /// let pos = Position::default().after(Move::new(Square::E2, Square::E4)).unwrap();
+    /// // No black pawn can take on e3: X-FEN and Polyglot leave the square out.
+    /// assert_eq!(Fen::from_position_with(&pos, EpMode::Pseudo).to_string(),
+    ///            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// ```
     pub fn from_position_with(pos: &Position, ep: EpMode) -> Fen {
         let mut setup = pos.to_setup();
         setup.ep_square = match ep {
@@ -286,12 +334,32 @@ impl Fen {
     }
 
     /// The position, in `variant` or the inferred one; every rule it breaks otherwise.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// use forsyth::Variant;
+    /// let fen: Fen = Variant::Capablanca.start_fen().parse().unwrap();
+    /// assert_eq!(fen.position(None).unwrap().variant(), Variant::Capablanca);
+    /// let kingless: Fen = "8/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap();
+    /// assert_eq!(kingless.position(None).unwrap_err().problems.len(), 2);
+    /// ```
     pub fn position(&self, variant: Option<Variant>) -> Result<Position, PositionError> {
         Position::from_setup(&self.setup, variant.unwrap_or_else(|| self.infer_variant()))
     }
 
     /// The position, in `variant` or the inferred one, accepting the problems `allowed` names: the position and the
     /// allowed problems found (warnings), or the problems not allowed. See [`Allowed`].
+    ///
+    /// ```
+    /// use forsyth::notation::fen::Fen;
+    /// use forsyth::Allowed;
+    /// // Three white rooks with no pawn missing: more than the start array and promotions allow.
+    /// let fen: Fen = "4k3/8/8/8/8/8/PPPPPPPP/R2RK2R w - - 0 1".parse().unwrap();
+    /// assert!(fen.position(None).is_err());
+    /// let (pos, warnings) = fen.position_allowing(None, Allowed::ALL_SAFE).unwrap();
+    /// assert_eq!(warnings[0].code(), "position.too-many-pieces");
+    /// assert_eq!(pos.pieces(forsyth::Color::White, forsyth::Role::Rook).len(), 3);
+    /// ```
     pub fn position_allowing(
         &self,
         variant: Option<Variant>,
@@ -341,6 +409,15 @@ impl Fen {
     }
 
     /// The FEN with castling spelled in `style`, or why `style` cannot express it.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::{CastlingStyle, Fen};
+    /// let fen: Fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// assert_eq!(fen.to_string_with(CastlingStyle::Shredder).unwrap(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    /// // A Chess960 right on an inner rook has no classic letter.
+    /// let fen: Fen = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11".parse().unwrap();
+    /// assert_eq!(fen.to_string_with(CastlingStyle::Classic).unwrap_err().code, "fen.write.classic-castling");
+    /// ```
     pub fn to_string_with(&self, style: CastlingStyle) -> Result<String, FenWriteError> {
         if style == CastlingStyle::Classic {
             check_classic(&self.setup)?;
