@@ -60,6 +60,12 @@ pub struct SelectError {
 impl SelectError {
     /// A stable code: `select.syntax`, `select.expected-value`, `select.bad-regex`, `select.bad-fen`,
     /// `select.bad-material`, `select.unknown-test`.
+    ///
+    /// ```
+    /// use forsyth::pgn::Selection;
+    /// assert_eq!(Selection::parse("Elo >= 2500 or").unwrap_err().code(), "select.syntax");
+    /// assert_eq!(Selection::parse("material(KQ)").unwrap_err().code(), "select.bad-material");
+    /// ```
     pub fn code(&self) -> &'static str {
         self.code
     }
@@ -215,6 +221,12 @@ pub struct Material([[u8; 8]; 2]);
 
 impl Material {
     /// The material on a board.
+    ///
+    /// ```
+    /// use forsyth::{Position, pgn::Material};
+    /// let start = Material::of(&Position::default().board());
+    /// assert_eq!(start.to_string(), "KQRRBBNNPPPPPPPP:KQRRBBNNPPPPPPPP");
+    /// ```
     pub fn of(board: &Board) -> Material {
         let mut counts = [[0u8; 8]; 2];
         for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
@@ -323,6 +335,14 @@ impl Selection {
     }
 
     /// Reads a condition (its language is in this module's documentation). An empty text selects every game.
+    ///
+    /// ```
+    /// use forsyth::pgn::Selection;
+    /// assert!(Selection::parse("Date >= 2020.05 and (Result = 1-0 or Result = 0-1)").is_ok());
+    /// assert!(!Selection::parse("Event ~ open").unwrap().needs_positions());
+    /// let error = Selection::parse("Event ~ open and").unwrap_err();
+    /// assert_eq!(error.column, 17);
+    /// ```
     pub fn parse(text: &str) -> Result<Selection, SelectError> {
         let mut parser =
             Parser { chars: text.char_indices().collect(), at: 0, positions: Vec::new(), materials: Vec::new() };
@@ -383,12 +403,30 @@ impl Selection {
     }
 
     /// The same selection, negated.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let draws = Selection::parse("Result = 1/2-1/2").unwrap();
+    /// let others = Selection::parse("Result = 1/2-1/2").unwrap().negated();
+    /// let raw = GameSplitter::new("[Result \"1-0\"]\n\n1. e4 1-0\n".as_bytes()).next().unwrap().unwrap();
+    /// let (mut a, mut b) = (draws.facts(), others.facts());
+    /// read_game(&raw, &PgnReadOptions::default(), &mut a);
+    /// read_game(&raw, &PgnReadOptions::default(), &mut b);
+    /// assert!(!draws.matches(&a) && others.matches(&b));
+    /// ```
     pub fn negated(self) -> Selection {
         Selection { condition: Condition::Not(Box::new(self.condition)), ..self }
     }
 
     /// Whether testing needs the positions of the game (position, material and `Ends` tests); without them
     /// [`GameFacts`] does no work per move beyond counting and hashing.
+    ///
+    /// ```
+    /// use forsyth::pgn::Selection;
+    /// assert!(!Selection::parse("WhiteElo > 2000 and Plies < 40").unwrap().needs_positions());
+    /// assert!(Selection::parse("material(KR:K)").unwrap().needs_positions());
+    /// assert!(Selection::parse("Ends = mate").unwrap().needs_positions());
+    /// ```
     pub fn needs_positions(&self) -> bool {
         !self.positions.is_empty() || !self.materials.is_empty() || self.needs_final_position
     }
@@ -433,6 +471,16 @@ impl Selection {
     }
 
     /// Whether the game read into `facts` is selected.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let mates = Selection::parse("Ends = mate").unwrap();
+    /// let fools_mate = "1. f3 e5 2. g4 Qh4# 0-1\n";
+    /// let raw = GameSplitter::new(fools_mate.as_bytes()).next().unwrap().unwrap();
+    /// let mut facts = mates.facts();
+    /// read_game(&raw, &PgnReadOptions::default(), &mut facts);
+    /// assert!(mates.matches(&facts));
+    /// ```
     pub fn matches(&self, facts: &GameFacts<'_>) -> bool {
         if facts.rejected {
             // Decided while reading (and the same answer as below, which would look at the facts again).
@@ -749,17 +797,48 @@ const MOVES_HASH_SEEDS: [u64; 2] = [0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344
 impl<'a> GameFacts<'a> {
     /// The same visitor, reading and checking the moves of every game, also of one the selection rejects by its
     /// tags alone: an illegal move in any game is then an error, at the cost of replaying every game.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let selection = Selection::parse("White = nobody").unwrap();
+    /// let raw = GameSplitter::new("[White \"A\"]\n\n1. e4 e4 *\n".as_bytes()).next().unwrap().unwrap();
+    /// // Rejected by its tags: not replayed, so the illegal 1... e4 goes unnoticed...
+    /// assert!(read_game(&raw, &PgnReadOptions::default(), &mut selection.facts()).error.is_none());
+    /// // ... unless every move is read.
+    /// let mut facts = selection.facts().reading_every_move();
+    /// assert!(read_game(&raw, &PgnReadOptions::default(), &mut facts).error.is_some());
+    /// ```
     pub fn reading_every_move(self) -> GameFacts<'a> {
         GameFacts { read_every_move: true, ..self }
     }
 
     /// The same visitor, keeping the tag `name` (in any case) too, for [`GameFacts::tag`].
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let selection = Selection::parse("Plies > 1").unwrap();
+    /// let raw = GameSplitter::new("[ECO \"C20\"]\n\n1. e4 e5 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut facts = selection.facts().keeping_tag("eco");
+    /// read_game(&raw, &PgnReadOptions::default(), &mut facts);
+    /// assert_eq!(facts.tag("ECO"), Some("C20"));
+    /// ```
     pub fn keeping_tag(self, name: &'a str) -> GameFacts<'a> {
         GameFacts { extra_tag: Some(name), ..self }
     }
 
     /// The value of the first tag with this name (PGN tag names are case-sensitive: `ECO`, not `Eco`), among the
     /// tags kept: those the selection looks at and the one of [`GameFacts::keeping_tag`].
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let selection = Selection::parse("White ~ anna").unwrap();
+    /// let text = "[White \"Anna\"]\n[Black \"Bo\"]\n\n1. e4 *\n";
+    /// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+    /// let mut facts = selection.facts();
+    /// read_game(&raw, &PgnReadOptions::default(), &mut facts);
+    /// assert_eq!(facts.tag("White"), Some("Anna"));
+    /// assert_eq!(facts.tag("Black"), None, "not looked at, not kept");
+    /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags().find(|&(n, _)| n == name).map(|(_, v)| v)
     }
@@ -770,17 +849,46 @@ impl<'a> GameFacts<'a> {
     }
 
     /// The tag pairs kept (see [`GameFacts::tag`]) as (name, value), in file order.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let selection = Selection::parse("Player ~ anna").unwrap();
+    /// let text = "[White \"Anna\"]\n[Black \"Bo\"]\n\n1. e4 *\n";
+    /// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+    /// let mut facts = selection.facts();
+    /// read_game(&raw, &PgnReadOptions::default(), &mut facts);
+    /// assert_eq!(facts.tags().collect::<Vec<_>>(), [("White", "Anna"), ("Black", "Bo")]);
+    /// ```
     pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
         let text = self.tag_text.as_str();
         self.tag_spans.iter().map(move |&[name, value, end]| (&text[name..value], &text[value..end]))
     }
 
     /// Mainline plies.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// let selection = Selection::parse("Plies >= 3").unwrap();
+    /// let raw = GameSplitter::new("1. e4 (1. d4 d5) e5 2. Nf3 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut facts = selection.facts();
+    /// read_game(&raw, &PgnReadOptions::default(), &mut facts);
+    /// assert_eq!(facts.plies(), 3, "the variation does not count");
+    /// ```
     pub fn plies(&self) -> u32 {
         self.plies
     }
 
     /// The position after the last mainline move (the start position if there is none).
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+    /// use forsyth::Square;
+    /// let selection = Selection::parse("Ends = none").unwrap();
+    /// let raw = GameSplitter::new("1. e4 e5 2. Nf3 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut facts = selection.facts();
+    /// read_game(&raw, &PgnReadOptions::default(), &mut facts);
+    /// assert!(facts.final_position().unwrap().is_occupied(Square::F3));
+    /// ```
     pub fn final_position(&self) -> Option<Position> {
         match &self.last {
             Some((before, mv)) => before.after(*mv).ok(),
