@@ -15,7 +15,7 @@ The positions, in file order:
      rights (a castling rook with another rook of its colour further out on the back rank), both rooks on one side
      of the king, legal castling where the king lands on or crosses its rook's square or where the king or the rook
      does not move, legal en passant, a single castling right left, rights whose castling is barred by attack or check.
-  D. The X-FEN test vector of shared/seeds/002 (`rn2k1r1/... w Gkq - 4 11`, Shredder `Gga`) and two positions
+  D. The X-FEN test vector (`rn2k1r1/... w Gkq - 4 11`, Shredder `Gga`) and two positions
      constructed by hand with inner rooks whose castling is legal.
 
 Counting: python-chess (chess.Board(fen, chess960=True)), legal moves recursively, bulk count at the last ply.

@@ -1,9 +1,9 @@
 //! Positions for people: text, Unicode and SVG diagrams, the piece count, and a FEN explained in words.
 //!
 //! Diagrams follow the conventions of problem books (German problem-chess conventions): White at the bottom unless flipped, coordinates on
-//! the edges, the piece count `w+s` at the left under the board and the FEN beneath it. A diagram may show seed
-//! 001's unknown piece (`X` for White, `x` for Black), which exists only on boards read without the other FEN
-//! fields.
+//! the edges, the piece count `w+s` at the left under the board and the FEN beneath it. A diagram may show the
+//! unknown piece of those conventions (`X` for White, `x` for Black), which exists only on boards read without the
+//! other FEN fields.
 //!
 //! ```
 //! use forsyth::diagram::{self, DiagramStyle};
@@ -79,6 +79,11 @@ pub struct UnsupportedLanguage(pub String);
 
 impl UnsupportedLanguage {
     /// A stable identifier: `explain.unknown-language`.
+    ///
+    /// ```
+    /// use forsyth::diagram::sentence_language;
+    /// assert_eq!(sentence_language("es").unwrap_err().code(), "explain.unknown-language");
+    /// ```
     pub const fn code(&self) -> &'static str {
         "explain.unknown-language"
     }
@@ -103,6 +108,13 @@ pub enum Occupant {
 
 impl Occupant {
     /// The colour of the piece.
+    ///
+    /// ```
+    /// use forsyth::diagram::Occupant;
+    /// use forsyth::{Color, Piece, Role};
+    /// assert_eq!(Occupant::Unknown(Color::Black).color(), Color::Black);
+    /// assert_eq!(Occupant::Piece(Piece::new(Color::White, Role::Rook)).color(), Color::White);
+    /// ```
     pub const fn color(self) -> Color {
         match self {
             Occupant::Piece(p) => p.color,
@@ -111,6 +123,13 @@ impl Occupant {
     }
 
     /// The FEN letter; `X`/`x` for the unknown piece.
+    ///
+    /// ```
+    /// use forsyth::diagram::Occupant;
+    /// use forsyth::{Color, Piece, Role};
+    /// assert_eq!(Occupant::Unknown(Color::White).char(), 'X');
+    /// assert_eq!(Occupant::Piece(Piece::new(Color::Black, Role::Knight)).char(), 'n');
+    /// ```
     pub const fn char(self) -> char {
         match self {
             Occupant::Piece(p) => p.char(),
@@ -159,16 +178,39 @@ pub struct Diagram {
 
 impl Diagram {
     /// A diagram of a board with no unknown pieces.
+    ///
+    /// ```
+    /// use forsyth::diagram::Diagram;
+    /// use forsyth::Position;
+    /// let diagram = Diagram::new(Position::default().board());
+    /// assert_eq!((diagram.count().to_string(), diagram.variant), ("16+16".to_string(), None));
+    /// ```
     pub fn new(board: Board) -> Diagram {
         Diagram { board, unknown: ByColor::default(), variant: None }
     }
 
     /// A diagram of a position's board.
+    ///
+    /// ```
+    /// use forsyth::diagram::{Diagram, Occupant};
+    /// use forsyth::{Position, Square, Variant};
+    /// let diagram = Diagram::from_position(&Position::new(Variant::Janus));
+    /// // Janus chess writes its archbishop (the janus) `J`.
+    /// assert_eq!(diagram.occupant(Square::B1).map(|o| o.letter(diagram.variant)), Some('J'));
+    /// ```
     pub fn from_position(pos: &Position) -> Diagram {
         Diagram { variant: Some(pos.variant()), ..Diagram::new(pos.board()) }
     }
 
     /// What stands on a square.
+    ///
+    /// ```
+    /// use forsyth::diagram::{self, Occupant};
+    /// use forsyth::{Color, Square};
+    /// let reading = diagram::read("8/8/8/3X4/8/8/8/K6k").unwrap();
+    /// assert_eq!(reading.diagram.occupant(Square::D5), Some(Occupant::Unknown(Color::White)));
+    /// assert_eq!(reading.diagram.occupant(Square::D4), None);
+    /// ```
     pub fn occupant(&self, sq: Square) -> Option<Occupant> {
         for color in Color::ALL {
             if self.unknown[color].contains(sq) {
@@ -179,11 +221,26 @@ impl Diagram {
     }
 
     /// Every occupied square with what stands there, a1 first, rank by rank.
+    ///
+    /// ```
+    /// use forsyth::diagram;
+    /// use forsyth::Square;
+    /// let reading = diagram::read("7k/8/8/8/8/8/8/K7").unwrap();
+    /// let squares: Vec<Square> = reading.diagram.occupants().map(|(sq, _)| sq).collect();
+    /// assert_eq!(squares, [Square::A1, Square::H8]);
+    /// ```
     pub fn occupants(&self) -> impl Iterator<Item = (Square, Occupant)> + '_ {
         self.board.shape().squares().filter_map(|sq| self.occupant(sq).map(|o| (sq, o)))
     }
 
     /// The piece count of German problem-chess conventions: white and black pieces, pawns and unknown pieces included.
+    ///
+    /// ```
+    /// use forsyth::diagram;
+    /// // Unknown pieces count with their colour.
+    /// let reading = diagram::read("7k/8/8/3x4/8/8/P7/K7").unwrap();
+    /// assert_eq!(reading.diagram.count().to_string(), "2+2");
+    /// ```
     pub fn count(&self) -> PieceCount {
         let mut count = PieceCount::default();
         for (_, o) in self.occupants() {
