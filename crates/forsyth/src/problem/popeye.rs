@@ -157,17 +157,42 @@ pub struct PlacedPiece {
 
 impl PlacedPiece {
     /// One of the six orthodox pieces on a square.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye::{PlacedPiece, PopeyeLanguage};
+    /// use forsyth::{Color, Piece, Role, Square};
+    /// let knight = PlacedPiece::orthodox(Piece::new(Color::White, Role::Knight), Square::G1);
+    /// assert_eq!(knight.code(PopeyeLanguage::English), "Sg1");
+    /// ```
     pub fn orthodox(piece: Piece, square: Square) -> PlacedPiece {
         let kind = FairyPiece::of_role(piece.role).unwrap_or(&FAIRY_PIECES[0]);
         PlacedPiece { color: piece.color, kind, square }
     }
 
     /// The orthodox piece, `None` for a fairy piece.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye;
+    /// use forsyth::{Color, Piece, Role};
+    /// let p = &popeye::parse("BeginProblem Pieces White Ke1 Ga3 Black Ke8 EndProblem")?[0];
+    /// assert_eq!(p.pieces[0].orthodox_piece(), Some(Piece::new(Color::White, Role::King)));
+    /// assert_eq!(p.pieces[1].orthodox_piece(), None, "a grasshopper");
+    /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+    /// ```
     pub fn orthodox_piece(&self) -> Option<Piece> {
         self.kind.orthodox_role().map(|role| Piece::new(self.color, role))
     }
 
     /// Its Popeye code and square, `Kd2`, `CAa3`.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye::{self, PopeyeLanguage};
+    /// let p = &popeye::parse("BeginProblem Pieces White Qd1 CAa3 Black Ke8 EndProblem")?[0];
+    /// assert_eq!(p.pieces[0].code(PopeyeLanguage::English), "Qd1");
+    /// assert_eq!(p.pieces[0].code(PopeyeLanguage::German), "Dd1");
+    /// assert_eq!(p.pieces[1].code(PopeyeLanguage::English), "CAa3");
+    /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+    /// ```
     pub fn code(&self, language: PopeyeLanguage) -> String {
         format!("{}{}", self.kind.popeye_code(language), self.square)
     }
@@ -215,6 +240,16 @@ pub struct ProblemDescription {
 
 impl ProblemDescription {
     /// The board of the orthodox pieces, or the first fairy piece (which a [`Board`] cannot hold).
+    ///
+    /// ```
+    /// use forsyth::problem::popeye;
+    /// use forsyth::Square;
+    /// let orthodox = &popeye::parse("BeginProblem Pieces White Ke1 Black Ke8 Pe7 EndProblem")?[0];
+    /// assert!(orthodox.board().unwrap().piece_at(Square::E7).is_some());
+    /// let fairy = &popeye::parse("BeginProblem Pieces White Ke1 Ga3 Black Ke8 EndProblem")?[0];
+    /// assert_eq!(fairy.board().unwrap_err().code(), "problem.fairy-piece");
+    /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+    /// ```
     pub fn board(&self) -> Result<Board, ProblemError> {
         let mut board = Board::empty(crate::BoardShape::Standard);
         for p in &self.pieces {
@@ -225,6 +260,13 @@ impl ProblemDescription {
     }
 
     /// Whether every piece is one of the six orthodox pieces.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye;
+    /// assert!(popeye::parse("BeginProblem Pieces White Ke1 Black Ke8 EndProblem")?[0].is_orthodox());
+    /// assert!(!popeye::parse("BeginProblem Pieces White Ke1 Ga3 Black Ke8 EndProblem")?[0].is_orthodox());
+    /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+    /// ```
     pub fn is_orthodox(&self) -> bool {
         self.pieces.iter().all(|p| p.kind.orthodox_role().is_some())
     }
@@ -480,6 +522,17 @@ impl ProblemDescription {
     }
 
     /// The description in Popeye's input language.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye::{self, PopeyeLanguage};
+    /// let p = &popeye::parse("BeginProblem Pieces White Ke1 Qd1 Black Ke8 Stipulation #2 EndProblem")?[0];
+    /// let german = p.write(PopeyeLanguage::German);
+    /// assert!(german.starts_with("AnfangProblem"), "{german}");
+    /// assert!(german.contains("Dd1"), "{german}");
+    /// // What is written reads back to the same problem.
+    /// assert_eq!(&popeye::parse(&german)?[0], p);
+    /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+    /// ```
     pub fn write(&self, language: PopeyeLanguage) -> String {
         let mut out = String::new();
         let kw = |k| language.keyword(k);
@@ -589,6 +642,13 @@ pub struct PopeyeError {
 
 impl PopeyeError {
     /// A stable identifier of the problem.
+    ///
+    /// ```
+    /// use forsyth::problem::popeye;
+    /// assert_eq!(popeye::parse("Pieces White Ke1").unwrap_err().code(), "popeye.no-begin");
+    /// let error = popeye::parse("BeginProblem Pieces White Kz9 EndProblem").unwrap_err();
+    /// assert_eq!((error.code(), error.line, error.column), ("popeye.bad-square", 1, 27));
+    /// ```
     pub fn code(&self) -> &'static str {
         match self.kind {
             PopeyeErrorKind::NoBegin => "popeye.no-begin",
@@ -670,6 +730,13 @@ pub enum ProblemError {
 
 impl ProblemError {
     /// A stable identifier, listed in docs/errors.md (the position's own for an illegal position).
+    ///
+    /// ```
+    /// use forsyth::problem::popeye;
+    /// let p = &popeye::parse("BeginProblem Pieces White Ke1 Black Ke8\nCondition Circe\nEndProblem")?[0];
+    /// assert_eq!(p.position().unwrap_err().code(), "problem.condition");
+    /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+    /// ```
     pub fn code(&self) -> &'static str {
         match self {
             ProblemError::Condition(_) => "problem.condition",
@@ -773,6 +840,17 @@ pub fn language_of(text: &str) -> Option<PopeyeLanguage> {
 }
 
 /// Reads every problem of a Popeye input (problems follow each other after `NextProblem`). Linear in the input.
+///
+/// ```
+/// use forsyth::problem::popeye;
+/// let text = "BeginProblem\nAuthor Sam Loyd\nPieces White Kb5 Black Ka7\nStipulation #2\nNextProblem\n\
+///             Pieces White Ke1 Black Ke8\nStipulation =1\nEndProblem";
+/// let problems = popeye::parse(text)?;
+/// assert_eq!(problems.len(), 2);
+/// assert_eq!(problems[0].authors, ["Sam Loyd"]);
+/// assert_eq!(problems[1].stipulation.as_deref(), Some("=1"));
+/// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+/// ```
 pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
     let tokens = tokens(text);
     let error = |kind, t: Option<&Token>| {
