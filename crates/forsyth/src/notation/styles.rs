@@ -56,6 +56,14 @@ impl Default for MoveWriteOptions {
 
 impl MoveWriteOptions {
     /// A style with English letters and its own signs.
+    ///
+    /// ```
+    /// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
+    /// use forsyth::{Move, Position, Square};
+    /// let m = Move::new(Square::G1, Square::F3);
+    /// assert_eq!(write_move(&Position::default(), m, &MoveWriteOptions::new(MoveStyle::Fide)), "Nf3");
+    /// assert_eq!(write_move(&Position::default(), m, &MoveWriteOptions::new(MoveStyle::Uci)), "g1f3");
+    /// ```
     pub const fn new(style: MoveStyle) -> MoveWriteOptions {
         MoveWriteOptions {
             style,
@@ -67,12 +75,28 @@ impl MoveWriteOptions {
     }
 
     /// The same with other letters.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
+    /// use forsyth::{Move, Position, Square};
+    /// let german = MoveWriteOptions::new(MoveStyle::Fide).with_letters(Language::De.into());
+    /// assert_eq!(write_move(&Position::default(), Move::new(Square::G1, Square::F3), &german), "Sf3");
+    /// ```
     pub const fn with_letters(mut self, letters: Letters) -> MoveWriteOptions {
         self.letters = letters;
         self
     }
 
     /// The capture sign in use.
+    ///
+    /// ```
+    /// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions};
+    /// assert_eq!(MoveWriteOptions::new(MoveStyle::Problem).capture_sign(), ':');
+    /// assert_eq!(MoveWriteOptions::new(MoveStyle::San).capture_sign(), 'x');
+    /// let times = MoveWriteOptions { capture: Some('×'), ..MoveWriteOptions::new(MoveStyle::Lan) };
+    /// assert_eq!(times.capture_sign(), '×');
+    /// ```
     pub const fn capture_sign(&self) -> char {
         match (self.capture, self.style) {
             (Some(c), _) => c,
@@ -83,6 +107,20 @@ impl MoveWriteOptions {
 }
 
 /// The text of a legal move (or the null move) in the given style.
+///
+/// ```
+/// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
+/// use forsyth::{Move, Position, Square};
+/// // The en-passant capture 3. exd6 in each style.
+/// let pos: Position = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3".parse().unwrap();
+/// let m = Move::en_passant(Square::E5, Square::D6);
+/// let write = |style| write_move(&pos, m, &MoveWriteOptions::new(style));
+/// assert_eq!(write(MoveStyle::San), "exd6");
+/// assert_eq!(write(MoveStyle::Fide), "exd6 e.p.");
+/// assert_eq!(write(MoveStyle::Lan), "e5xd6");
+/// assert_eq!(write(MoveStyle::Problem), "Pe5:d6 e.p."); // problem notation names the pawn too
+/// assert_eq!(write(MoveStyle::Uci), "e5d6");
+/// ```
 pub fn write_move(pos: &Position, m: Move, options: &MoveWriteOptions) -> String {
     let mut out = String::with_capacity(12);
     write_move_into(pos, m, options, &mut out);
@@ -90,6 +128,15 @@ pub fn write_move(pos: &Position, m: Move, options: &MoveWriteOptions) -> String
 }
 
 /// Appends the text of a legal move (or the null move) to `out`.
+///
+/// ```
+/// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move_into};
+/// use forsyth::{Move, Position, Square};
+/// let mut out = String::from("1.");
+/// let long = MoveWriteOptions::new(MoveStyle::Lan);
+/// write_move_into(&Position::default(), Move::new(Square::E2, Square::E4), &long, &mut out);
+/// assert_eq!(out, "1.e2-e4");
+/// ```
 pub fn write_move_into(pos: &Position, m: Move, options: &MoveWriteOptions, out: &mut String) {
     if options.style == MoveStyle::Uci {
         push_uci(pos, m, options, out);
@@ -228,6 +275,21 @@ pub fn write_move_unsigned_into(
 /// Appends the sign that ends the text of move `m` as the position `after` it decides — `+` for check, `#` (or
 /// `++`) for mate, `=` for stalemate in problem notation; none in UCI or after the null move — and tells whether
 /// `after` is check. With [`write_move_unsigned_into`] before it, the same text as [`write_move_into`].
+///
+/// ```
+/// use forsyth::notation::styles::{MoveStyle, MoveWriteOptions, write_move_sign_into};
+/// use forsyth::{Move, Position, Square};
+/// // After 1. f3 e5 2. g4 Qh4: mate, `#` in SAN and `++` with the older FIDE sign.
+/// let after: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
+/// let m = Move::new(Square::D8, Square::H4);
+/// let mut out = String::from("Qh4");
+/// assert!(write_move_sign_into(m, &after, &MoveWriteOptions::new(MoveStyle::San), &mut out));
+/// assert_eq!(out, "Qh4#");
+/// let older = MoveWriteOptions { double_plus_mate: true, ..MoveWriteOptions::new(MoveStyle::Fide) };
+/// let mut out = String::from("Dh4");
+/// write_move_sign_into(m, &after, &older, &mut out);
+/// assert_eq!(out, "Dh4++");
+/// ```
 pub fn write_move_sign_into(m: Move, after: &Position, options: &MoveWriteOptions, out: &mut String) -> bool {
     let style = options.style;
     let check = after.is_check();
