@@ -23,6 +23,14 @@ pub struct Board {
 
 impl Board {
     /// A board with no pieces.
+    ///
+    /// ```
+    /// use forsyth::{Board, BoardShape, Color};
+    /// let board = Board::empty(BoardShape::Wide);
+    /// assert_eq!(board.pieces().count(), 0);
+    /// assert_eq!(board.count(Color::White), 0);
+    /// assert_eq!(board.shape(), BoardShape::Wide);
+    /// ```
     pub const fn empty(shape: BoardShape) -> Board {
         Board { shape, by_color: [0; 2], by_role: [0; 8] }
     }
@@ -46,11 +54,25 @@ impl Board {
     }
 
     /// The board's shape.
+    ///
+    /// ```
+    /// use forsyth::{Board, BoardShape, Setup, Variant};
+    /// assert_eq!(Board::empty(BoardShape::Standard).shape(), BoardShape::Standard);
+    /// assert_eq!(Setup::start(Variant::Capablanca).board.shape(), BoardShape::Wide);
+    /// ```
     pub const fn shape(&self) -> BoardShape {
         self.shape
     }
 
     /// The piece on a square (`None` also for squares off this board).
+    ///
+    /// ```
+    /// use forsyth::{Color, Piece, Role, Setup, Square, Variant};
+    /// let board = Setup::start(Variant::Standard).board;
+    /// assert_eq!(board.piece_at(Square::D8), Some(Piece::new(Color::Black, Role::Queen)));
+    /// assert_eq!(board.piece_at(Square::E4), None);
+    /// assert_eq!(board.piece_at(Square::I1), None); // off an 8×8 board
+    /// ```
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let bit = 1u128 << sq.index();
         let color = if self.by_color[0] & bit != 0 {
@@ -65,6 +87,16 @@ impl Board {
     }
 
     /// Puts a piece on a square, or clears it. Squares off the board are ignored.
+    ///
+    /// ```
+    /// use forsyth::{Board, BoardShape, Piece, Square};
+    /// let (mut board, knight) = (Board::empty(BoardShape::Standard), Piece::from_char('N'));
+    /// board.set(Square::E4, knight);
+    /// board.set(Square::I1, knight); // off the board: ignored
+    /// assert_eq!(board.pieces().collect::<Vec<_>>(), [(Square::E4, knight.unwrap())]);
+    /// board.set(Square::E4, None);
+    /// assert_eq!(board.piece_at(Square::E4), None);
+    /// ```
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         if !self.shape.contains(sq) {
             return;
@@ -80,22 +112,51 @@ impl Board {
     }
 
     /// Every piece with its square, a1 first, rank by rank.
+    ///
+    /// ```
+    /// use forsyth::{Setup, Square, Variant};
+    /// let board = Setup::start(Variant::Standard).board;
+    /// let letters: String = board.pieces().take(8).map(|(_, p)| p.char()).collect();
+    /// assert_eq!(letters, "RNBQKBNR");
+    /// assert_eq!(board.pieces().last().map(|(sq, p)| (sq, p.char())), Some((Square::H8, 'r')));
+    /// ```
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let occupied = SquareSet::from_bits(self.by_color[0] | self.by_color[1]);
         occupied.iter().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
     /// The squares holding this piece.
+    ///
+    /// ```
+    /// use forsyth::{Color, Piece, Role, Setup, Square, Variant};
+    /// let board = Setup::start(Variant::Standard).board;
+    /// let knights = board.squares_of(Piece::new(Color::White, Role::Knight));
+    /// assert_eq!(knights.iter().collect::<Vec<_>>(), [Square::B1, Square::G1]);
+    /// ```
     pub fn squares_of(&self, piece: Piece) -> SquareSet {
         SquareSet::from_bits(self.by_color[piece.color.index()] & self.by_role[piece.role.index()])
     }
 
     /// Number of pieces (pawns included) of a colour.
+    ///
+    /// ```
+    /// use forsyth::{Color, Setup, Variant};
+    /// assert_eq!(Setup::start(Variant::Standard).board.count(Color::White), 16);
+    /// assert_eq!(Setup::start(Variant::Capablanca).board.count(Color::Black), 20);
+    /// ```
     pub fn count(&self, color: Color) -> usize {
         self.by_color[color.index()].count_ones() as usize
     }
 
     /// Number of pieces of a colour and role.
+    ///
+    /// ```
+    /// use forsyth::{Color, Role, Setup, Variant};
+    /// let board = Setup::start(Variant::Standard).board;
+    /// assert_eq!(board.count_role(Color::White, Role::Pawn), 8);
+    /// assert_eq!(board.count_role(Color::Black, Role::Queen), 1);
+    /// assert_eq!(board.count_role(Color::Black, Role::Chancellor), 0);
+    /// ```
     pub fn count_role(&self, color: Color, role: Role) -> usize {
         self.squares_of(Piece::new(color, role)).len()
     }
@@ -140,6 +201,15 @@ impl Board {
     }
 
     /// The square of the king of `color`, if there is exactly one.
+    ///
+    /// ```
+    /// use forsyth::{Board, BoardShape, Color, Piece, Setup, Square, Variant};
+    /// assert_eq!(Setup::start(Variant::Standard).board.king(Color::Black), Some(Square::E8));
+    /// let mut board = Board::empty(BoardShape::Standard);
+    /// board.set(Square::A1, Some(Piece::from_char('K').unwrap()));
+    /// board.set(Square::H1, Some(Piece::from_char('K').unwrap()));
+    /// assert_eq!(board.king(Color::White), None); // two white kings: not exactly one
+    /// ```
     pub fn king(&self, color: Color) -> Option<Square> {
         let kings = self.squares_of(Piece::new(color, Role::King));
         if kings.len() == 1 { kings.iter().next() } else { None }

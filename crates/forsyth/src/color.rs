@@ -28,6 +28,12 @@ impl Color {
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// The FEN letter of the side to move: `w` or `b`.
+    ///
+    /// ```
+    /// use forsyth::Color;
+    /// assert_eq!(Color::White.fen_char(), 'w');
+    /// assert_eq!(Color::Black.fen_char(), 'b');
+    /// ```
     pub const fn fen_char(self) -> char {
         match self {
             Color::White => 'w',
@@ -36,6 +42,13 @@ impl Color {
     }
 
     /// Reads a FEN side-to-move letter (`w`/`b`, either case).
+    ///
+    /// ```
+    /// use forsyth::Color;
+    /// assert_eq!(Color::from_char('w'), Some(Color::White));
+    /// assert_eq!(Color::from_char('B'), Some(Color::Black));
+    /// assert_eq!(Color::from_char('x'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<Color> {
         match c {
             'w' | 'W' => Some(Color::White),
@@ -45,16 +58,35 @@ impl Color {
     }
 
     /// `true` for White.
+    ///
+    /// ```
+    /// use forsyth::Color;
+    /// assert!(Color::White.is_white());
+    /// assert!(!Color::Black.is_white());
+    /// ```
     pub const fn is_white(self) -> bool {
         matches!(self, Color::White)
     }
 
     /// 0 for White, 1 for Black: an index into per-colour arrays.
+    ///
+    /// ```
+    /// use forsyth::Color;
+    /// assert_eq!(Color::White.index(), 0);
+    /// assert_eq!(Color::Black.index(), 1);
+    /// ```
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The English word, capitalised: `White` or `Black`.
+    ///
+    /// ```
+    /// use forsyth::Color;
+    /// assert_eq!(Color::White.name(), "White");
+    /// assert_eq!(Color::Black.name(), "Black");
+    /// assert_eq!(Color::Black.to_string(), "black"); // `Display` writes lowercase
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -113,6 +145,13 @@ pub struct ByColor<T> {
 
 impl<T> ByColor<T> {
     /// Both values.
+    ///
+    /// ```
+    /// use forsyth::{ByColor, Color};
+    /// let kings = ByColor::new("e1", "e8");
+    /// assert_eq!(kings.white, "e1");
+    /// assert_eq!(kings[Color::Black], "e8");
+    /// ```
     pub const fn new(white: T, black: T) -> Self {
         ByColor { white, black }
     }

@@ -36,21 +36,49 @@ impl File {
 
 impl File {
     /// The file with index 0..10 (a = 0).
+    ///
+    /// ```
+    /// use forsyth::File;
+    /// assert_eq!(File::new(0), Some(File::A));
+    /// assert_eq!(File::new(7).map(File::char), Some('h'));
+    /// assert_eq!(File::new(10), None); // there is no eleventh file
+    /// ```
     pub const fn new(index: u8) -> Option<File> {
         if index < 10 { Some(File(index)) } else { None }
     }
 
     /// Index, a = 0.
+    ///
+    /// ```
+    /// use forsyth::File;
+    /// assert_eq!(File::A.index(), 0);
+    /// assert_eq!(File::H.index(), 7);
+    /// assert_eq!(File::J.index(), 9);
+    /// ```
     pub const fn index(self) -> u8 {
         self.0
     }
 
     /// The file's letter, `a` to `j`.
+    ///
+    /// ```
+    /// use forsyth::File;
+    /// assert_eq!(File::A.char(), 'a');
+    /// assert_eq!(File::J.char(), 'j');
+    /// ```
     pub const fn char(self) -> char {
         (b'a' + self.0) as char
     }
 
     /// Reads a lowercase file letter `a` to `j`.
+    ///
+    /// ```
+    /// use forsyth::File;
+    /// assert_eq!(File::from_char('g'), Some(File::G));
+    /// assert_eq!(File::from_char('j'), Some(File::J));
+    /// assert_eq!(File::from_char('k'), None);
+    /// assert_eq!(File::from_char('E'), None); // lowercase only
+    /// ```
     pub const fn from_char(c: char) -> Option<File> {
         match c {
             'a'..='j' => Some(File(c as u8 - b'a')),
@@ -98,21 +126,47 @@ impl Rank {
 
 impl Rank {
     /// The rank with index 0..8 (rank 1 = 0).
+    ///
+    /// ```
+    /// use forsyth::Rank;
+    /// assert_eq!(Rank::new(0), Some(Rank::FIRST));
+    /// assert_eq!(Rank::new(7).map(Rank::char), Some('8'));
+    /// assert_eq!(Rank::new(8), None);
+    /// ```
     pub const fn new(index: u8) -> Option<Rank> {
         if index < 8 { Some(Rank(index)) } else { None }
     }
 
     /// Index, rank 1 = 0.
+    ///
+    /// ```
+    /// use forsyth::Rank;
+    /// assert_eq!(Rank::FIRST.index(), 0);
+    /// assert_eq!(Rank::EIGHTH.index(), 7);
+    /// ```
     pub const fn index(self) -> u8 {
         self.0
     }
 
     /// The rank's digit, `1` to `8`.
+    ///
+    /// ```
+    /// use forsyth::Rank;
+    /// assert_eq!(Rank::FIRST.char(), '1');
+    /// assert_eq!(Rank::FOURTH.char(), '4');
+    /// ```
     pub const fn char(self) -> char {
         (b'1' + self.0) as char
     }
 
     /// Reads a rank digit `1` to `8`.
+    ///
+    /// ```
+    /// use forsyth::Rank;
+    /// assert_eq!(Rank::from_char('1'), Some(Rank::FIRST));
+    /// assert_eq!(Rank::from_char('0'), None);
+    /// assert_eq!(Rank::from_char('9'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Some(Rank(c as u8 - b'1')),
@@ -121,6 +175,12 @@ impl Rank {
     }
 
     /// The same rank seen from Black's side (rank 1 ↔ rank 8).
+    ///
+    /// ```
+    /// use forsyth::Rank;
+    /// assert_eq!(Rank::FIRST.flip(), Rank::EIGHTH);
+    /// assert_eq!(Rank::FOURTH.flip(), Rank::FIFTH);
+    /// ```
     pub const fn flip(self) -> Rank {
         Rank(7 - self.0)
     }
@@ -238,31 +298,73 @@ impl Square {
 
 impl Square {
     /// The square on this file and rank.
+    ///
+    /// ```
+    /// use forsyth::{File, Rank, Square};
+    /// assert_eq!(Square::new(File::E, Rank::FOURTH), Square::E4);
+    /// assert_eq!(Square::new(File::J, Rank::FIRST).to_string(), "j1");
+    /// ```
     pub const fn new(file: File, rank: Rank) -> Square {
         Square((rank.0 << 4) | file.0)
     }
 
     /// The square's file.
+    ///
+    /// ```
+    /// use forsyth::{File, Square};
+    /// assert_eq!(Square::E4.file(), File::E);
+    /// assert_eq!(Square::J8.file(), File::J);
+    /// ```
     pub const fn file(self) -> File {
         File(self.0 & 15)
     }
 
     /// The square's rank.
+    ///
+    /// ```
+    /// use forsyth::{Rank, Square};
+    /// assert_eq!(Square::E4.rank(), Rank::FOURTH);
+    /// assert_eq!(Square::A8.rank(), Rank::EIGHTH);
+    /// ```
     pub const fn rank(self) -> Rank {
         Rank(self.0 >> 4)
     }
 
     /// A compact index below 128 (rank × 16 + file), the same on every board shape.
+    ///
+    /// ```
+    /// use forsyth::Square;
+    /// assert_eq!(Square::A1.index(), 0);
+    /// assert_eq!(Square::J1.index(), 9);
+    /// assert_eq!(Square::A2.index(), 16); // 16 per rank, whatever the board's width
+    /// assert_eq!(Square::E4.index(), 3 * 16 + 4);
+    /// ```
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The square from a compact index (see [`Square::index`]).
+    ///
+    /// ```
+    /// use forsyth::Square;
+    /// assert_eq!(Square::from_index(52), Some(Square::E4));
+    /// assert_eq!(Square::from_index(Square::J8.index()), Some(Square::J8));
+    /// assert_eq!(Square::from_index(10), None); // file index 10 is off every board
+    /// assert_eq!(Square::from_index(128), None);
+    /// ```
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < 128 && (index & 15) < 10 { Some(Square(index as u8)) } else { None }
     }
 
     /// Reads a square from its name, such as `b"e4"`.
+    ///
+    /// ```
+    /// use forsyth::Square;
+    /// assert_eq!(Square::from_ascii(b"e4"), Some(Square::E4));
+    /// assert_eq!(Square::from_ascii(b"i1"), Some(Square::I1));
+    /// assert_eq!(Square::from_ascii(b"e9"), None);
+    /// assert_eq!(Square::from_ascii(b"E4"), None);
+    /// ```
     pub const fn from_ascii(s: &[u8]) -> Option<Square> {
         if s.len() != 2 {
             return None;
@@ -274,16 +376,38 @@ impl Square {
     }
 
     /// The same file on the rank seen from Black's side.
+    ///
+    /// ```
+    /// use forsyth::Square;
+    /// assert_eq!(Square::E1.flip_rank(), Square::E8);
+    /// assert_eq!(Square::C3.flip_rank(), Square::C6);
+    /// ```
     pub const fn flip_rank(self) -> Square {
         Square::new(self.file(), self.rank().flip())
     }
 
     /// `true` if the square is light (h1 and a8 are light).
+    ///
+    /// ```
+    /// use forsyth::Square;
+    /// assert!(Square::H1.is_light());
+    /// assert!(!Square::A1.is_light()); // "light square on the right": a1 is dark
+    /// assert!(Square::D1.is_light()); // the white queen starts on her own colour
+    /// assert!(!Square::E1.is_light());
+    /// ```
     pub const fn is_light(self) -> bool {
         (self.file().0 + self.rank().0) % 2 == 1
     }
 
     /// The square moved by the given number of files and ranks, if it is still on a board of `shape`.
+    ///
+    /// ```
+    /// use forsyth::{BoardShape, Square};
+    /// assert_eq!(Square::G1.offset(-1, 2, BoardShape::Standard), Some(Square::F3));
+    /// assert_eq!(Square::H1.offset(1, 0, BoardShape::Standard), None);
+    /// assert_eq!(Square::H1.offset(1, 0, BoardShape::Wide), Some(Square::I1));
+    /// assert_eq!(Square::E8.offset(0, 1, BoardShape::Wide), None);
+    /// ```
     pub const fn offset(self, files: i8, ranks: i8, shape: BoardShape) -> Option<Square> {
         let f = self.file().0 as i8 + files;
         let r = self.rank().0 as i8 + ranks;
@@ -313,6 +437,12 @@ pub struct ParseSquareError;
 
 impl ParseSquareError {
     /// A stable identifier: `name.square`.
+    ///
+    /// ```
+    /// use forsyth::{ParseSquareError, Square};
+    /// let err: ParseSquareError = "z9".parse::<Square>().unwrap_err();
+    /// assert_eq!(err.code(), "name.square");
+    /// ```
     pub const fn code(&self) -> &'static str {
         "name.square"
     }
@@ -351,6 +481,12 @@ pub enum BoardShape {
 
 impl BoardShape {
     /// Number of files: 8 or 10.
+    ///
+    /// ```
+    /// use forsyth::BoardShape;
+    /// assert_eq!(BoardShape::Standard.files(), 8);
+    /// assert_eq!(BoardShape::Wide.files(), 10);
+    /// ```
     pub const fn files(self) -> u8 {
         match self {
             BoardShape::Standard => 8,
@@ -359,27 +495,62 @@ impl BoardShape {
     }
 
     /// Number of squares: 64 or 80.
+    ///
+    /// ```
+    /// use forsyth::BoardShape;
+    /// assert_eq!(BoardShape::Standard.size(), 64);
+    /// assert_eq!(BoardShape::Wide.size(), 80);
+    /// ```
     pub const fn size(self) -> usize {
         self.files() as usize * 8
     }
 
     /// Whether the square lies on this board.
+    ///
+    /// ```
+    /// use forsyth::{BoardShape, Square};
+    /// assert!(BoardShape::Standard.contains(Square::H8));
+    /// assert!(!BoardShape::Standard.contains(Square::I1));
+    /// assert!(BoardShape::Wide.contains(Square::J8));
+    /// ```
     pub const fn contains(self, sq: Square) -> bool {
         sq.file().0 < self.files()
     }
 
     /// The board's last file (h or j).
+    ///
+    /// ```
+    /// use forsyth::{BoardShape, File};
+    /// assert_eq!(BoardShape::Standard.last_file(), File::H);
+    /// assert_eq!(BoardShape::Wide.last_file(), File::J);
+    /// ```
     pub const fn last_file(self) -> File {
         File(self.files() - 1)
     }
 
     /// Every square, a1 first, rank by rank (a1, b1, …, a2, …).
+    ///
+    /// ```
+    /// use forsyth::{BoardShape, Square};
+    /// let squares: Vec<Square> = BoardShape::Wide.squares().collect();
+    /// assert_eq!(squares.len(), 80);
+    /// assert_eq!(squares[..3], [Square::A1, Square::B1, Square::C1]);
+    /// assert_eq!(squares[10], Square::A2); // j1 is the tenth
+    /// assert_eq!(squares.last(), Some(&Square::J8));
+    /// ```
     pub fn squares(self) -> impl Iterator<Item = Square> {
         let files = self.files();
         (0..8u8).flat_map(move |r| (0..files).map(move |f| Square::new(File(f), Rank(r))))
     }
 
     /// The board shape with this many files, if forsyth knows it.
+    ///
+    /// ```
+    /// use forsyth::BoardShape;
+    /// assert_eq!(BoardShape::from_files(8), Some(BoardShape::Standard));
+    /// assert_eq!(BoardShape::from_files(10), Some(BoardShape::Wide));
+    /// assert_eq!(BoardShape::from_files(9), None);
+    /// ```
     pub const fn from_files(files: usize) -> Option<BoardShape> {
         match files {
             8 => Some(BoardShape::Standard),
@@ -417,6 +588,13 @@ impl Topology {
         [Topology::Plain, Topology::VerticalCylinder, Topology::HorizontalCylinder, Topology::Torus];
 
     /// Its command-line name (`plain`, `vertical-cylinder`, `horizontal-cylinder`, `torus`).
+    ///
+    /// ```
+    /// use forsyth::Topology;
+    /// assert_eq!(Topology::Plain.name(), "plain");
+    /// assert_eq!(Topology::Torus.name(), "torus");
+    /// assert_eq!(Topology::HorizontalCylinder.name(), "horizontal-cylinder");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Topology::Plain => "plain",
@@ -427,11 +605,27 @@ impl Topology {
     }
 
     /// Whether the first and last files are adjacent.
+    ///
+    /// ```
+    /// use forsyth::Topology;
+    /// assert!(Topology::VerticalCylinder.wraps_files());
+    /// assert!(Topology::Torus.wraps_files());
+    /// assert!(!Topology::HorizontalCylinder.wraps_files());
+    /// assert!(!Topology::Plain.wraps_files());
+    /// ```
     pub const fn wraps_files(self) -> bool {
         matches!(self, Topology::VerticalCylinder | Topology::Torus)
     }
 
     /// Whether the first and last ranks are adjacent.
+    ///
+    /// ```
+    /// use forsyth::Topology;
+    /// assert!(Topology::HorizontalCylinder.wraps_ranks());
+    /// assert!(Topology::Torus.wraps_ranks());
+    /// assert!(!Topology::VerticalCylinder.wraps_ranks());
+    /// assert!(!Topology::Plain.wraps_ranks());
+    /// ```
     pub const fn wraps_ranks(self) -> bool {
         matches!(self, Topology::HorizontalCylinder | Topology::Torus)
     }

@@ -46,41 +46,96 @@ impl Move {
     pub const NULL: Move = Move { from: Square::A1, to: Square::A1, kind: MoveKind::Null };
 
     /// A normal move or capture.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveKind, Square};
+    /// let m = Move::new(Square::G1, Square::F3);
+    /// assert_eq!(m.kind(), MoveKind::Normal);
+    /// assert_eq!(m.to_string(), "g1f3");
+    /// ```
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to, kind: MoveKind::Normal }
     }
 
     /// A promotion to `role`.
+    ///
+    /// ```
+    /// use forsyth::{Move, Role, Square};
+    /// let m = Move::promotion(Square::B7, Square::A8, Role::Knight);
+    /// assert_eq!(m.promotion_role(), Some(Role::Knight));
+    /// assert_eq!(m.to_string(), "b7a8n"); // UCI: the role's lowercase letter last
+    /// ```
     pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
         Move { from, to, kind: MoveKind::Promotion(role) }
     }
 
     /// An en-passant capture landing on `to`.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveKind, Square};
+    /// let m = Move::en_passant(Square::E5, Square::D6);
+    /// assert_eq!(m.kind(), MoveKind::EnPassant);
+    /// assert_eq!((m.from(), m.to()), (Square::E5, Square::D6));
+    /// assert_eq!(m.to_string(), "e5d6");
+    /// ```
     pub const fn en_passant(from: Square, to: Square) -> Move {
         Move { from, to, kind: MoveKind::EnPassant }
     }
 
     /// Castling of the king on `king` with the rook on `rook`.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveKind, Square};
+    /// let m = Move::castle(Square::E1, Square::H1);
+    /// assert_eq!(m.kind(), MoveKind::Castle);
+    /// assert_eq!(m.to(), Square::H1); // the rook's square, not the king's destination
+    /// assert_eq!(m.to_string(), "e1h1"); // king takes own rook
+    /// ```
     pub const fn castle(king: Square, rook: Square) -> Move {
         Move { from: king, to: rook, kind: MoveKind::Castle }
     }
 
     /// Origin square (the king's square for castling).
+    ///
+    /// ```
+    /// use forsyth::{Move, Square};
+    /// assert_eq!(Move::new(Square::E2, Square::E4).from(), Square::E2);
+    /// assert_eq!(Move::castle(Square::E8, Square::A8).from(), Square::E8);
+    /// ```
     pub const fn from(self) -> Square {
         self.from
     }
 
     /// Destination square (the rook's square for castling).
+    ///
+    /// ```
+    /// use forsyth::{Move, Square};
+    /// assert_eq!(Move::new(Square::E2, Square::E4).to(), Square::E4);
+    /// assert_eq!(Move::castle(Square::E8, Square::A8).to(), Square::A8);
+    /// ```
     pub const fn to(self) -> Square {
         self.to
     }
 
     /// The kind of move.
+    ///
+    /// ```
+    /// use forsyth::{Move, MoveKind, Role, Square};
+    /// assert_eq!(Move::new(Square::E2, Square::E4).kind(), MoveKind::Normal);
+    /// assert_eq!(Move::promotion(Square::E7, Square::E8, Role::Queen).kind(), MoveKind::Promotion(Role::Queen));
+    /// assert_eq!(Move::NULL.kind(), MoveKind::Null);
+    /// ```
     pub const fn kind(self) -> MoveKind {
         self.kind
     }
 
     /// The promotion role, if any.
+    ///
+    /// ```
+    /// use forsyth::{Move, Role, Square};
+    /// assert_eq!(Move::promotion(Square::H2, Square::H1, Role::Rook).promotion_role(), Some(Role::Rook));
+    /// assert_eq!(Move::new(Square::H2, Square::H1).promotion_role(), None);
+    /// ```
     pub const fn promotion_role(self) -> Option<Role> {
         match self.kind {
             MoveKind::Promotion(r) => Some(r),
@@ -89,16 +144,35 @@ impl Move {
     }
 
     /// `true` for castling.
+    ///
+    /// ```
+    /// use forsyth::{Move, Square};
+    /// assert!(Move::castle(Square::E1, Square::A1).is_castle());
+    /// assert!(!Move::new(Square::E1, Square::C1).is_castle()); // a king move of two squares is not castling here
+    /// ```
     pub const fn is_castle(self) -> bool {
         matches!(self.kind, MoveKind::Castle)
     }
 
     /// `true` for en passant.
+    ///
+    /// ```
+    /// use forsyth::{Move, Square};
+    /// assert!(Move::en_passant(Square::D4, Square::E3).is_en_passant());
+    /// assert!(!Move::new(Square::D4, Square::E3).is_en_passant());
+    /// ```
     pub const fn is_en_passant(self) -> bool {
         matches!(self.kind, MoveKind::EnPassant)
     }
 
     /// `true` for the null move.
+    ///
+    /// ```
+    /// use forsyth::{Move, Square};
+    /// assert!(Move::NULL.is_null());
+    /// assert_eq!(Move::NULL.to_string(), "0000"); // UCI's null move
+    /// assert!(!Move::new(Square::A1, Square::A1).is_null());
+    /// ```
     pub const fn is_null(self) -> bool {
         matches!(self.kind, MoveKind::Null)
     }

@@ -27,11 +27,24 @@ pub struct Piece {
 
 impl Piece {
     /// A piece of this colour and role.
+    ///
+    /// ```
+    /// use forsyth::{Color, Piece, Role};
+    /// let p = Piece::new(Color::Black, Role::Bishop);
+    /// assert_eq!((p.color, p.role), (Color::Black, Role::Bishop));
+    /// assert_eq!(p.char(), 'b');
+    /// ```
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }
 
     /// The FEN letter: uppercase for White, lowercase for Black.
+    ///
+    /// ```
+    /// use forsyth::{Color, Piece, Role};
+    /// assert_eq!(Piece::new(Color::White, Role::Queen).char(), 'Q');
+    /// assert_eq!(Piece::new(Color::Black, Role::Chancellor).char(), 'c');
+    /// ```
     pub const fn char(self) -> char {
         match self.color {
             Color::White => self.role.upper_char(),
@@ -40,6 +53,13 @@ impl Piece {
     }
 
     /// Reads a FEN piece letter: uppercase is White.
+    ///
+    /// ```
+    /// use forsyth::{Color, Piece, Role};
+    /// assert_eq!(Piece::from_char('k'), Some(Piece::new(Color::Black, Role::King)));
+    /// assert_eq!(Piece::from_char('A'), Some(Piece::new(Color::White, Role::Archbishop)));
+    /// assert_eq!(Piece::from_char('x'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
             Some(role) => Some(Piece { color: if c.is_ascii_uppercase() { Color::White } else { Color::Black }, role }),
@@ -49,6 +69,13 @@ impl Piece {
 
     /// The Unicode chess figurine (U+2654..U+265F; archbishop and chancellor use the compound symbols of the
     /// Chess Symbols block).
+    ///
+    /// ```
+    /// use forsyth::{Color, Piece, Role};
+    /// assert_eq!(Piece::new(Color::White, Role::King).figurine(), '♔');
+    /// assert_eq!(Piece::new(Color::Black, Role::Knight).figurine(), '♞');
+    /// assert_eq!(Piece::new(Color::White, Role::Chancellor).figurine(), '\u{1FA4F}'); // WHITE CHESS KNIGHT-ROOK
+    /// ```
     pub const fn figurine(self) -> char {
         match (self.color, self.role) {
             (Color::White, Role::King) => '♔',

@@ -56,6 +56,13 @@ impl Role {
     pub const STANDARD: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
     /// The English lowercase letter (`p n b r q k a c`).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert_eq!(Role::Knight.char(), 'n');
+    /// assert_eq!(Role::Pawn.char(), 'p');
+    /// assert_eq!(Role::Chancellor.char(), 'c');
+    /// ```
     pub const fn char(self) -> char {
         match self {
             Role::Pawn => 'p',
@@ -70,11 +77,25 @@ impl Role {
     }
 
     /// The English uppercase letter (`P N B R Q K A C`).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert_eq!(Role::Knight.upper_char(), 'N');
+    /// assert_eq!(Role::Archbishop.upper_char(), 'A');
+    /// ```
     pub const fn upper_char(self) -> char {
         self.char().to_ascii_uppercase()
     }
 
     /// Reads an English role letter in either case; `j` (Janus) reads as the archbishop.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert_eq!(Role::from_char('N'), Some(Role::Knight));
+    /// assert_eq!(Role::from_char('q'), Some(Role::Queen));
+    /// assert_eq!(Role::from_char('j'), Some(Role::Archbishop)); // the Janus
+    /// assert_eq!(Role::from_char('x'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<Role> {
         match c.to_ascii_lowercase() {
             'p' => Some(Role::Pawn),
@@ -90,11 +111,24 @@ impl Role {
     }
 
     /// Index 0..8, for per-role arrays.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert_eq!(Role::Pawn.index(), 0);
+    /// assert_eq!(Role::King.index(), 5);
+    /// assert_eq!(Role::ALL[Role::Chancellor.index()], Role::Chancellor);
+    /// ```
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The English name.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert_eq!(Role::Knight.name(), "knight");
+    /// assert_eq!(Role::Archbishop.name(), "archbishop");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -109,36 +143,84 @@ impl Role {
     }
 
     /// Officers: every piece but the pawn (German problem-chess conventions: „Offiziere“).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert!(Role::Knight.is_officer());
+    /// assert!(Role::King.is_officer());
+    /// assert!(!Role::Pawn.is_officer());
+    /// ```
     pub const fn is_officer(self) -> bool {
         !matches!(self, Role::Pawn)
     }
 
     /// Heavy pieces: queen and rook, and the 10×8 pieces that contain a rook (the chancellor).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert!(Role::Queen.is_heavy());
+    /// assert!(Role::Chancellor.is_heavy());
+    /// assert!(!Role::Archbishop.is_heavy());
+    /// assert!(!Role::King.is_heavy());
+    /// ```
     pub const fn is_heavy(self) -> bool {
         matches!(self, Role::Queen | Role::Rook | Role::Chancellor)
     }
 
     /// Minor pieces: bishop and knight.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert!(Role::Bishop.is_minor());
+    /// assert!(Role::Knight.is_minor());
+    /// assert!(!Role::Archbishop.is_minor());
+    /// assert!(!Role::Pawn.is_minor());
+    /// ```
     pub const fn is_minor(self) -> bool {
         matches!(self, Role::Bishop | Role::Knight)
     }
 
     /// Royal pieces in the German problem-chess conventions' sense („Majestäten“): king and queen.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// assert!(Role::King.is_royal());
+    /// assert!(Role::Queen.is_royal());
+    /// assert!(!Role::Rook.is_royal());
+    /// ```
     pub const fn is_royal(self) -> bool {
         matches!(self, Role::King | Role::Queen)
     }
 
     /// Moves along ranks and files (rook, queen, chancellor).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// let straight: Vec<Role> = Role::ALL.into_iter().filter(|r| r.slides_straight()).collect();
+    /// assert_eq!(straight, [Role::Rook, Role::Queen, Role::Chancellor]);
+    /// ```
     pub const fn slides_straight(self) -> bool {
         matches!(self, Role::Rook | Role::Queen | Role::Chancellor)
     }
 
     /// Moves along diagonals (bishop, queen, archbishop).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// let diagonal: Vec<Role> = Role::ALL.into_iter().filter(|r| r.slides_diagonally()).collect();
+    /// assert_eq!(diagonal, [Role::Bishop, Role::Queen, Role::Archbishop]);
+    /// ```
     pub const fn slides_diagonally(self) -> bool {
         matches!(self, Role::Bishop | Role::Queen | Role::Archbishop)
     }
 
     /// Jumps like a knight (knight, archbishop, chancellor).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// let leapers: Vec<Role> = Role::ALL.into_iter().filter(|r| r.leaps_like_knight()).collect();
+    /// assert_eq!(leapers, [Role::Knight, Role::Archbishop, Role::Chancellor]);
+    /// ```
     pub const fn leaps_like_knight(self) -> bool {
         matches!(self, Role::Knight | Role::Archbishop | Role::Chancellor)
     }

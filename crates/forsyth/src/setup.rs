@@ -53,6 +53,12 @@ pub enum CastlingPrefix {
 
 impl CastlingPrefix {
     /// The prefix letter.
+    ///
+    /// ```
+    /// use forsyth::CastlingPrefix;
+    /// assert_eq!(CastlingPrefix::Symmetric.char(), 's');
+    /// assert_eq!(CastlingPrefix::Modern.char(), 'm');
+    /// ```
     pub const fn char(self) -> char {
         match self {
             CastlingPrefix::Symmetric => 's',
@@ -78,6 +84,12 @@ impl CastlingPrefix {
     }
 
     /// The variant whose castling geometry the prefix names on a 10×8 board.
+    ///
+    /// ```
+    /// use forsyth::{CastlingPrefix, Variant};
+    /// assert_eq!(CastlingPrefix::Symmetric.variant(), Variant::Janus);
+    /// assert_eq!(CastlingPrefix::Modern.variant(), Variant::Embassy);
+    /// ```
     pub const fn variant(self) -> Variant {
         match self {
             CastlingPrefix::Symmetric => Variant::Janus,
@@ -86,6 +98,12 @@ impl CastlingPrefix {
     }
 
     /// The kind of castling, in words.
+    ///
+    /// ```
+    /// use forsyth::CastlingPrefix;
+    /// assert_eq!(CastlingPrefix::Symmetric.name(), "symmetric castling");
+    /// assert_eq!(CastlingPrefix::Modern.name(), "modern castling");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             CastlingPrefix::Symmetric => "symmetric castling",
@@ -94,6 +112,13 @@ impl CastlingPrefix {
     }
 
     /// Reads a prefix letter (`s` or `m`).
+    ///
+    /// ```
+    /// use forsyth::CastlingPrefix;
+    /// assert_eq!(CastlingPrefix::from_char('m'), Some(CastlingPrefix::Modern));
+    /// assert_eq!(CastlingPrefix::from_char('S'), None); // lowercase only
+    /// assert_eq!(CastlingPrefix::from_char('x'), None);
+    /// ```
     pub const fn from_char(c: char) -> Option<CastlingPrefix> {
         match c {
             's' => Some(CastlingPrefix::Symmetric),
@@ -105,6 +130,14 @@ impl CastlingPrefix {
 
 impl Setup {
     /// An empty board of this shape, White to move, move 1.
+    ///
+    /// ```
+    /// use forsyth::{BoardShape, Color, Setup};
+    /// let setup = Setup::empty(BoardShape::Wide);
+    /// assert_eq!(setup.board.pieces().count(), 0);
+    /// assert_eq!((setup.turn, setup.fullmoves, setup.halfmoves), (Color::White, 1, 0));
+    /// assert!(setup.castling_rooks.is_empty());
+    /// ```
     pub const fn empty(shape: BoardShape) -> Setup {
         Setup {
             board: Board::empty(shape),
@@ -118,6 +151,15 @@ impl Setup {
     }
 
     /// The start position of a variant (the classical array for Chess960 and CRC).
+    ///
+    /// ```
+    /// use forsyth::{Color, Position, Setup, Square, Variant};
+    /// let setup = Setup::start(Variant::Gothic);
+    /// assert_eq!(setup.board.king(Color::White), Some(Square::F1));
+    /// assert_eq!(setup.castling_rooks.len(), 4);
+    /// // 20 legal first moves in standard chess (perft 1)
+    /// assert_eq!(Position::from_setup(&Setup::start(Variant::Standard), Variant::Standard).unwrap().perft(1), 20);
+    /// ```
     pub fn start(variant: Variant) -> Setup {
         Setup::from_array(variant, variant.start_array()).expect("every variant's own start array is valid")
     }

@@ -42,6 +42,13 @@ impl SquareSet {
     };
 
     /// The set with one square.
+    ///
+    /// ```
+    /// use forsyth::{Square, SquareSet};
+    /// let set = SquareSet::single(Square::E4);
+    /// assert_eq!(set.len(), 1);
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [Square::E4]);
+    /// ```
     pub const fn single(sq: Square) -> SquareSet {
         SquareSet(1 << sq.index())
     }
@@ -52,31 +59,73 @@ impl SquareSet {
     }
 
     /// Whether the square is in the set.
+    ///
+    /// ```
+    /// use forsyth::{Square, SquareSet};
+    /// let set: SquareSet = [Square::A1, Square::H8].into_iter().collect();
+    /// assert!(set.contains(Square::H8));
+    /// assert!(!set.contains(Square::E4));
+    /// ```
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.index()) != 0
     }
 
     /// Adds a square.
+    ///
+    /// ```
+    /// use forsyth::{Square, SquareSet};
+    /// let mut set = SquareSet::EMPTY;
+    /// set.insert(Square::J8);
+    /// set.insert(Square::J8);
+    /// assert_eq!(set, SquareSet::single(Square::J8)); // inserting twice keeps one
+    /// ```
     pub fn insert(&mut self, sq: Square) {
         self.0 |= 1 << sq.index();
     }
 
     /// Removes a square.
+    ///
+    /// ```
+    /// use forsyth::{Square, SquareSet};
+    /// let mut set: SquareSet = [Square::E2, Square::E4].into_iter().collect();
+    /// set.remove(Square::E2);
+    /// set.remove(Square::A1); // not in the set: nothing happens
+    /// assert_eq!(set, SquareSet::single(Square::E4));
+    /// ```
     pub fn remove(&mut self, sq: Square) {
         self.0 &= !(1 << sq.index());
     }
 
     /// Number of squares.
+    ///
+    /// ```
+    /// use forsyth::{Square, SquareSet};
+    /// assert_eq!(SquareSet::EMPTY.len(), 0);
+    /// assert_eq!(SquareSet::ALL.len(), 80);
+    /// assert_eq!([Square::A1, Square::B1].into_iter().collect::<SquareSet>().len(), 2);
+    /// ```
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// `true` if empty.
+    ///
+    /// ```
+    /// use forsyth::{Square, SquareSet};
+    /// assert!(SquareSet::EMPTY.is_empty());
+    /// assert!(!SquareSet::single(Square::A1).is_empty());
+    /// ```
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The squares, a1 first, rank by rank.
+    ///
+    /// ```
+    /// use forsyth::{Square, SquareSet};
+    /// let set: SquareSet = [Square::A8, Square::H1, Square::E4].into_iter().collect();
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [Square::H1, Square::E4, Square::A8]);
+    /// ```
     pub fn iter(self) -> Squares {
         Squares(self.0)
     }

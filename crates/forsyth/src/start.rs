@@ -74,6 +74,13 @@ pub fn chess960_number(array: &str) -> Option<u16> {
 }
 
 /// A random Chess960 number.
+///
+/// ```
+/// use forsyth::start::{chess960_array, random_chess960};
+/// let n = random_chess960();
+/// assert!(n < 960);
+/// assert_eq!(chess960_array(n).map(|a| a.len()), Some(8));
+/// ```
 pub fn random_chess960() -> u16 {
     fastrand::u16(0..960)
 }
@@ -92,6 +99,14 @@ pub fn setup_from_array(variant: Variant, array: &str) -> Option<Setup> {
 }
 
 /// The start setup of Chess960 number `n`.
+///
+/// ```
+/// use forsyth::{Position, Variant, start::chess960_setup};
+/// // Number 518 of Scharnagl's numbering is the standard array.
+/// let pos = Position::from_setup(&chess960_setup(518).unwrap(), Variant::Chess960).unwrap();
+/// assert_eq!(pos.to_string(), Variant::Standard.start_fen());
+/// assert!(chess960_setup(960).is_none());
+/// ```
 pub fn chess960_setup(n: u16) -> Option<Setup> {
     setup_from_array(Variant::Chess960, &chess960_array(n)?)
 }
@@ -136,6 +151,14 @@ pub fn crc_array(n: u16) -> Option<String> {
 }
 
 /// Whether a 10-file back rank is a legal Capablanca Random Chess start array; see [`crc_problem`].
+///
+/// ```
+/// use forsyth::start::crc_is_valid;
+/// assert!(crc_is_valid("RNBAKCQBNR"));
+/// assert!(!crc_is_valid("RNBQKCABNR")); // Embassy chess's array: one swap (K, C) away from Gothic chess's
+/// assert!(!crc_is_valid("RNABQKBCNR")); // Capablanca's: queen and archbishop on dark squares
+/// assert!(!crc_is_valid("RNBQKBNR")); // not ten files
+/// ```
 pub fn crc_is_valid(array: &str) -> bool {
     crc_problem(array).is_none()
 }
@@ -197,6 +220,13 @@ pub fn crc_number(array: &str) -> Option<u16> {
 }
 
 /// A random valid CRC start number.
+///
+/// ```
+/// use forsyth::start::{crc_array, crc_is_valid, random_crc};
+/// let n = random_crc();
+/// assert!(n < 48_000);
+/// assert!(crc_is_valid(&crc_array(n).unwrap()));
+/// ```
 pub fn random_crc() -> u16 {
     loop {
         let n = fastrand::u16(0..48_000);
@@ -207,6 +237,14 @@ pub fn random_crc() -> u16 {
 }
 
 /// The start setup of CRC number `n` (valid for play or not; see [`crc_is_valid`]).
+///
+/// ```
+/// use forsyth::{Color, Piece, Role, Square, start::{crc_array, crc_setup}};
+/// let setup = crc_setup(0).unwrap();
+/// let first = crc_array(0).unwrap().chars().next().and_then(Role::from_char).unwrap();
+/// assert_eq!(setup.board.piece_at(Square::A8), Some(Piece::new(Color::Black, first)));
+/// assert!(crc_setup(48_000).is_none());
+/// ```
 pub fn crc_setup(n: u16) -> Option<Setup> {
     setup_from_array(Variant::Crc, &crc_array(n)?)
 }
@@ -233,6 +271,12 @@ pub enum StartNumberError {
 
 impl StartNumberError {
     /// A stable code: `start.bad-number` or `start.illegal-array`.
+    ///
+    /// ```
+    /// use forsyth::{Variant, start::numbered_setup};
+    /// assert_eq!(numbered_setup(Variant::Crc, 48_000).unwrap_err().code(), "start.bad-number");
+    /// assert_eq!(numbered_setup(Variant::Crc, 29).unwrap_err().code(), "start.illegal-array");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self {
             StartNumberError::OutOfRange { .. } => "start.bad-number",

@@ -49,11 +49,24 @@ impl CastlingSide {
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
     /// The side on which a rook stands relative to the king.
+    ///
+    /// ```
+    /// use forsyth::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::of(File::E, File::H), CastlingSide::KingSide);
+    /// assert_eq!(CastlingSide::of(File::E, File::A), CastlingSide::QueenSide);
+    /// assert_eq!(CastlingSide::of(File::B, File::C), CastlingSide::KingSide); // Chess960: king b1, rook c1
+    /// ```
     pub const fn of(king: File, rook: File) -> CastlingSide {
         if rook.index() > king.index() { CastlingSide::KingSide } else { CastlingSide::QueenSide }
     }
 
     /// 0 for the king side, 1 for the queen side.
+    ///
+    /// ```
+    /// use forsyth::CastlingSide;
+    /// assert_eq!(CastlingSide::KingSide.index(), 0);
+    /// assert_eq!(CastlingSide::QueenSide.index(), 1);
+    /// ```
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -72,6 +85,13 @@ impl Variant {
     ];
 
     /// The canonical name, as the CLI's `--variant` takes it.
+    ///
+    /// ```
+    /// use forsyth::Variant;
+    /// assert_eq!(Variant::Chess960.name(), "chess960");
+    /// assert_eq!(Variant::Crc.name(), "crc");
+    /// assert_eq!(Variant::from_name(Variant::Embassy.name()), Some(Variant::Embassy));
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Standard => "standard",
@@ -85,6 +105,13 @@ impl Variant {
     }
 
     /// The value of a PGN `Variant` tag naming this variant.
+    ///
+    /// ```
+    /// use forsyth::Variant;
+    /// assert_eq!(Variant::Chess960.pgn_name(), "Chess960");
+    /// assert_eq!(Variant::Crc.pgn_name(), "Caparandom");
+    /// assert_eq!(Variant::from_name(Variant::Crc.pgn_name()), Some(Variant::Crc));
+    /// ```
     pub const fn pgn_name(self) -> &'static str {
         match self {
             Variant::Standard => "Standard",
@@ -98,6 +125,12 @@ impl Variant {
     }
 
     /// The board the variant is played on.
+    ///
+    /// ```
+    /// use forsyth::{BoardShape, Variant};
+    /// assert_eq!(Variant::Chess960.shape(), BoardShape::Standard);
+    /// assert_eq!(Variant::Janus.shape(), BoardShape::Wide);
+    /// ```
     pub const fn shape(self) -> BoardShape {
         match self {
             Variant::Standard | Variant::Chess960 => BoardShape::Standard,
@@ -107,11 +140,25 @@ impl Variant {
 
     /// Whether the start array is shuffled, so that castling rights may name any rook and UCI castling is written
     /// king-takes-rook.
+    ///
+    /// ```
+    /// use forsyth::Variant;
+    /// let shuffled: Vec<Variant> = Variant::ALL.into_iter().filter(|v| v.is_shuffle()).collect();
+    /// assert_eq!(shuffled, [Variant::Chess960, Variant::Crc]);
+    /// ```
     pub const fn is_shuffle(self) -> bool {
         matches!(self, Variant::Chess960 | Variant::Crc)
     }
 
     /// White's back rank at the start; for shuffle variants, the classical array (518 for Chess960).
+    ///
+    /// ```
+    /// use forsyth::Variant;
+    /// // Published arrays: Gothic chess, and Chess960's number 518 (Scharnagl's numbering), the standard array.
+    /// assert_eq!(Variant::Gothic.start_array(), "RNBQCKABNR");
+    /// assert_eq!(Variant::Chess960.start_array(), "RNBQKBNR");
+    /// assert_eq!(Variant::Janus.start_array(), "RJNBKQBNJR"); // J, the Janus, is forsyth's archbishop
+    /// ```
     pub const fn start_array(self) -> &'static str {
         match self {
             Variant::Standard | Variant::Chess960 => "RNBQKBNR",
@@ -142,6 +189,14 @@ impl Variant {
 
     /// The start position as forsyth writes it: X-FEN, with X-FEN's castling-type prefix for Janus (`s`) and
     /// Embassy (`m`).
+    ///
+    /// ```
+    /// use forsyth::Variant;
+    /// // Capablanca's published array, in X-FEN.
+    /// let fen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    /// assert_eq!(Variant::Capablanca.start_fen(), fen);
+    /// assert!(Variant::Embassy.start_fen().ends_with(" w mKQkq - 0 1")); // X-FEN's `m` prefix: modern castling
+    /// ```
     pub const fn start_fen(self) -> &'static str {
         match self {
             Variant::Standard | Variant::Chess960 => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -155,6 +210,13 @@ impl Variant {
     }
 
     /// The king's file after castling to `side`.
+    ///
+    /// ```
+    /// use forsyth::{CastlingSide, File, Variant};
+    /// assert_eq!(Variant::Standard.castling_king_file(CastlingSide::KingSide), File::G);
+    /// assert_eq!(Variant::Capablanca.castling_king_file(CastlingSide::KingSide), File::I);
+    /// assert_eq!(Variant::Embassy.castling_king_file(CastlingSide::QueenSide), File::B); // three squares from e1
+    /// ```
     pub const fn castling_king_file(self, side: CastlingSide) -> File {
         match (self, side) {
             (Variant::Standard | Variant::Chess960, CastlingSide::KingSide) => File::G,
@@ -168,6 +230,13 @@ impl Variant {
     }
 
     /// The rook's file after castling to `side`.
+    ///
+    /// ```
+    /// use forsyth::{CastlingSide, File, Variant};
+    /// assert_eq!(Variant::Standard.castling_rook_file(CastlingSide::QueenSide), File::D);
+    /// assert_eq!(Variant::Capablanca.castling_rook_file(CastlingSide::KingSide), File::H);
+    /// assert_eq!(Variant::Janus.castling_rook_file(CastlingSide::QueenSide), File::C);
+    /// ```
     pub const fn castling_rook_file(self, side: CastlingSide) -> File {
         match (self, side) {
             (Variant::Standard | Variant::Chess960, CastlingSide::KingSide) => File::F,
@@ -181,6 +250,13 @@ impl Variant {
     }
 
     /// The roles a pawn may promote to, strongest first.
+    ///
+    /// ```
+    /// use forsyth::{Role, Variant};
+    /// assert_eq!(Variant::Standard.promotion_roles(), [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]);
+    /// assert_eq!(Variant::Gothic.promotion_roles().len(), 6);
+    /// assert!(!Variant::Janus.promotion_roles().contains(&Role::Chancellor));
+    /// ```
     pub const fn promotion_roles(self) -> &'static [Role] {
         match self {
             Variant::Standard | Variant::Chess960 => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
@@ -190,6 +266,14 @@ impl Variant {
     }
 
     /// Whether a role exists in this variant.
+    ///
+    /// ```
+    /// use forsyth::{Role, Variant};
+    /// assert!(Variant::Gothic.has_role(Role::Chancellor));
+    /// assert!(Variant::Janus.has_role(Role::Archbishop));
+    /// assert!(!Variant::Janus.has_role(Role::Chancellor));
+    /// assert!(!Variant::Chess960.has_role(Role::Archbishop));
+    /// ```
     pub const fn has_role(self, role: Role) -> bool {
         match role {
             Role::Archbishop => !matches!(self.shape(), BoardShape::Standard),
@@ -199,6 +283,13 @@ impl Variant {
     }
 
     /// The English FEN letter of a role in this variant (Janus writes its archbishop as `j`).
+    ///
+    /// ```
+    /// use forsyth::{Role, Variant};
+    /// assert_eq!(Variant::Janus.role_char(Role::Archbishop), 'j');
+    /// assert_eq!(Variant::Capablanca.role_char(Role::Archbishop), 'a');
+    /// assert_eq!(Variant::Janus.role_char(Role::Knight), 'n');
+    /// ```
     pub const fn role_char(self, role: Role) -> char {
         match (self, role) {
             (Variant::Janus, Role::Archbishop) => 'j',
@@ -245,6 +336,12 @@ pub struct UnknownVariant(pub String);
 
 impl UnknownVariant {
     /// A stable identifier: `variant.unknown`.
+    ///
+    /// ```
+    /// use forsyth::{UnknownVariant, Variant};
+    /// let err: UnknownVariant = "crazyhouse".parse::<Variant>().unwrap_err();
+    /// assert_eq!(err.code(), "variant.unknown");
+    /// ```
     pub const fn code(&self) -> &'static str {
         "variant.unknown"
     }
