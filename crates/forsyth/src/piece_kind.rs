@@ -183,6 +183,15 @@ pub struct PieceKind {
 impl PieceKind {
     /// A piece of the catalogue by its English name (`berolina-pawn`, hyphens for spaces), its German name
     /// (`Grashüpfer`, `Grashuepfer`) or its Popeye code (English or German, `G`, `CA`, `KN`), case ignored.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceKind;
+    /// let grasshopper = PieceKind::from_name("Grashuepfer").unwrap(); // German name, umlaut spelt out
+    /// assert_eq!((grasshopper.name(), grasshopper.betza().as_deref()), ("grasshopper", Some("gQ")));
+    /// assert_eq!(PieceKind::from_name("CA").unwrap().name(), "camel"); // Popeye's code of the camel
+    /// assert_eq!(PieceKind::from_name("berolina pawn").unwrap().name(), "berolina-pawn");
+    /// assert_eq!(PieceKind::from_name("gnu"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<PieceKind> {
         let wanted = fold(name);
         FAIRY_PIECES
@@ -217,6 +226,15 @@ impl PieceKind {
     }
 
     /// A piece from a command-line definition: a catalogue name or code, or `betza:` and a Betza definition.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceKind;
+    /// assert_eq!(PieceKind::from_definition("zebra").unwrap().betza().as_deref(), Some("Z")); // the (2,3) leaper
+    /// assert_eq!(PieceKind::from_definition("betza:nN").unwrap().name(), "betza:nN"); // the mao, written in Betza
+    /// let err = PieceKind::from_definition("betza:gN").unwrap_err(); // a hop needs a rider
+    /// assert_eq!((err.code(), err.column), ("piece.betza.hop-without-rider", 7));
+    /// assert_eq!(PieceKind::from_definition("gnu").unwrap_err().code(), "piece.unknown-name");
+    /// ```
     pub fn from_definition(text: &str) -> Result<PieceKind, PieceDefinitionError> {
         if let Some(betza) = text.strip_prefix("betza:") {
             return PieceKind::from_betza(betza).map_err(|e| PieceDefinitionError { column: e.column + 6, ..e });
@@ -229,26 +247,62 @@ impl PieceKind {
     }
 
     /// The unknown piece of diagrams (`X`, `?`).
+    ///
+    /// ```
+    /// use forsyth::piece_kind::{Nature, PieceKind};
+    /// let x = PieceKind::unknown();
+    /// assert_eq!((x.name(), x.nature(), x.atoms().len(), x.betza()), ("unknown", Nature::Unknown, 0, None));
+    /// ```
     pub fn unknown() -> PieceKind {
         PieceKind { name: "unknown".to_string(), atoms: Vec::new(), nature: Nature::Unknown }
     }
 
     /// The English name (`grasshopper`) or `betza:…` for a piece defined in Betza notation.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::{PieceKind, PopeyeLanguage};
+    /// assert_eq!(PieceKind::from_popeye("NH", PopeyeLanguage::English).unwrap().name(), "nightrider-hopper");
+    /// assert_eq!(PieceKind::from_betza("gNN").unwrap().name(), "betza:gNN");
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The catalogue entry of this piece, if it has one.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceKind;
+    /// let entry = PieceKind::from_name("locust").unwrap().catalogue_entry().unwrap();
+    /// // Popeye: L in English, H (Heuschrecke) in German.
+    /// assert_eq!((entry.german, entry.popeye, entry.popeye_german), ("Heuschrecke", "L", "H"));
+    /// assert_eq!(PieceKind::from_betza("gQ").unwrap().catalogue_entry(), None); // moves like the grasshopper, unnamed
+    /// ```
     pub fn catalogue_entry(&self) -> Option<&'static FairyPiece> {
         FAIRY_PIECES.iter().find(|p| p.name == self.name)
     }
 
     /// The atoms of its movement (none for pawns and unknown pieces).
+    ///
+    /// ```
+    /// use forsyth::piece_kind::{Hop, Motion, PieceKind};
+    /// let grasshopper = PieceKind::from_name("grasshopper").unwrap(); // Betza gQ: hops along the queen's lines
+    /// let atoms = grasshopper.atoms();
+    /// assert_eq!(atoms.iter().map(|a| a.leap).collect::<Vec<_>>(), [(0, 1), (1, 1)]);
+    /// assert!(atoms.iter().all(|a| a.motion == Motion::Hop(Hop::Grasshopper)));
+    /// assert!(PieceKind::from_name("pawn").unwrap().atoms().is_empty());
+    /// ```
     pub fn atoms(&self) -> &[Atom] {
         &self.atoms
     }
 
     /// King, pawn, Berolina pawn, unknown or plain.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::{Nature, PieceKind};
+    /// assert_eq!(PieceKind::from_name("Berolinabauer").unwrap().nature(), Nature::BerolinaPawn);
+    /// assert_eq!(PieceKind::from_name("king").unwrap().nature(), Nature::King);
+    /// assert_eq!(PieceKind::from_betza("K").unwrap().nature(), Nature::Plain); // a non-royal man, not a king
+    /// ```
     pub fn nature(&self) -> Nature {
         self.nature
     }
@@ -425,6 +479,12 @@ pub struct PieceDefinitionError {
 
 impl PieceDefinitionError {
     /// A stable identifier, listed in docs/errors.md.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceKind;
+    /// let err = PieceKind::from_betza("mQc").unwrap_err(); // `c` with no atom after it
+    /// assert_eq!((err.code(), err.column), ("piece.betza.missing-atom", 3));
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self.kind {
             DefinitionErrorKind::BadLetter => "piece.betza.bad-letter",
@@ -628,6 +688,13 @@ impl FairyPiece {
     }
 
     /// The catalogue entry of an English name (`berolina-pawn`), exactly as the catalogue spells it.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::FairyPiece;
+    /// let berolina = FairyPiece::from_name("berolina-pawn").unwrap();
+    /// assert_eq!((berolina.popeye, berolina.popeye_german), ("BP", "BB")); // Popeye's codes
+    /// assert_eq!(FairyPiece::from_name("Berolina pawn"), None); // spelt exactly as the catalogue does
+    /// ```
     pub fn from_name(name: &str) -> Option<&'static FairyPiece> {
         FAIRY_PIECES.iter().find(|p| p.name == name)
     }
@@ -645,6 +712,13 @@ impl FairyPiece {
     }
 
     /// The orthodox piece this entry is (king, queen, rook, bishop, knight, pawn), `None` for fairy pieces.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// use forsyth::piece_kind::FairyPiece;
+    /// assert_eq!(FairyPiece::from_name("queen").unwrap().orthodox_role(), Some(Role::Queen));
+    /// assert_eq!(FairyPiece::from_name("amazon").unwrap().orthodox_role(), None);
+    /// ```
     pub fn orthodox_role(&self) -> Option<Role> {
         Role::STANDARD.into_iter().find(|r| r.name() == self.name)
     }
@@ -756,6 +830,14 @@ impl Default for PieceTable {
 
 impl PieceTable {
     /// The built-in letters only.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let table = PieceTable::new();
+    /// assert_eq!(table.entries().map(|(letter, _)| letter).collect::<String>(), "KQRBNPACX?");
+    /// assert_eq!(table.kind(table.index_of('A').unwrap()).name(), "princess"); // the archbishop of 10×8
+    /// assert!(!table.has_declarations());
+    /// ```
     pub fn new() -> PieceTable {
         let mut table = PieceTable { letters: Vec::new(), kinds: Vec::new(), declared: Vec::new() };
         for (letter, name) in [
@@ -780,6 +862,15 @@ impl PieceTable {
 
     /// Declares `letter` (either case; stored uppercase) as `kind`, overriding a built-in or earlier meaning.
     /// The king's letter `K` cannot be redeclared (royal pieces other than the king are out of scope).
+    ///
+    /// ```
+    /// use forsyth::piece_kind::{PieceKind, PieceTable};
+    /// let mut table = PieceTable::new();
+    /// table.declare('z', PieceKind::from_name("zebra").unwrap()).unwrap();
+    /// assert_eq!((table.letter(table.index_of('z').unwrap()), table.declared()), ('Z', &['Z'][..]));
+    /// assert_eq!(table.declare('K', PieceKind::unknown()).unwrap_err().code(), "piece.declaration.king");
+    /// assert_eq!(table.declare('1', PieceKind::unknown()).unwrap_err().code(), "piece.declaration.letter");
+    /// ```
     pub fn declare(&mut self, letter: char, kind: PieceKind) -> Result<(), DeclarationError> {
         let upper = letter.to_ascii_uppercase();
         if upper == 'K' {
@@ -801,6 +892,16 @@ impl PieceTable {
     }
 
     /// Declares a letter from text: `G=grasshopper`, `Z=betza:Z`, `g=Grashüpfer`, `E=EQ` (a Popeye code).
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("N=Nachtreiter").unwrap(); // N now the nightrider, as in Popeye
+    /// table.declare_text("E=EQ").unwrap(); // Popeye's code of the equihopper
+    /// assert_eq!(table.kind(table.index_of('N').unwrap()).betza().as_deref(), Some("NN"));
+    /// assert_eq!(table.kind(table.index_of('E').unwrap()).name(), "equihopper");
+    /// assert_eq!(table.declare_text("G grasshopper").unwrap_err().code(), "piece.declaration.syntax");
+    /// ```
     pub fn declare_text(&mut self, text: &str) -> Result<(), DeclarationError> {
         let Some((letter, definition)) = text.split_once('=') else {
             return Err(DeclarationError::Syntax { text: text.to_string() });
@@ -816,37 +917,94 @@ impl PieceTable {
     }
 
     /// The index of a letter's piece (case ignored).
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let table = PieceTable::new();
+    /// assert_eq!((table.index_of('q'), table.index_of('Q')), (Some(1), Some(1)));
+    /// assert_eq!(table.index_of('G'), None); // not declared
+    /// ```
     pub fn index_of(&self, letter: char) -> Option<usize> {
         let upper = letter.to_ascii_uppercase();
         self.letters.iter().position(|&l| l == upper)
     }
 
     /// The piece at an index.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let table = PieceTable::new();
+    /// assert_eq!(table.kind(table.index_of('C').unwrap()).name(), "empress"); // the chancellor of 10×8: Betza RN
+    /// assert_eq!(table.kind(table.index_of('C').unwrap()).betza().as_deref(), Some("RN"));
+    /// ```
     pub fn kind(&self, index: usize) -> &PieceKind {
         &self.kinds[index]
     }
 
     /// The uppercase letter at an index.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("g=grasshopper").unwrap();
+    /// assert_eq!(table.letter(table.index_of_name("grasshopper").unwrap()), 'G');
+    /// assert_eq!(table.letter(table.index_of_name("princess").unwrap()), 'A');
+    /// ```
     pub fn letter(&self, index: usize) -> char {
         self.letters[index]
     }
 
     /// The index of the first letter standing for a piece of this name.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("Z=zebra").unwrap();
+    /// assert_eq!(table.index_of_name("zebra"), table.index_of('Z'));
+    /// assert_eq!(table.index_of_name("unknown"), table.index_of('X')); // X before ?
+    /// assert_eq!(table.index_of_name("camel"), None);
+    /// ```
     pub fn index_of_name(&self, name: &str) -> Option<usize> {
         self.kinds.iter().position(|k| k.name() == name)
     }
 
     /// Every (letter, piece), built-in first.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("C=camel").unwrap(); // overrides the chancellor in place
+    /// table.declare_text("G=grasshopper").unwrap(); // a new letter, after the built-in ones
+    /// let names: Vec<String> = table.entries().map(|(l, k)| format!("{l}={}", k.name())).collect();
+    /// assert_eq!(names[7..], ["C=camel", "X=unknown", "?=unknown", "G=grasshopper"]);
+    /// ```
     pub fn entries(&self) -> impl Iterator<Item = (char, &PieceKind)> {
         self.letters.iter().copied().zip(self.kinds.iter())
     }
 
     /// The declared letters, in order of declaration.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let mut table = PieceTable::new();
+    /// for text in ["G=grasshopper", "C=camel", "G=nightrider"] {
+    ///     table.declare_text(text).unwrap();
+    /// }
+    /// assert_eq!(table.declared(), &['C', 'G']); // redeclaring G moves it last
+    /// ```
     pub fn declared(&self) -> &[char] {
         &self.declared
     }
 
     /// Whether the table declares anything.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let mut table = PieceTable::new();
+    /// assert!(!table.has_declarations());
+    /// table.declare_text("R=rook").unwrap(); // even a letter declared as its built-in piece
+    /// assert!(table.has_declarations());
+    /// ```
     pub fn has_declarations(&self) -> bool {
         !self.declared.is_empty()
     }
@@ -874,6 +1032,13 @@ pub enum DeclarationError {
 
 impl DeclarationError {
     /// A stable identifier, listed in docs/errors.md.
+    ///
+    /// ```
+    /// use forsyth::piece_kind::PieceTable;
+    /// let mut table = PieceTable::new();
+    /// assert_eq!(table.declare_text("Z=betza:Zx").unwrap_err().code(), "piece.betza.bad-letter");
+    /// assert_eq!(table.declare_text("GH=grasshopper").unwrap_err().code(), "piece.declaration.syntax");
+    /// ```
     pub fn code(&self) -> &'static str {
         match self {
             DeclarationError::Syntax { .. } => "piece.declaration.syntax",

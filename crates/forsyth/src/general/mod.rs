@@ -95,6 +95,13 @@ pub enum GeneralError {
 
 impl GeneralError {
     /// A stable identifier, listed in docs/errors.md.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// // X: the unknown piece of diagrams, whose moves are unknown.
+    /// let pos = read_fen("4k3/8/8/8/3X4/8/8/4K3", &PieceTable::new(), Topology::Plain).unwrap();
+    /// assert_eq!(pos.legal_moves().unwrap_err().code(), "general.unknown-piece");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self {
             GeneralError::UnknownPiece { .. } => "general.unknown-piece",
@@ -162,6 +169,13 @@ pub struct GeneralPosition {
 
 impl GeneralPosition {
     /// An empty board, White to move.
+    ///
+    /// ```
+    /// use forsyth::general::{GeneralPosition, Grid};
+    /// use forsyth::{Color, Topology, piece_kind::PieceTable};
+    /// let pos = GeneralPosition::empty(Grid::new(8, 8, Topology::Torus).unwrap(), PieceTable::new());
+    /// assert_eq!((pos.pieces().count(), pos.turn(), pos.clocks()), (0, Color::White, (0, 1)));
+    /// ```
     pub fn empty(grid: Grid, table: PieceTable) -> GeneralPosition {
         let rules = Arc::new(Rules::new(grid, &table));
         let mut promotions = Vec::new();
@@ -195,21 +209,55 @@ impl GeneralPosition {
     }
 
     /// The board.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let pos = read_fen("4k5/10/10/10/10/10/10/4K5", &PieceTable::new(), Topology::VerticalCylinder).unwrap();
+    /// assert_eq!((pos.grid().files(), pos.grid().ranks()), (10, 8));
+    /// assert_eq!(pos.grid().topology(), Topology::VerticalCylinder);
+    /// ```
     pub fn grid(&self) -> Grid {
         self.grid
     }
 
     /// The letter table.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("Z=zebra").unwrap();
+    /// let pos = read_fen("4k3/8/8/8/3Z4/8/8/4K3 w - - 0 1", &table, Topology::Plain).unwrap();
+    /// assert_eq!(pos.table().kind(pos.table().index_of('Z').unwrap()).name(), "zebra");
+    /// ```
     pub fn table(&self) -> &PieceTable {
         &self.table
     }
 
     /// The piece on a square.
+    ///
+    /// ```
+    /// use forsyth::{Color, Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let pos = read_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// let a1 = pos.at(pos.grid().parse("a1").unwrap()).unwrap();
+    /// assert_eq!((a1.color, pos.table().letter(a1.kind as usize)), (Color::White, 'R'));
+    /// assert_eq!(pos.at(pos.grid().parse("a2").unwrap()), None);
+    /// ```
     pub fn at(&self, cell: Cell) -> Option<Unit> {
         self.cells.get(cell as usize).copied().flatten()
     }
 
     /// Puts a piece on a square (or empties it); squares off the board and pieces not in the table are ignored.
+    ///
+    /// ```
+    /// use forsyth::general::{GeneralPosition, Grid, Unit};
+    /// use forsyth::{Color, Topology, piece_kind::PieceTable};
+    /// let grid = Grid::new(8, 8, Topology::Plain).unwrap();
+    /// let mut pos = GeneralPosition::empty(grid, PieceTable::new());
+    /// let queen = Unit { color: Color::White, kind: pos.table().index_of('Q').unwrap() as u8 };
+    /// pos.put(grid.parse("d1").unwrap(), Some(queen));
+    /// pos.put(64, Some(queen)); // off the 64 squares of 8×8: ignored
+    /// assert_eq!(pos.pieces().map(|(cell, _)| grid.name(cell)).collect::<Vec<_>>(), ["d1"]);
+    /// ```
     pub fn put(&mut self, cell: Cell, unit: Option<Unit>) {
         if unit.is_some_and(|u| u.kind as usize >= self.rules.natures.len()) {
             return;
@@ -220,26 +268,66 @@ impl GeneralPosition {
     }
 
     /// Every piece with its square, a1 first.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let pos = read_fen("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// let squares: Vec<String> = pos.pieces().map(|(cell, _)| pos.grid().name(cell)).collect();
+    /// assert_eq!(squares, ["b1", "e1", "g1", "e8"]);
+    /// ```
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Unit)> + '_ {
         self.cells.iter().enumerate().filter_map(|(i, u)| u.map(|u| (i as Cell, u)))
     }
 
     /// Side to move.
+    ///
+    /// ```
+    /// use forsyth::{Color, Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let mut pos = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// assert_eq!(pos.turn(), Color::White);
+    /// pos.play(pos.legal_moves().unwrap()[0]).unwrap();
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// ```
     pub fn turn(&self) -> Color {
         self.turn
     }
 
     /// Sets the side to move.
+    ///
+    /// ```
+    /// use forsyth::{Color, Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let mut pos = read_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// assert_eq!(pos.legal_moves().unwrap().len(), 15); // the rook's 10 and the king's 5
+    /// pos.set_turn(Color::Black);
+    /// assert_eq!(pos.legal_moves().unwrap().len(), 5); // the black king's
+    /// ```
     pub fn set_turn(&mut self, turn: Color) {
         self.turn = turn;
     }
 
     /// The rooks that keep a castling right.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let pos = read_fen("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// let rooks: Vec<String> = pos.castling().iter().map(|&cell| pos.grid().name(cell)).collect();
+    /// assert_eq!(rooks, ["h1"]);
+    /// ```
     pub fn castling(&self) -> &[Cell] {
         &self.castling
     }
 
     /// Gives a castling right to the rook on `rook` (at most eight rights are kept).
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let mut pos = read_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// let a1 = pos.grid().parse("a1").unwrap();
+    /// pos.add_castling(a1);
+    /// pos.add_castling(a1); // a right is kept once
+    /// assert_eq!(pos.castling(), &[a1]);
+    /// assert!(pos.legal_moves().unwrap().iter().any(|m| m.castle_rook == Some(a1)));
+    /// ```
     pub fn add_castling(&mut self, rook: Cell) {
         if !self.castling.contains(&rook) && (rook as usize) < self.cells.len() {
             let _ = self.castling.try_push(rook);
@@ -247,27 +335,69 @@ impl GeneralPosition {
     }
 
     /// The en-passant square.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::{read_fen, read_general_move}, piece_kind::PieceTable};
+    /// let mut pos = read_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// assert_eq!(pos.ep(), None);
+    /// pos.play(read_general_move(&pos, "e2e4").unwrap()).unwrap();
+    /// assert_eq!(pos.ep().map(|cell| pos.grid().name(cell)).as_deref(), Some("e3"));
+    /// ```
     pub fn ep(&self) -> Option<Cell> {
         self.ep
     }
 
     /// Sets the en-passant square.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let mut pos = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// pos.set_ep(pos.grid().parse("d6"));
+    /// assert_eq!(pos.ep(), pos.grid().parse("d6"));
+    /// pos.set_ep(Some(64)); // off the 8×8 board: no en-passant square
+    /// assert_eq!(pos.ep(), None);
+    /// ```
     pub fn set_ep(&mut self, ep: Option<Cell>) {
         self.ep = ep.filter(|&c| (c as usize) < self.cells.len());
     }
 
     /// Half-moves since the last capture or pawn move, and the number of the next move.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::{read_fen, read_general_move}, piece_kind::PieceTable};
+    /// let mut pos = read_fen("4k3/8/8/8/8/8/8/4K1N1 b - - 3 20", &PieceTable::new(), Topology::Plain).unwrap();
+    /// pos.play(read_general_move(&pos, "e8d8").unwrap()).unwrap();
+    /// assert_eq!(pos.clocks(), (4, 21)); // one more half-move; Black moved, so move 21 is next
+    /// ```
     pub fn clocks(&self) -> (u32, u32) {
         (self.halfmoves, self.fullmoves)
     }
 
     /// Sets the clocks.
+    ///
+    /// ```
+    /// use forsyth::general::{GeneralPosition, Grid};
+    /// use forsyth::{Topology, piece_kind::PieceTable};
+    /// let mut pos = GeneralPosition::empty(Grid::new(8, 8, Topology::Plain).unwrap(), PieceTable::new());
+    /// pos.set_clocks(7, 0); // move numbers start at 1
+    /// assert_eq!(pos.clocks(), (7, 1));
+    /// ```
     pub fn set_clocks(&mut self, halfmoves: u32, fullmoves: u32) {
         self.halfmoves = halfmoves;
         self.fullmoves = fullmoves.max(1);
     }
 
     /// The pieces a pawn may promote to (indices in the letter table).
+    ///
+    /// ```
+    /// use forsyth::general::{GeneralPosition, Grid};
+    /// use forsyth::{Topology, piece_kind::PieceTable};
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("G=grasshopper").unwrap();
+    /// let pos = GeneralPosition::empty(Grid::new(8, 8, Topology::Plain).unwrap(), table);
+    /// let names: Vec<&str> = pos.promotions().iter().map(|&i| pos.table().kind(i as usize).name()).collect();
+    /// assert_eq!(names, ["queen", "rook", "bishop", "knight", "grasshopper"]);
+    /// ```
     pub fn promotions(&self) -> &[u8] {
         &self.promotions
     }
@@ -277,6 +407,13 @@ impl GeneralPosition {
     }
 
     /// The number of pieces of a colour, and of them unknown pieces.
+    ///
+    /// ```
+    /// use forsyth::{Color, Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let pos = read_fen("4k3/8/8/2x5/8/8/3P4/4K3", &PieceTable::new(), Topology::Plain).unwrap();
+    /// assert_eq!(pos.count(Color::White), (2, 0));
+    /// assert_eq!(pos.count(Color::Black), (2, 1)); // the king and an unknown piece (x)
+    /// ```
     pub fn count(&self, color: Color) -> (usize, usize) {
         let mine = self.pieces().filter(|(_, u)| u.color == color);
         mine.fold((0, 0), |(n, x), (_, u)| (n + 1, x + usize::from(self.nature(u) == Nature::Unknown)))
@@ -297,12 +434,27 @@ impl GeneralPosition {
     }
 
     /// Whether the side to move is in check (a piece of any kind of the other side could capture its king).
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("G=grasshopper").unwrap();
+    /// // The grasshopper on e8 hops over the pawn on e2 to the king on e1 just behind it.
+    /// let pos = read_fen("k3g3/8/8/8/8/8/4P3/4K3 w - - 0 1", &table, Topology::Plain).unwrap();
+    /// assert!(pos.is_check());
+    /// ```
     pub fn is_check(&self) -> bool {
         self.in_check_of(self.turn)
     }
 
     /// Checks what every position with these pieces must satisfy: no pawn on its last rank, the side not to move
     /// not in check.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let pos = read_fen("3Pk3/8/8/8/8/8/8/4K3", &PieceTable::new(), Topology::Plain).unwrap();
+    /// assert_eq!(pos.validate().unwrap_err().code(), "general.pawn-on-last-rank");
+    /// ```
     pub fn validate(&self) -> Result<(), GeneralError> {
         for (cell, unit) in self.pieces() {
             let last = if unit.color == Color::White { self.grid.ranks() - 1 } else { 0 };
@@ -320,6 +472,18 @@ impl GeneralPosition {
     }
 
     /// Every legal move; an error when an unknown piece stands on the board.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let mut table = PieceTable::new();
+    /// table.declare_text("G=grasshopper").unwrap();
+    /// // The grasshopper on d1 can only hop over its own king on e1, to f1.
+    /// let pos = read_fen("4k3/8/8/8/8/8/8/3GK3 w - - 0 1", &table, Topology::Plain).unwrap();
+    /// let d1 = pos.grid().parse("d1").unwrap();
+    /// let moves = pos.legal_moves().unwrap();
+    /// let hops: Vec<String> = moves.iter().filter(|m| m.from == d1).map(|m| pos.grid().name(m.to)).collect();
+    /// assert_eq!(hops, ["f1"]);
+    /// ```
     pub fn legal_moves(&self) -> Result<Vec<GeneralMove>, GeneralError> {
         if let Some(cell) = self.unknown_piece() {
             return Err(GeneralError::UnknownPiece { square: self.grid.name(cell) });
@@ -331,6 +495,17 @@ impl GeneralPosition {
     }
 
     /// Plays a legal move.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::{read_fen, read_general_move}, piece_kind::PieceTable};
+    /// let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    /// let mut pos = read_fen(fen, &PieceTable::new(), Topology::VerticalCylinder).unwrap();
+    /// // On the vertical cylinder the a- and h-files are adjacent: the rook goes from a1 to h1 leftwards.
+    /// let a1h1 = read_general_move(&pos, "a1h1").unwrap();
+    /// pos.play(a1h1).unwrap();
+    /// assert_eq!(pos.at(pos.grid().parse("h1").unwrap()).map(|u| pos.table().letter(u.kind as usize)), Some('R'));
+    /// assert_eq!(pos.play(a1h1).unwrap_err().code(), "move.illegal"); // the rook has left a1
+    /// ```
     pub fn play(&mut self, mv: GeneralMove) -> Result<(), GeneralError> {
         if !self.legal_moves()?.contains(&mv) {
             let text = format!("{}{}", self.grid.name(mv.from), self.grid.name(mv.to));
@@ -349,6 +524,14 @@ impl GeneralPosition {
     }
 
     /// The position after a legal move.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::{read_fen, read_general_move, write_fen}, piece_kind::PieceTable};
+    /// let pos = read_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// let after = pos.played(read_general_move(&pos, "e2e3").unwrap()).unwrap();
+    /// assert_eq!(write_fen(&after), "4k3/8/8/8/8/4P3/8/4K3 b - - 0 1");
+    /// assert_eq!(write_fen(&pos), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"); // unchanged
+    /// ```
     pub fn played(&self, mv: GeneralMove) -> Result<GeneralPosition, GeneralError> {
         let mut after = self.clone();
         after.play(mv)?;
@@ -356,11 +539,28 @@ impl GeneralPosition {
     }
 
     /// The number of leaves of the legal move tree `depth` plies deep.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let fen = "8/8/8/4k3/8/8/8/K7 w - - 0 1";
+    /// // A king in the corner has 3 moves; on a torus every square is inner and it has 8.
+    /// assert_eq!(read_fen(fen, &PieceTable::new(), Topology::Plain).unwrap().perft(1).unwrap(), 3);
+    /// assert_eq!(read_fen(fen, &PieceTable::new(), Topology::Torus).unwrap().perft(1).unwrap(), 8);
+    /// ```
     pub fn perft(&self, depth: u32) -> Result<u64, GeneralError> {
         Ok(self.perft_divide(depth)?.iter().map(|&(_, n)| n).sum::<u64>().max(u64::from(depth == 0)))
     }
 
     /// The leaves under each legal move (empty at depth 0).
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let pos = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// let divide = pos.perft_divide(2).unwrap();
+    /// assert_eq!(divide.len(), 5); // the king's five moves
+    /// assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), pos.perft(2).unwrap());
+    /// assert!(pos.perft_divide(0).unwrap().is_empty());
+    /// ```
     pub fn perft_divide(&self, depth: u32) -> Result<Vec<(GeneralMove, u64)>, GeneralError> {
         let moves = self.legal_moves()?;
         if depth == 0 {

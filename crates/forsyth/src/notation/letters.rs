@@ -69,16 +69,34 @@ impl Language {
     ];
 
     /// The two-letter code (`en`, `de`, ...), as `--lang` takes it.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// assert_eq!(Language::De.code(), "de");
+    /// assert_eq!(Language::Sv.to_string(), Language::Sv.code()); // Display writes the code
+    /// ```
     pub const fn code(self) -> &'static str {
         self.entry().0
     }
 
     /// The English name of the language.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// assert_eq!((Language::Hu.name(), Language::Nl.name()), ("Hungarian", "Dutch"));
+    /// ```
     pub const fn name(self) -> &'static str {
         self.entry().1
     }
 
     /// The letters of pawn, knight, bishop, rook, queen and king, in that order.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// // German: Bauer, Springer, Läufer, Turm, Dame, König (PGN standard's table of piece letters).
+    /// assert_eq!(Language::De.letters(), "BSLTDK");
+    /// assert_eq!(Language::Pl.letters(), "PSGWHK");
+    /// ```
     pub const fn letters(self) -> &'static str {
         self.entry().2
     }
@@ -106,6 +124,13 @@ impl Language {
     }
 
     /// The language with this code or English name, in any case.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// assert_eq!(Language::from_code("DE"), Some(Language::De));
+    /// assert_eq!(Language::from_code("german"), Some(Language::De));
+    /// assert_eq!(Language::from_code("deu"), None);
+    /// ```
     pub fn from_code(text: &str) -> Option<Language> {
         Language::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(text) || l.name().eq_ignore_ascii_case(text))
     }
@@ -139,6 +164,12 @@ pub struct LettersError {
 
 impl LettersError {
     /// The stable identifier of the problem.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::{Language, Letters};
+    /// assert_eq!(Letters::custom("PNBRQ").unwrap_err().code(), "letters.count"); // five letters, not six
+    /// assert_eq!("klingon".parse::<Language>().unwrap_err().code(), "letters.unknown-language");
+    /// ```
     pub const fn code(&self) -> &'static str {
         self.code
     }
@@ -219,6 +250,14 @@ impl Letters {
     }
 
     /// The letters of a language.
+    ///
+    /// ```
+    /// use forsyth::{Role, Variant};
+    /// use forsyth::notation::letters::{Language, Letters};
+    /// let de = Letters::language(Language::De);
+    /// assert_eq!(de.letter(Role::Knight, Variant::Standard), 'S'); // Springer
+    /// assert_eq!(de.letter(Role::Archbishop, Variant::Capablanca), 'A'); // the 10×8 letters stay A and C
+    /// ```
     pub const fn language(language: Language) -> Letters {
         let b = language.letters().as_bytes();
         Letters::from_six([b[0], b[1], b[2], b[3], b[4], b[5]])
@@ -291,11 +330,25 @@ impl Letters {
     }
 
     /// Whether these are figurines.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::{Language, Letters};
+    /// assert!(Letters::FIGURINES.is_figurines());
+    /// assert!(!Letters::language(Language::De).is_figurines());
+    /// ```
     pub const fn is_figurines(&self) -> bool {
         self.figurines
     }
 
     /// The letter of a role in a variant (the archbishop is the Janus, `J`, in Janus chess).
+    ///
+    /// ```
+    /// use forsyth::{Role, Variant};
+    /// use forsyth::notation::letters::{Language, Letters};
+    /// let de = Letters::language(Language::De);
+    /// assert_eq!(de.letter(Role::Queen, Variant::Standard), 'D'); // Dame
+    /// assert_eq!(de.letter(Role::Archbishop, Variant::Janus), 'J'); // the Janus
+    /// ```
     pub const fn letter(&self, role: Role, variant: Variant) -> char {
         match (variant, role) {
             (Variant::Janus, Role::Archbishop) => self.janus,
@@ -305,6 +358,16 @@ impl Letters {
 
     /// The role a letter stands for, if any: any of these letters, the Janus letter, and with figurines either
     /// colour's figurine.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// use forsyth::notation::letters::{Language, Letters};
+    /// let de = Letters::language(Language::De);
+    /// assert_eq!((de.role_of('T'), de.role_of('L')), (Some(Role::Rook), Some(Role::Bishop))); // Turm, Läufer
+    /// assert_eq!(de.role_of('B'), Some(Role::Pawn)); // Bauer
+    /// assert_eq!(de.role_of('N'), None); // no German piece is N
+    /// assert_eq!(Letters::FIGURINES.role_of('♞'), Some(Role::Knight)); // a black figurine too
+    /// ```
     #[inline]
     pub fn role_of(&self, c: char) -> Option<Role> {
         if let Some(i) = self.by_role.iter().position(|&l| l == c) {
@@ -320,12 +383,30 @@ impl Letters {
     }
 
     /// The role of a figurine of either colour, whatever the letters.
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// use forsyth::notation::letters::Letters;
+    /// assert_eq!(Letters::figurine_role('♕'), Some(Role::Queen));
+    /// assert_eq!(Letters::figurine_role('♜'), Some(Role::Rook)); // a black one too
+    /// assert_eq!(Letters::figurine_role('Q'), None);
+    /// ```
     pub fn figurine_role(c: char) -> Option<Role> {
         FIGURINES_WHITE.iter().chain(FIGURINES_BLACK.iter()).position(|&l| l == c).map(|i| Role::ALL[i % 8])
     }
 
     /// Refuses letters that would write two pieces of `variant` the same way, such as the Romance `C` for the
     /// knight next to the chancellor's `C`.
+    ///
+    /// ```
+    /// use forsyth::Variant;
+    /// use forsyth::notation::letters::{Language, Letters};
+    /// assert!(Letters::language(Language::De).check(Variant::Capablanca).is_ok());
+    /// // Italian: C the knight (cavallo), A the bishop (alfiere); 10×8 has C the chancellor and A the archbishop.
+    /// let it = Letters::language(Language::It);
+    /// assert!(it.check(Variant::Standard).is_ok());
+    /// assert_eq!(it.check(Variant::Capablanca).unwrap_err().code(), "letters.clash");
+    /// ```
     pub fn check(&self, variant: Variant) -> Result<(), LettersError> {
         let roles: Vec<Role> = Role::ALL.into_iter().filter(|&r| variant.has_role(r)).collect();
         for (i, &a) in roles.iter().enumerate() {

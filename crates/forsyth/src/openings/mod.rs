@@ -35,26 +35,64 @@ pub struct Opening {
 
 impl Opening {
     /// The ECO code, `A00` to `E99`.
+    ///
+    /// ```
+    /// use forsyth::{Position, openings::Openings};
+    /// let ruy_lopez: Position = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
+    /// assert_eq!(Openings::bundled().unwrap().classify(&ruy_lopez).unwrap().eco(), "C60");
+    /// ```
     pub fn eco(&self) -> &str {
         &self.eco
     }
 
     /// The whole name: `Sicilian Defense: Najdorf Variation, English Attack`.
+    ///
+    /// ```
+    /// use forsyth::{Position, openings::Openings};
+    /// // 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6
+    /// let najdorf: Position = "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6".parse().unwrap();
+    /// let opening = Openings::bundled().unwrap().classify(&najdorf).unwrap();
+    /// assert_eq!(opening.name(), "Sicilian Defense: Najdorf Variation");
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The opening family: the name before its colon (all of it if there is none).
+    ///
+    /// ```
+    /// use forsyth::{Position, openings::Openings};
+    /// let najdorf: Position = "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6".parse().unwrap();
+    /// assert_eq!(Openings::bundled().unwrap().classify(&najdorf).unwrap().family(), "Sicilian Defense");
+    /// let ruy_lopez: Position = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
+    /// // A name without a colon is all family.
+    /// assert_eq!(Openings::bundled().unwrap().classify(&ruy_lopez).unwrap().family(), "Ruy Lopez");
+    /// ```
     pub fn family(&self) -> &str {
         self.name.split_once(':').map_or(self.name.as_str(), |(family, _)| family.trim())
     }
 
     /// The variation: the name after its colon, if any.
+    ///
+    /// ```
+    /// use forsyth::{Position, openings::Openings};
+    /// let table = Openings::bundled().unwrap();
+    /// let najdorf: Position = "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6".parse().unwrap();
+    /// assert_eq!(table.classify(&najdorf).unwrap().variation(), Some("Najdorf Variation"));
+    /// let ruy_lopez: Position = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
+    /// assert_eq!(table.classify(&ruy_lopez).unwrap().variation(), None);
+    /// ```
     pub fn variation(&self) -> Option<&str> {
         self.name.split_once(':').map(|(_, variation)| variation.trim()).filter(|v| !v.is_empty())
     }
 
     /// The plies of the table's line to this position.
+    ///
+    /// ```
+    /// use forsyth::{Position, openings::Openings};
+    /// let ruy_lopez: Position = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
+    /// assert_eq!(Openings::bundled().unwrap().classify(&ruy_lopez).unwrap().plies(), 5); // 1. e4 e5 2. Nf3 Nc6 3. Bb5
+    /// ```
     pub fn plies(&self) -> usize {
         self.plies
     }
@@ -85,6 +123,12 @@ pub struct OpeningsError {
 
 impl OpeningsError {
     /// The stable code: `eco.table`.
+    ///
+    /// ```
+    /// use forsyth::openings::Openings;
+    /// let error = Openings::parse(&[("x.tsv", "eco\tname\tpgn\nC20\tKing's Pawn Game\t1. e5\n")]).unwrap_err();
+    /// assert_eq!((error.file.as_str(), error.line, error.code()), ("x.tsv", 2, "eco.table")); // 1. e5 is illegal
+    /// ```
     pub fn code(&self) -> &'static str {
         "eco.table"
     }
@@ -117,6 +161,13 @@ pub struct Openings {
 impl Openings {
     /// The bundled table, read once. An error means the embedded data is broken: classification must not go on
     /// silently without it.
+    ///
+    /// ```
+    /// use forsyth::{Position, openings::Openings};
+    /// let table = Openings::bundled().unwrap();
+    /// assert!(table.len() > 3_000); // lichess chess-openings: 3,807 lines
+    /// assert_eq!(table.classify(&Position::default()), None); // the start position has no name
+    /// ```
     pub fn bundled() -> Result<&'static Openings, OpeningsError> {
         static TABLE: OnceLock<Result<Openings, OpeningsError>> = OnceLock::new();
         TABLE.get_or_init(|| Openings::parse(&BUNDLED)).as_ref().map_err(Clone::clone)
@@ -182,16 +233,38 @@ impl Openings {
     }
 
     /// The number of named positions.
+    ///
+    /// ```
+    /// use forsyth::openings::Openings;
+    /// // Two orders, one position: it is named once, by the first of the equally long lines.
+    /// let text = "eco\tname\tpgn\nC40\tKing's Knight Opening\t1. e4 e5 2. Nf3\nA06\tZukertort\t1. Nf3 e5 2. e4\n";
+    /// let table = Openings::parse(&[("x.tsv", text)]).unwrap();
+    /// assert_eq!(table.len(), 1);
+    /// ```
     pub fn len(&self) -> usize {
         self.by_position.len()
     }
 
     /// Whether the table names no position.
+    ///
+    /// ```
+    /// use forsyth::openings::Openings;
+    /// assert!(Openings::parse(&[("x.tsv", "eco\tname\tpgn\n")]).unwrap().is_empty());
+    /// assert!(!Openings::bundled().unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.by_position.is_empty()
     }
 
     /// The opening this very position is named for, if the table names it (standard chess only).
+    ///
+    /// ```
+    /// use forsyth::{Position, Variant, openings::Openings};
+    /// let table = Openings::bundled().unwrap();
+    /// let ruy_lopez: Position = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
+    /// assert_eq!(table.classify(&ruy_lopez).map(|o| o.name()), Some("Ruy Lopez"));
+    /// assert_eq!(table.classify(&Position::new(Variant::Chess960)), None); // standard chess only
+    /// ```
     pub fn classify(&self, position: &Position) -> Option<&Opening> {
         if position.variant() != Variant::Standard {
             return None;
