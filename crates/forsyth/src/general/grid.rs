@@ -135,7 +135,8 @@ impl Grid {
     }
 
     /// [`Grid::step`] with the ranks' joining switched off when `wrap_ranks` is false (pawns never cross the
-    /// joined first and last ranks: they promote on their last rank).
+    /// joined first and last ranks: they promote on their last rank). With `wrap_ranks`, the ranks join only where
+    /// the topology joins them.
     ///
     /// ```
     /// use forsyth::{Topology, general::Grid};
@@ -143,6 +144,8 @@ impl Grid {
     /// let e8 = torus.parse("e8").unwrap();
     /// assert_eq!(torus.step_wrapping(e8, 0, 1, true), torus.parse("e1"));
     /// assert_eq!(torus.step_wrapping(e8, 0, 1, false), None); // a pawn's step off its last rank
+    /// let plain = Grid::new(8, 8, Topology::Plain).unwrap();
+    /// assert_eq!(plain.step_wrapping(e8, 0, 1, true), None);
     /// ```
     #[inline]
     pub fn step_wrapping(self, cell: Cell, files: i32, ranks: i32, wrap_ranks: bool) -> Option<Cell> {
@@ -154,7 +157,7 @@ impl Grid {
         } else if !(0..w).contains(&f) {
             return None;
         }
-        if wrap_ranks {
+        if wrap_ranks && self.topology.wraps_ranks() {
             r = r.rem_euclid(h);
         } else if !(0..h).contains(&r) {
             return None;
