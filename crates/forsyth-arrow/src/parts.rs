@@ -20,6 +20,13 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use crate::tables::Table;
 
 /// A file format for part files.
+///
+/// ```
+/// use forsyth_arrow::Format;
+/// let names: Vec<_> = Format::ALL.iter().map(|f| f.name()).collect();
+/// assert_eq!(names, ["parquet", "arrow", "ndjson", "csv"]);
+/// assert_eq!(Format::from_name("csv"), Some(Format::Csv));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// Apache Parquet, zstd-compressed.
@@ -37,6 +44,11 @@ impl Format {
     pub const ALL: [Format; 4] = [Format::Parquet, Format::Arrow, Format::Ndjson, Format::Csv];
 
     /// The format's name, which is also its files' extension.
+    ///
+    /// ```
+    /// use forsyth_arrow::Format;
+    /// assert_eq!((Format::Parquet.name(), Format::Ndjson.name()), ("parquet", "ndjson"));
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Format::Parquet => "parquet",
@@ -59,6 +71,17 @@ impl Format {
 }
 
 /// Why an export could not be written. [`ExportError::code`] is stable (docs/errors.md).
+///
+/// ```
+/// use forsyth_arrow::{ExportError, prepare_directory};
+/// let dir = std::env::temp_dir().join(format!("forsyth-arrow-doc-export-error-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+/// let err = prepare_directory(&dir, false).unwrap_err(); // a folder with files in it, no overwrite
+/// assert!(matches!(err, ExportError::NotEmpty(_)));
+/// assert_eq!(err.code(), "export.not-empty");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 #[derive(Debug)]
 pub enum ExportError {
     /// The output directory holds files already (and overwriting was not asked for).
@@ -109,6 +132,14 @@ impl std::error::Error for ExportError {}
 /// and with `overwrite` removes the part files of earlier exports (`<table>/part-*`) so that no stale part mixes
 /// with the new ones. (A temporary `.part-*.tmp` left by a stopped export is hidden from readers, and written over
 /// by the next export of that part.)
+///
+/// ```
+/// use forsyth_arrow::prepare_directory;
+/// let dir = std::env::temp_dir().join(format!("forsyth-arrow-doc-prepare-{}", std::process::id()));
+/// prepare_directory(&dir, false).unwrap();
+/// assert!(dir.is_dir() && std::fs::read_dir(&dir).unwrap().next().is_none()); // created, empty
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn prepare_directory(dir: &Path, overwrite: bool) -> Result<(), ExportError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -364,6 +395,16 @@ fn as_text_columns(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
 }
 
 /// Writes one table's batches into part files of at most `rows_per_file` rows each.
+///
+/// ```
+/// use forsyth_arrow::{Format, PartWriter, Table};
+/// let dir = std::env::temp_dir().join(format!("forsyth-arrow-doc-part-writer-{}", std::process::id()));
+/// let writer = PartWriter::new(&dir, Table::Moves, Format::Csv, 1000).unwrap();
+/// assert_eq!((writer.table(), writer.folder()), (Table::Moves, dir.join("moves").as_path()));
+/// let (files, _size) = writer.finish().unwrap();
+/// assert_eq!(files.len(), 1); // a table without rows still gets one part, for its schema
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub struct PartWriter {
     table: Table,
     folder: PathBuf,

@@ -432,6 +432,13 @@ impl fmt::Debug for Square {
 }
 
 /// The error of reading a square name.
+///
+/// ```
+/// use forsyth::{ParseSquareError, Square};
+/// assert_eq!("e9".parse::<Square>(), Err(ParseSquareError)); // ranks go to 8
+/// assert_eq!("j8".parse::<Square>(), Ok(Square::J8)); // files to j, for 10×8 boards
+/// assert_eq!(ParseSquareError.code(), "name.square");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSquareError;
 

@@ -6,6 +6,13 @@ use crate::geometry::Square;
 use crate::role::Role;
 
 /// What kind of move a [`Move`] is.
+///
+/// ```
+/// use forsyth::{MoveKind, Position, Square};
+/// let pos: Position = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+/// let castle = pos.legal_moves().into_iter().find(|m| m.kind() == MoveKind::Castle).unwrap();
+/// assert_eq!((castle.from(), castle.to()), (Square::E1, Square::H1)); // king takes own rook
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// A plain move or capture (including pawn double steps).
@@ -203,6 +210,12 @@ impl fmt::Debug for Move {
 pub const MAX_MOVES: usize = 768;
 
 /// The legal moves of a position, stored inline without allocation.
+///
+/// ```
+/// use forsyth::{MoveList, Position};
+/// let moves: MoveList = Position::default().legal_moves();
+/// assert_eq!(moves.len(), 20); // the initial position: 16 pawn moves and 4 knight moves
+/// ```
 pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
 
 /// Capacity of a [`MovesTo`]: more than the legal moves of one kind of piece to one square can ever be (three pawns
@@ -210,4 +223,11 @@ pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
 pub const MAX_MOVES_TO: usize = 32;
 
 /// The legal moves of one kind of piece to one square ([`crate::Position::legal_moves_of`]), stored inline.
+///
+/// ```
+/// use forsyth::{MovesTo, Position, Role, Square};
+/// let pos: Position = "8/P3k3/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+/// let to_a8: MovesTo = pos.legal_moves_of(Role::Pawn, Square::A8);
+/// assert_eq!(to_a8.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["a7a8q", "a7a8r", "a7a8b", "a7a8n"]);
+/// ```
 pub type MovesTo = arrayvec::ArrayVec<Move, MAX_MOVES_TO>;

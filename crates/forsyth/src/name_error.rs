@@ -3,6 +3,13 @@
 use std::fmt;
 
 /// What a name was read as.
+///
+/// ```
+/// use forsyth::{Color, NameKind, Role};
+/// let err = "purple".parse::<Color>().unwrap_err();
+/// assert_eq!((err.kind, err.text.as_str()), (NameKind::Color, "purple"));
+/// assert_eq!("x".parse::<Role>().unwrap_err().kind, NameKind::Role);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum NameKind {

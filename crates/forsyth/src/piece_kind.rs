@@ -11,6 +11,14 @@ use std::fmt;
 use crate::Role;
 
 /// What an atom may do at its target: move there, capture there, or both.
+///
+/// ```
+/// use forsyth::piece_kind::{Mode, PieceKind};
+/// // Betza: `m` moves only, `c` captures only (the leo is mQcpQ).
+/// let leo = PieceKind::from_name("leo").unwrap();
+/// assert_eq!(leo.atoms()[0].mode, Mode::MoveOnly);
+/// assert_eq!(leo.atoms().last().unwrap().mode, Mode::CaptureOnly);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// Move to an empty square or capture an enemy piece.
@@ -22,6 +30,14 @@ pub enum Mode {
 }
 
 /// How a hop treats its hurdles.
+///
+/// ```
+/// use forsyth::piece_kind::{Hop, Motion, PieceKind};
+/// let lion = PieceKind::from_betza("pR").unwrap(); // Betza `p`: over one hurdle to any square beyond
+/// assert_eq!(lion.atoms()[0].motion, Motion::Hop(Hop::Lion));
+/// let grasshopper = PieceKind::from_name("grasshopper").unwrap();
+/// assert_eq!(grasshopper.atoms()[0].motion, Motion::Hop(Hop::Grasshopper));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Hop {
     /// Over exactly one piece to the square directly behind it (grasshopper; Betza `g`).
@@ -35,6 +51,12 @@ pub enum Hop {
 }
 
 /// Which square a lame leap passes first.
+///
+/// ```
+/// use forsyth::piece_kind::{Lameness, Motion, PieceKind};
+/// let mao = PieceKind::from_betza("nN").unwrap(); // Betza `n`: the mao, a knight's leap passing orthogonally
+/// assert_eq!(mao.atoms()[0].motion, Motion::Lame(Lameness::Orthogonal));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Lameness {
     /// The orthogonally adjacent square in the direction of the longer step (mao; Betza `n`).
@@ -44,6 +66,14 @@ pub enum Lameness {
 }
 
 /// How an atom uses its leap.
+///
+/// ```
+/// use forsyth::piece_kind::{Motion, PieceKind};
+/// let knight = PieceKind::from_betza("N").unwrap();
+/// assert_eq!((knight.atoms()[0].leap, knight.atoms()[0].motion), ((1, 2), Motion::Leap));
+/// let nightrider = PieceKind::from_betza("NN").unwrap(); // a doubled letter rides
+/// assert_eq!(nightrider.atoms()[0].motion, Motion::Ride);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Motion {
     /// One leap.
@@ -66,6 +96,13 @@ pub enum Motion {
 
 /// One part of a piece's movement: a leap (m, n) in all its symmetric directions (or those named by Betza
 /// direction letters), used as [`Motion`] says, for moves, captures or both.
+///
+/// ```
+/// use forsyth::piece_kind::{Mode, Motion, PieceKind};
+/// let atoms = PieceKind::from_betza("fmW").unwrap().atoms().to_vec(); // moves one step forward only
+/// assert_eq!((atoms[0].leap, atoms[0].motion, atoms[0].mode), ((0, 1), Motion::Leap, Mode::MoveOnly));
+/// assert_eq!(atoms[0].directions, "f");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Atom {
     /// The leap: files and ranks (smaller first).
@@ -147,6 +184,13 @@ fn directions_allow(letters: &str, (x, y): (i8, i8)) -> bool {
 }
 
 /// What a piece is besides its atoms: the king (royal, castles), pawns, or the unknown piece of diagrams.
+///
+/// ```
+/// use forsyth::piece_kind::{Nature, PieceKind};
+/// assert_eq!(PieceKind::from_name("pawn").unwrap().nature(), Nature::Pawn);
+/// assert_eq!(PieceKind::from_name("zebra").unwrap().nature(), Nature::Plain);
+/// assert_eq!(PieceKind::unknown().nature(), Nature::Unknown);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Nature {
     /// An ordinary piece: its atoms are all it does.
@@ -447,6 +491,13 @@ fn fold(s: &str) -> String {
 }
 
 /// Why a piece definition cannot be read.
+///
+/// ```
+/// use forsyth::piece_kind::{DefinitionErrorKind, PieceKind};
+/// let err = PieceKind::from_betza("nQ").unwrap_err(); // a lame leap on a rider
+/// assert_eq!((err.kind, err.code()), (DefinitionErrorKind::LameRider, "piece.betza.lame-rider"));
+/// assert_eq!(PieceKind::from_betza("").unwrap_err().kind, DefinitionErrorKind::Empty);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DefinitionErrorKind {
@@ -467,6 +518,12 @@ pub enum DefinitionErrorKind {
 }
 
 /// A piece definition that cannot be read: what is wrong and the column (1-based, in characters).
+///
+/// ```
+/// use forsyth::piece_kind::{DefinitionErrorKind, PieceKind};
+/// let err = PieceKind::from_betza("WX").unwrap_err();
+/// assert_eq!((err.kind, err.column, err.text.as_str()), (DefinitionErrorKind::BadLetter, 2, "WX"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceDefinitionError {
     /// What is wrong.
@@ -620,6 +677,14 @@ fn parse_betza(text: &str) -> Result<Vec<Atom>, PieceDefinitionError> {
 }
 
 /// One piece of the catalogue: its names, Popeye codes, diagram glyph and movement.
+///
+/// ```
+/// use forsyth::piece_kind::{FairyPiece, PopeyeLanguage};
+/// let g = FairyPiece::from_name("grasshopper").unwrap();
+/// // Popeye's codes: G in English and German; diagram glyph: an upside-down queen (German D).
+/// assert_eq!((g.german, g.popeye, g.popeye_german, g.glyph), ("Grashüpfer", "G", "G", "DU"));
+/// assert_eq!(g.popeye_code(PopeyeLanguage::German), "G");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FairyPiece {
     /// English name, lowercase, hyphens for spaces (`berolina-pawn`).
@@ -651,6 +716,14 @@ enum Definition {
 
 /// The languages of Popeye's input: its keywords and its piece codes differ between them (English `S` knight,
 /// `L` locust; German `S` Springer, `L` Läufer, `H` Heuschrecke). The catalogue holds the codes of both.
+///
+/// ```
+/// use forsyth::piece_kind::{PieceKind, PopeyeLanguage};
+/// // Popeye's piece codes: S is the knight in English, the Springer in German; L is the locust / the Läufer.
+/// assert_eq!(PieceKind::from_popeye("S", PopeyeLanguage::English).unwrap().name(), "knight");
+/// assert_eq!(PieceKind::from_popeye("L", PopeyeLanguage::German).unwrap().name(), "bishop");
+/// assert_eq!(PopeyeLanguage::default(), PopeyeLanguage::English);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PopeyeLanguage {
     /// `BeginProblem`, `Pieces White ...`.
@@ -1011,6 +1084,15 @@ impl PieceTable {
 }
 
 /// A letter declaration that cannot be used.
+///
+/// ```
+/// use forsyth::piece_kind::{DeclarationError, PieceTable};
+/// let mut table = PieceTable::new();
+/// let err = table.declare_text("K=grasshopper").unwrap_err();
+/// assert!(matches!(err, DeclarationError::King));
+/// assert_eq!(err.code(), "piece.declaration.king");
+/// assert!(matches!(table.declare_text("7=zebra").unwrap_err(), DeclarationError::BadLetter { letter: '7' }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DeclarationError {

@@ -36,6 +36,15 @@ pub enum Variant {
 }
 
 /// Which way a king castles: towards the h/j side (`O-O`) or the a side (`O-O-O`).
+///
+/// ```
+/// use forsyth::{CastlingSide, Move, MoveKind, Position};
+/// let pos: Position = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1".parse().unwrap();
+/// let castles: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.kind() == MoveKind::Castle).collect();
+/// let sides: Vec<_> = castles.iter().map(|m| CastlingSide::of(m.from().file(), m.to().file())).collect();
+/// assert_eq!(sides.len(), 2);
+/// assert!(sides.contains(&CastlingSide::KingSide) && sides.contains(&CastlingSide::QueenSide));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingSide {
     /// Towards the higher files (`O-O`).
@@ -331,6 +340,12 @@ impl fmt::Display for Variant {
 }
 
 /// The error for an unknown variant name.
+///
+/// ```
+/// use forsyth::{UnknownVariant, Variant};
+/// assert_eq!("atomic".parse::<Variant>(), Err(UnknownVariant("atomic".to_string())));
+/// assert_eq!("chess960".parse::<Variant>(), Ok(Variant::Chess960));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownVariant(pub String);
 

@@ -185,6 +185,14 @@ impl_bits!(
 );
 
 /// Iterator over the members of a [`Bits`] set, lowest first.
+///
+/// ```
+/// use forsyth::bitboard::{BitIter, Bits};
+/// let set = <u64 as Bits>::bit(7) | <u64 as Bits>::bit(0) | <u64 as Bits>::bit(63);
+/// let members: BitIter<u64> = set.iter();
+/// assert_eq!(members.len(), 3);
+/// assert_eq!(set.iter().collect::<Vec<_>>(), [0, 7, 63]); // lowest first
+/// ```
 #[derive(Clone, Debug)]
 pub struct BitIter<B>(B);
 
@@ -211,6 +219,13 @@ impl<B: Bits> ExactSizeIterator for BitIter<B> {}
 /// A board shape at the type level: its bit type, its size and its attack tables.
 ///
 /// Move generation is generic over `Shape`, so each shape gets code compiled for its own bit width.
+///
+/// ```
+/// use forsyth::bitboard::{Bits, Shape, Shape8};
+/// use forsyth::Square;
+/// let knight = Shape8::knight_attacks(Shape8::bit_of(Square::G1));
+/// assert_eq!(knight.iter().map(Shape8::square_of).collect::<Vec<_>>(), [Square::E2, Square::F3, Square::H3]);
+/// ```
 pub trait Shape: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
     /// The bit-set type (`u64` or `u128`).
     type Bits: Bits;
@@ -348,6 +363,13 @@ fn magic_lookup(m: &Magic, occupied: u64) -> u64 {
 }
 
 /// The 8×8 board (`u64` sets, magic-bitboard sliders).
+///
+/// ```
+/// use forsyth::bitboard::{Bits, Shape, Shape8};
+/// use forsyth::{BoardShape, Square};
+/// assert_eq!((Shape8::SHAPE, Shape8::WIDTH, Shape8::ALL.count()), (BoardShape::Standard, 8, 64));
+/// assert_eq!(Shape8::bit_of(Square::E4), 28); // rank * 8 + file
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Shape8;
 
@@ -419,6 +441,13 @@ impl Shape for Shape8 {
 }
 
 /// The 10×8 board (`u128` sets, sliders looked up line by line).
+///
+/// ```
+/// use forsyth::bitboard::{Bits, Shape, Shape10};
+/// use forsyth::{BoardShape, Square};
+/// assert_eq!((Shape10::SHAPE, Shape10::WIDTH, Shape10::ALL.count()), (BoardShape::Wide, 10, 80));
+/// assert_eq!(Shape10::bit_of(Square::E4), 34); // rank * 10 + file
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Shape10;
 

@@ -26,6 +26,15 @@ use crate::{CastlingSide, Color, File, Move, Piece, Position, Rank, Role, Square
 pub use super::words::{color_name, problem_text, role_name, variant_name};
 
 /// One line of an explanation: a piece of the FEN and what it means.
+///
+/// ```
+/// use forsyth::diagram::explain::explain;
+/// use forsyth::notation::Language;
+/// let e = explain("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", Language::En, None).unwrap();
+/// let castling = e.sections.iter().find(|s| s.field == "castling").unwrap();
+/// let letters: Vec<_> = castling.lines.iter().filter(|l| l.depth == 1).map(|l| l.token.as_str()).collect();
+/// assert_eq!(letters, ["K", "q"]); // one line per castling letter
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     /// The text of the FEN explained (a rank, a field, one castling letter).
@@ -37,6 +46,15 @@ pub struct Line {
 }
 
 /// The explanation of one FEN field.
+///
+/// ```
+/// use forsyth::diagram::explain::explain;
+/// use forsyth::notation::Language;
+/// let e = explain("8/8/8/4k3/8/8/8/4K3 b - - 12 40", Language::En, None).unwrap();
+/// let fields: Vec<_> = e.sections.iter().map(|s| s.field).collect();
+/// assert_eq!(fields, ["placement", "turn", "castling", "en-passant", "halfmoves", "fullmoves"]);
+/// assert_eq!(e.sections[0].lines.len(), 8); // one line per rank
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Section {
     /// A stable key for programs: `placement`, `turn`, `castling`, `en-passant`, `halfmoves`, `fullmoves`.
@@ -48,6 +66,15 @@ pub struct Section {
 }
 
 /// A castling right in a FEN: whose, on which side, with which rook, and the letter that grants it.
+///
+/// ```
+/// use forsyth::diagram::explain::explain;
+/// use forsyth::notation::Language;
+/// use forsyth::{CastlingSide, Color, Square};
+/// let e = explain("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", Language::En, None).unwrap();
+/// let q = e.castling[1];
+/// assert_eq!((q.color, q.side, q.rook, q.letter), (Color::Black, CastlingSide::QueenSide, Square::A8, 'q'));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CastlingRight {
     /// Whose right.
@@ -61,6 +88,14 @@ pub struct CastlingRight {
 }
 
 /// A validation problem in words.
+///
+/// ```
+/// use forsyth::diagram::explain::explain;
+/// use forsyth::notation::Language;
+/// let e = explain("4k3/8/8/8/8/8/8/4K1K1 w - - 0 1", Language::En, None).unwrap(); // two white kings
+/// assert_eq!(e.legal, Some(false));
+/// assert_eq!(e.problems[0].code, "position.too-many-kings");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProblemText {
     /// The problem's stable code (see [`Problem::code`](crate::Problem::code)).
@@ -70,6 +105,16 @@ pub struct ProblemText {
 }
 
 /// A FEN explained. `Display` prints it for people; the fields serve programs.
+///
+/// ```
+/// use forsyth::diagram::explain::explain;
+/// use forsyth::notation::Language;
+/// use forsyth::Variant;
+/// let e = explain("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", Language::En, None).unwrap();
+/// assert_eq!((e.variant, e.legal, e.castling.len()), (Variant::Standard, Some(true), 4));
+/// assert_eq!(e.en_passant_captures, Some(vec![])); // no black pawn can take on e3
+/// assert_eq!(e.count.to_string(), "16+16"); // the piece count w+s of the problem-chess conventions
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
     /// The language of the words.

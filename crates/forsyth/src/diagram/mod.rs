@@ -74,6 +74,13 @@ impl Words {
 }
 
 /// A language forsyth writes no sentences in (see [`SENTENCE_LANGUAGES`]).
+///
+/// ```
+/// use forsyth::diagram::{UnsupportedLanguage, sentence_language};
+/// let err = sentence_language("fr").unwrap_err();
+/// assert_eq!(err, UnsupportedLanguage("fr".to_string()));
+/// assert_eq!(err.code(), "explain.unknown-language");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnsupportedLanguage(pub String);
 
@@ -98,6 +105,15 @@ impl fmt::Display for UnsupportedLanguage {
 impl std::error::Error for UnsupportedLanguage {}
 
 /// What stands on a square of a diagram: a piece, or the German problem-chess conventions' unknown piece of a known colour.
+///
+/// ```
+/// use forsyth::diagram::{self, Occupant};
+/// use forsyth::{Color, Piece, Role};
+/// let r = diagram::read("[x6K/8/8/8/8/8/8/k7]").unwrap(); // `x`: a black piece of unknown kind
+/// assert_eq!(r.diagram.occupant("a8".parse().unwrap()), Some(Occupant::Unknown(Color::Black)));
+/// let king = Occupant::Piece(Piece::new(Color::White, Role::King));
+/// assert_eq!(r.diagram.occupant("h8".parse().unwrap()), Some(king));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Occupant {
     /// A known piece.
@@ -299,6 +315,15 @@ impl fmt::Display for PieceCount {
 }
 
 /// How to draw a diagram. The default: White at the bottom, coordinates, the piece count, no highlights.
+///
+/// ```
+/// use forsyth::diagram::{self, DiagramStyle, text};
+/// let r = diagram::read("4k3/8/8/8/8/8/4P3/4K3 w - - 5 39").unwrap();
+/// let plain = DiagramStyle { coordinates: false, count: false, ..DiagramStyle::default() };
+/// let board = text::ascii(&r.diagram, &plain);
+/// assert!(board.contains(". . . . K . . .") && !board.contains("2+1") && !board.contains("a b c"));
+/// assert!(text::ascii(&r.diagram, &DiagramStyle::default()).contains("2+1")); // the count w+s, by default
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiagramStyle {
     /// Black at the bottom.
@@ -329,6 +354,13 @@ impl DiagramStyle {
 }
 
 /// A diagram read from text, and the whole FEN when the text had more than the board field.
+///
+/// ```
+/// use forsyth::diagram;
+/// let r = diagram::read("8/8/8/8/8/8/8/k6K b - - 0 70").unwrap();
+/// assert_eq!(r.fen.map(|fen| fen.setup.fullmoves), Some(70));
+/// assert_eq!(r.diagram.count().to_string(), "1+1");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reading {
     /// What the diagram shows.

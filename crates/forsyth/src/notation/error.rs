@@ -8,6 +8,13 @@ use crate::{Color, IllegalReason, Role, Square};
 use super::move_style::MoveStyle;
 
 /// Why a move could not be read, with a stable code.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::san::San;
+/// let err = "Nf6".parse::<San>().unwrap().to_move(&Position::default()).unwrap_err();
+/// assert_eq!((err.text.as_str(), err.code()), ("Nf6", "move.unreachable"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
     /// The move as written.
@@ -17,6 +24,17 @@ pub struct MoveError {
 }
 
 /// What is wrong with a move.
+///
+/// ```
+/// use forsyth::notation::MoveErrorKind;
+/// use forsyth::san::San;
+/// use forsyth::{Color, Position, Role, Square};
+/// let err = "Nf6".parse::<San>().unwrap().to_move(&Position::default()).unwrap_err();
+/// assert_eq!(err.kind, MoveErrorKind::Unreachable { color: Color::White, role: Role::Knight, to: Square::F6 });
+/// let pos: Position = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1".parse().unwrap();
+/// let err = "Rd1".parse::<San>().unwrap().to_move(&pos).unwrap_err(); // both rooks reach d1
+/// assert!(matches!(err.kind, MoveErrorKind::Ambiguous { ref origins, .. } if origins.len() == 2));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MoveErrorKind {

@@ -4,6 +4,15 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A way of writing moves.
+///
+/// ```
+/// use forsyth::notation::{MoveStyle, MoveWriteOptions, write_move};
+/// use forsyth::{Move, Position, Square};
+/// let pos = Position::default();
+/// let write = |style| write_move(&pos, Move::new(Square::G1, Square::F3), &MoveWriteOptions::new(style));
+/// assert_eq!([write(MoveStyle::San), write(MoveStyle::Lan), write(MoveStyle::Uci)], ["Nf3", "Ng1-f3", "g1f3"]);
+/// assert_eq!("problem".parse::<MoveStyle>().unwrap(), MoveStyle::Problem);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum MoveStyle {

@@ -3,6 +3,14 @@
 use std::fmt;
 
 /// The kind of a problem in a game; [`ErrorKind::code`] is stable and may be matched by scripts.
+///
+/// ```
+/// use forsyth::pgn::{ErrorKind, Game, PgnReadOptions};
+/// let err = Game::read_all("1. e4 e5 2. Ke3 *\n", &PgnReadOptions::default()).remove(0).unwrap_err();
+/// assert_eq!((err.kind, err.kind.code()), (ErrorKind::IllegalMove, "illegal-move"));
+/// let err = Game::read_all("1. e4 {unclosed *\n", &PgnReadOptions::default()).remove(0).unwrap_err();
+/// assert_eq!(err.kind, ErrorKind::UnclosedComment);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -56,6 +64,13 @@ impl ErrorKind {
 ///
 /// `Display` gives `LINE:COLUMN: game G, ply P (11. 0-0): reason [code]; position before: FEN`; the CLI puts the
 /// file name in front.
+///
+/// ```
+/// use forsyth::pgn::{Game, PgnReadOptions};
+/// let err = Game::read_all("1. e4 e5 2. Ke3 *\n", &PgnReadOptions::default()).remove(0).unwrap_err();
+/// assert_eq!((err.line, err.column, err.game, err.token.as_str()), (1, 13, 1, "2. Ke3"));
+/// assert_eq!(err.ply, Some(3)); // the third half-move; the token shows its move number
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
     /// What kind of problem.
@@ -97,6 +112,14 @@ impl std::error::Error for PgnError {}
 
 /// The kind of something repaired while reading a game, or doubtful in it: the game is read, and the warning says
 /// what was changed or what is in doubt; [`WarningKind::code`] is stable and may be matched by scripts.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, Validate, WarningKind, read_game};
+/// let raw = GameSplitter::new("[Result \"1-0\"]\n\n1. e4 0-1\n".as_bytes()).next().unwrap().unwrap();
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut Validate);
+/// assert_eq!(report.warnings[0].kind, WarningKind::ResultMismatch); // the tag says 1-0, the movetext 0-1
+/// assert_eq!(report.warnings[0].kind.code(), "result-mismatch");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum WarningKind {

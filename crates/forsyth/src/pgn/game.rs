@@ -4,6 +4,15 @@ use super::reader::{GameResult, Visitor};
 use crate::{Move, Position};
 
 /// Something written after a move (or at the start of a line of play), kept in the order it was read.
+///
+/// ```
+/// use forsyth::pgn::{Annotation, Game, PgnReadOptions};
+/// let games = Game::read_all("1. e4 $1 {the best} (1. d4) *\n", &PgnReadOptions::default());
+/// let notes = &games[0].as_ref().unwrap().moves.nodes[0].annotations;
+/// assert_eq!(notes[0], Annotation::Nag(1)); // PGN standard §10: $1 is a good move, `!`
+/// assert_eq!(notes[1], Annotation::Comment("the best".to_string()));
+/// assert!(matches!(&notes[2], Annotation::Variation(line) if line.nodes.len() == 1));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Annotation {
     /// A numeric annotation glyph: `$1`, or `!` as read.
@@ -18,6 +27,15 @@ pub enum Annotation {
 }
 
 /// A move and what follows it.
+///
+/// ```
+/// use forsyth::pgn::{Game, PgnReadOptions};
+/// use forsyth::{Move, Square};
+/// let games = Game::read_all("1. Nf3 ! *\n", &PgnReadOptions::default());
+/// let node = &games[0].as_ref().unwrap().moves.nodes[0];
+/// assert_eq!(node.mv, Move::new(Square::G1, Square::F3));
+/// assert_eq!(node.annotations.len(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The move, legal in the position before it.
@@ -27,6 +45,14 @@ pub struct Node {
 }
 
 /// A line of play: the main line or a variation.
+///
+/// ```
+/// use forsyth::pgn::{Annotation, Game, PgnReadOptions};
+/// let games = Game::read_all("{Prelude} 1. e4 e5 2. Nf3 *\n", &PgnReadOptions::default());
+/// let line = &games[0].as_ref().unwrap().moves;
+/// assert_eq!(line.intro, [Annotation::Comment("Prelude".to_string())]);
+/// assert_eq!(line.nodes.iter().map(|n| n.mv.to_string()).collect::<Vec<_>>(), ["e2e4", "e7e5", "g1f3"]);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
     /// Comments before the first move of the line.
@@ -82,6 +108,15 @@ impl Game {
 }
 
 /// A [`Visitor`] that builds a [`Game`].
+///
+/// ```
+/// use forsyth::pgn::{GameBuilder, GameSplitter, PgnReadOptions, read_game};
+/// let raw = GameSplitter::new("[Round \"3\"]\n\n1. d4 d5 1/2-1/2\n".as_bytes()).next().unwrap().unwrap();
+/// let mut builder = GameBuilder::default();
+/// read_game(&raw, &PgnReadOptions::default(), &mut builder);
+/// let game = builder.finish();
+/// assert_eq!((game.tag("Round"), game.moves.nodes.len()), (Some("3"), 2));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct GameBuilder {
     tags: Vec<(String, String)>,

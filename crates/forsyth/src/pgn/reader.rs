@@ -21,6 +21,15 @@ use crate::{Allowed, Color, Move, Outcome, Position, Status};
 pub const MAX_VARIATION_DEPTH: usize = 256;
 
 /// How the bytes of a file are turned into text.
+///
+/// ```
+/// use forsyth::pgn::{Encoding, GameSplitter, PgnReadOptions, Validate, read_game};
+/// let bytes = b"[Site \"K\xf6ln\"]\n\n1. e4 *\n"; // "Köln" in Latin-1: 0xF6 is no UTF-8
+/// let raw = GameSplitter::new(&bytes[..]).next().unwrap().unwrap();
+/// let utf8 = PgnReadOptions { encoding: Encoding::Utf8, ..PgnReadOptions::default() };
+/// assert!(read_game(&raw, &utf8, &mut Validate).error.is_some());
+/// assert_eq!(read_game(&raw, &PgnReadOptions::default(), &mut Validate).error, None); // Auto: Latin-1 here
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum Encoding {
@@ -34,6 +43,14 @@ pub enum Encoding {
 }
 
 /// How games are read.
+///
+/// ```
+/// use forsyth::pgn::{Game, PgnReadOptions};
+/// let text = "1. e4 e5 2. Ke3 *\n"; // 2. Ke3 is illegal
+/// assert!(Game::read_all(text, &PgnReadOptions::default())[0].is_err());
+/// let keep = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
+/// assert_eq!(Game::read_all(text, &keep)[0].as_ref().unwrap().moves.nodes.len(), 2);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct PgnReadOptions {
     /// The file's encoding.
@@ -61,6 +78,15 @@ pub struct PgnReadOptions {
 }
 
 /// How a game ends (its termination marker).
+///
+/// ```
+/// use forsyth::pgn::GameResult;
+/// // PGN standard §8.2.6: the four termination markers.
+/// assert_eq!(GameResult::parse("1/2-1/2"), Some(GameResult::Draw));
+/// assert_eq!(GameResult::parse("½-½"), Some(GameResult::Draw));
+/// assert_eq!(GameResult::WhiteWins.as_str(), "1-0");
+/// assert_eq!(GameResult::parse("2-0"), None);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// `1-0`.
@@ -158,6 +184,21 @@ impl GameResult {
 /// Order: comments and escape lines before the tags, tags, then [`Visitor::begin_movetext`] with the start
 /// position, then moves with their annotations and variations, then the result (if the game has one) and
 /// any comments after it.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, Visitor, read_game};
+/// #[derive(Default)]
+/// struct Comments(Vec<String>);
+/// impl Visitor for Comments {
+///     fn comment(&mut self, text: &str) {
+///         self.0.push(text.to_string());
+///     }
+/// }
+/// let raw = GameSplitter::new("1. e4 {best by test} e5 ; open\n*\n".as_bytes()).next().unwrap().unwrap();
+/// let mut comments = Comments::default();
+/// assert_eq!(read_game(&raw, &PgnReadOptions::default(), &mut comments).moves, 2);
+/// assert_eq!(comments.0, ["best by test", "open"]); // trimmed
+/// ```
 #[allow(unused_variables)]
 pub trait Visitor {
     /// A tag pair, value unescaped.
@@ -213,12 +254,28 @@ pub trait Visitor {
 }
 
 /// A visitor that keeps nothing: reading with it validates a game.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, Validate, read_game};
+/// let raw = GameSplitter::new("1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n".as_bytes()).next().unwrap().unwrap();
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut Validate);
+/// assert_eq!((report.moves, report.error), (5, None));
+/// ```
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Validate;
 
 impl Visitor for Validate {}
 
 /// What reading one game found.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, Validate, read_game};
+/// let raw = GameSplitter::new("1. e4 (1. d4 d5) e5 2. Qh5 Ke7 3. Qxe5#\n*\n".as_bytes()).next().unwrap().unwrap();
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut Validate);
+/// assert_eq!(report.moves, 7); // the variation's two moves count too
+/// assert_eq!(report.error, None);
+/// assert_eq!(report.warnings[0].kind.code(), "result-contradicts-position"); // `*` after a mate
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameReport {
     /// Moves read in the main line and in variations.

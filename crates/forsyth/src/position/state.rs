@@ -5,6 +5,16 @@ use super::zobrist::{EpKey, key};
 use crate::{Color, Role, SquareSet};
 
 /// How the game stands in a position, as far as the position alone can tell.
+///
+/// ```
+/// use forsyth::{Position, Status};
+/// let fools_mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+/// assert_eq!(fools_mate.parse::<Position>().unwrap().status(), Status::Checkmate);
+/// let stalemate: Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+/// assert_eq!(stalemate.status(), Status::Stalemate);
+/// // FIDE Laws 5.2.2: king against king is a dead position.
+/// assert_eq!("8/8/4k3/8/8/3K4/8/8 w - - 0 1".parse::<Position>().unwrap().status(), Status::InsufficientMaterial);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// The game goes on.
@@ -39,6 +49,13 @@ impl Status {
 }
 
 /// The result of a finished game.
+///
+/// ```
+/// use forsyth::{Color, Outcome, Position};
+/// let mate: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
+/// assert_eq!(mate.outcome(), Some(Outcome::Decisive { winner: Color::Black }));
+/// assert_eq!(Position::default().outcome(), None);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// One side won.

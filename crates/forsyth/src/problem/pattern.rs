@@ -26,6 +26,16 @@ use crate::{CastlingSide, File, Rank, Role, Square};
 pub const MAX_NESTING: usize = 64;
 
 /// A pattern of the composers' notation.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::Pattern;
+/// // German letters of the problem-chess conventions: S is the knight (Springer).
+/// let p = Pattern::parse("Sg1-f3 | 0-0", Language::De)?;
+/// assert!(matches!(&p, Pattern::Or(parts) if parts.len() == 2));
+/// assert_eq!(p.write(Language::En), "Ng1-f3 | 0-0");
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pattern {
     /// A piece on a square (`Sg1`), an original piece (`[Sg1]`), or a line of moves of one piece (`K~`,
@@ -61,6 +71,15 @@ pub enum Pattern {
 }
 
 /// A piece, possibly with its square, and the moves it makes.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::Pattern;
+/// let Pattern::Line(line) = Pattern::parse("Be2-e3-e4", Language::De)? else { panic!() };
+/// assert_eq!(line.steps.len(), 2);
+/// assert_eq!(line.ending.state, None);
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     /// The moving or named piece.
@@ -72,6 +91,16 @@ pub struct Line {
 }
 
 /// The piece a line is about.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Pattern, PieceLetter};
+/// use forsyth::{Role, Square};
+/// let Pattern::Line(line) = Pattern::parse("[Sg1]", Language::De)? else { panic!() };
+/// assert_eq!(line.subject.piece, PieceLetter::Role(Role::Knight));
+/// assert_eq!((line.subject.square, line.subject.original), (Some(Square::G1), true));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subject {
     /// Its letter.
@@ -85,6 +114,16 @@ pub struct Subject {
 }
 
 /// How one step of a line moves.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{CaptureSign, Pattern, StepKind};
+/// let Pattern::Line(line) = Pattern::parse("Ke8~c2", Language::De)? else { panic!() };
+/// assert_eq!(line.steps[0].kind, StepKind::Somehow);
+/// let Pattern::Line(line) = Pattern::parse("Ke8:d8", Language::De)? else { panic!() };
+/// assert_eq!(line.steps[0].kind, StepKind::Capture(CaptureSign::Colon));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum StepKind {
     /// `-`: a move without capture.
@@ -96,6 +135,15 @@ pub enum StepKind {
 }
 
 /// The capture sign as written.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{CaptureSign, Pattern, StepKind};
+/// let Pattern::Line(line) = Pattern::parse("Ke8×d8", Language::De)? else { panic!() };
+/// assert_eq!(line.steps[0].kind, StepKind::Capture(CaptureSign::Times));
+/// assert_eq!(Pattern::Line(line).write(Language::De), "Ke8×d8");
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CaptureSign {
     /// `:`.
@@ -105,6 +153,17 @@ pub enum CaptureSign {
 }
 
 /// Where a step goes: a square, a file, a rank, or anywhere.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Pattern, Place};
+/// use forsyth::Square;
+/// let Pattern::Line(line) = Pattern::parse("Ke8~c2", Language::De)? else { panic!() };
+/// assert_eq!(line.steps[0].place, Place::Square(Square::C2));
+/// let Pattern::Line(line) = Pattern::parse("K~", Language::De)? else { panic!() };
+/// assert_eq!(line.steps[0].place, Place::Anywhere);
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     /// A square, `g6`.
@@ -137,6 +196,17 @@ impl Place {
 }
 
 /// One move (or, with `~` and a place, one or more moves) of a line's piece.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Pattern, PieceLetter};
+/// use forsyth::Role;
+/// // German letters: B is the pawn (Bauer), T the rook (Turm).
+/// let Pattern::Line(line) = Pattern::parse("Bh7-h8=T", Language::De)? else { panic!() };
+/// assert_eq!(line.steps[0].promotion, Some(PieceLetter::Role(Role::Rook)));
+/// assert_eq!((line.steps[0].en_passant, line.steps[0].column), (false, 4));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// How it moves.
@@ -154,6 +224,15 @@ pub struct Step {
 }
 
 /// Castling in a pattern.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Pattern, StateSign};
+/// use forsyth::CastlingSide;
+/// let Pattern::Castling(c) = Pattern::parse("0-0-0+", Language::De)? else { panic!() };
+/// assert_eq!((c.side, c.ending.state), (CastlingSide::QueenSide, Some(StateSign::Check)));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castling {
     /// Which side.
@@ -165,6 +244,16 @@ pub struct Castling {
 }
 
 /// What a move's signs say about the position after it.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Pattern, StateSign};
+/// let Pattern::Line(line) = Pattern::parse("Dd1-h5#", Language::De)? else { panic!() };
+/// assert_eq!(line.ending.state, Some(StateSign::Mate));
+/// let Pattern::Line(line) = Pattern::parse("Dd1-h5=", Language::De)? else { panic!() };
+/// assert_eq!(line.ending.state, Some(StateSign::Draw));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum StateSign {
     /// `+`.
@@ -176,6 +265,15 @@ pub enum StateSign {
 }
 
 /// The assessment signs of the conventions.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Assessment, Pattern};
+/// let Pattern::Line(line) = Pattern::parse("Dd1-h5!?", Language::De)? else { panic!() };
+/// assert_eq!(line.ending.assessment, Some(Assessment::Speculative));
+/// assert_eq!(Assessment::Dubious.sign(), "?!");
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Assessment {
     /// `!`.
@@ -209,6 +307,15 @@ impl Assessment {
 }
 
 /// The signs after a move: check, mate or stalemate, then the assessment.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Assessment, Pattern, StateSign};
+/// let Pattern::Line(line) = Pattern::parse("Dd1-h5+!", Language::De)? else { panic!() };
+/// assert_eq!(line.ending.state, Some(StateSign::Check));
+/// assert_eq!((line.ending.assessment, line.ending.column), (Some(Assessment::Good), 7));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Ending {
     /// `+`, `#` or `=`.
@@ -401,6 +508,15 @@ impl Ending {
 }
 
 /// What is wrong with a pattern.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Pattern, PatternErrorKind};
+/// let e = Pattern::parse("  ", Language::De).unwrap_err();
+/// assert!(matches!(e.kind, PatternErrorKind::Empty));
+/// let e = Pattern::parse("Sg1-f3 e.p.", Language::De).unwrap_err();
+/// assert_eq!((e.code(), e.kind), ("pattern.en-passant", PatternErrorKind::EnPassant));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PatternErrorKind {
