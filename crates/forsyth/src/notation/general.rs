@@ -65,6 +65,12 @@ pub struct GeneralFenError {
 
 impl GeneralFenError {
     /// A stable identifier, listed in docs/errors.md.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let err = read_fen("8/8/8/8/8/8/8/4K3 x - - 0 1", &PieceTable::new(), Topology::Plain).unwrap_err();
+    /// assert_eq!((err.code(), err.column), ("fen.general.turn", 19));
+    /// ```
     pub fn code(&self) -> &'static str {
         match &self.kind {
             GeneralFenErrorKind::UndeclaredLetter { .. } => "fen.general.undeclared-letter",
@@ -120,6 +126,13 @@ pub const MAX_FEN_SIDE: usize = 16;
 /// board's size is the FEN's (ranks by `/`, files by width, at most [`MAX_FEN_SIDE`] each; counts of empty squares
 /// may have two digits). A
 /// board-only FEN may hold unknown pieces (`X`, `?`); a full FEN is checked ([`GeneralPosition::validate`]).
+///
+/// ```
+/// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+/// // A board-only FEN of 10 files and 2 ranks, with two-digit counts of empty squares.
+/// let pos = read_fen("10/k8K", &PieceTable::new(), Topology::Plain).unwrap();
+/// assert_eq!((pos.grid().files(), pos.grid().ranks()), (10, 2));
+/// ```
 pub fn read_fen(text: &str, table: &PieceTable, topology: Topology) -> Result<GeneralPosition, GeneralFenError> {
     let fields: Vec<(usize, &str)> = split_fields(text);
     let err = |kind, column| GeneralFenError { kind, column };
@@ -261,6 +274,13 @@ fn castling_rook(pos: &GeneralPosition, c: char) -> Option<Cell> {
 
 /// The FEN of a general position with its table's letters (`K`/`Q` castling for the outermost rooks, file
 /// letters otherwise).
+///
+/// ```
+/// use forsyth::{Topology, notation::general::{read_fen, write_fen}, piece_kind::PieceTable};
+/// let fen = "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 3 20";
+/// let pos = read_fen(fen, &PieceTable::new(), Topology::Plain).unwrap();
+/// assert_eq!(write_fen(&pos), fen);
+/// ```
 pub fn write_fen(pos: &GeneralPosition) -> String {
     let mut out = write_board(pos);
     let grid = pos.grid();
@@ -294,6 +314,12 @@ pub fn write_fen(pos: &GeneralPosition) -> String {
 }
 
 /// The board field alone.
+///
+/// ```
+/// use forsyth::{Topology, notation::general::{read_fen, write_board}, piece_kind::PieceTable};
+/// let pos = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+/// assert_eq!(write_board(&pos), "4k3/8/8/8/8/8/8/4K3");
+/// ```
 pub fn write_board(pos: &GeneralPosition) -> String {
     let grid = pos.grid();
     let mut out = String::new();
