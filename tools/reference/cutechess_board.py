@@ -15,10 +15,11 @@ Usage, from the repository root, with cutechess's repository at PATH (the `fetch
 
 import argparse
 import re
-import textwrap
 from collections import Counter
 
+import data_file
 from cpp_source import function_bodies
+from data_file import wrapped
 
 OUT = "crates/forsyth/tests/data/cutechess-board.tsv"
 
@@ -145,10 +146,6 @@ def main():
     for line in lines:
         assert all("\t" not in field and "\n" not in field for field in line), line
 
-    def wrapped(text, indent=""):
-        return "".join(line + "\n" for line in textwrap.wrap(text, 116, initial_indent=indent,
-                                                             subsequent_indent=indent + "  ", break_on_hyphens=False))
-
     header = f"""\
 cutechess's chess-board tests, as data: the rows of the data-driven Qt tests of
 projects/lib/tests/chessboard/tst_board.cpp (github.com/cutechess/cutechess, commit {args.commit}; GPL-3.0-or-later,
@@ -173,11 +170,7 @@ asserts forsyth's own answer:
         + wrapped(f"Kept: {', '.join(f'{n} {t}' for t, n in kept.items())}.") \
         + wrapped(f"Left out, as forsyth does not play them: the {sum(left_out.values())} rows of {len(left_out)} "
                   f"other variants: {', '.join(f'{v} {n}' for v, n in sorted(left_out.items()))}.")
-    with open(args.out, "w", encoding="utf-8") as out:
-        for line in header.splitlines():
-            out.write(f"# {line}".rstrip() + "\n")
-        for line in lines:
-            out.write("\t".join(line) + "\n")
+    data_file.write(args.out, header, ("\t".join(line) for line in lines))
     print(f"{args.out}: {sum(kept.values())} expectations ({dict(kept)}); left out {dict(left_out)}")
 
 

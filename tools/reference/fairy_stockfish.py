@@ -5,6 +5,25 @@ import subprocess
 
 BINARY = "/usr/games/fairy-stockfish"
 
+# Fairy-Stockfish's names of the variants forsyth plays, by UCI_Chess960 (or pyffish's chess960 argument), and the
+# name the data files write: one that forsyth's `Variant::from_name` reads as the same rules (Fairy-Stockfish's
+# `chess` with Chess960 on is Chess960, its `capablanca` with it on is CRC).
+PLAYED = {
+    ("chess", False): "chess",
+    ("normal", False): "chess",
+    ("chess", True): "fischerandom",
+    ("normal", True): "fischerandom",
+    ("fischerandom", False): "fischerandom",
+    ("fischerandom", True): "fischerandom",
+    ("capablanca", False): "capablanca",
+    ("capablanca", True): "caparandom",
+    ("caparandom", False): "caparandom",
+    ("caparandom", True): "caparandom",
+    ("gothic", False): "gothic",
+    ("janus", False): "janus",
+    ("embassy", False): "embassy",
+}
+
 
 class FairyStockfish:
     def __init__(self, path=BINARY):

@@ -18,31 +18,14 @@ import argparse
 import re
 import shlex
 import subprocess
-import textwrap
 from collections import Counter
 
+import data_file
 from cpp_source import function_bodies
+from data_file import wrapped
+from fairy_stockfish import PLAYED
 
 OUT = "crates/forsyth/tests/data/fairy-stockfish-perft.epd"
-
-# Fairy-Stockfish's names of the variants forsyth plays, by UCI_Chess960: the name written in the data file is one
-# that forsyth's `Variant::from_name` reads as the same rules (Fairy-Stockfish's `chess` with UCI_Chess960 on is
-# Chess960, its `capablanca` with it on is CRC).
-PLAYED = {
-    ("chess", False): "chess",
-    ("normal", False): "chess",
-    ("chess", True): "fischerandom",
-    ("normal", True): "fischerandom",
-    ("fischerandom", False): "fischerandom",
-    ("fischerandom", True): "fischerandom",
-    ("capablanca", False): "capablanca",
-    ("capablanca", True): "caparandom",
-    ("caparandom", False): "caparandom",
-    ("caparandom", True): "caparandom",
-    ("gothic", False): "gothic",
-    ("janus", False): "janus",
-    ("embassy", False): "embassy",
-}
 
 LINE = re.compile(r"^\s*expect perft\.exp (.*?)\s*>\s*/dev/null\s*(#.*)?$")
 SECTION = re.compile(r'^if \[\[ (.*) \]\]; then$')
@@ -117,10 +100,6 @@ def main():
         kept[name] += 1
         lines.append((number, section, name, fen, depth, nodes))
 
-    def wrapped(text, indent=""):
-        return "".join(line + "\n" for line in textwrap.wrap(text, 116, initial_indent=indent,
-                                                             subsequent_indent=indent + "  ", break_on_hyphens=False))
-
     header = wrapped(
         f"Fairy-Stockfish's perft tests, as data: the lines of tests/perft.sh "
         f"(github.com/fairy-stockfish/Fairy-Stockfish, commit {commit[:8]}; GPL-3.0-or-later, as its Copying.txt and "
@@ -136,12 +115,11 @@ def main():
         + wrapped(f"Kept: {sum(kept.values())} lines: {', '.join(f'{v} {n}' for v, n in kept.items())}.") \
         + wrapped(f"Left out, as forsyth does not play them: the {sum(left_out.values())} lines of "
                   f"{len(left_out)} other variants: {', '.join(f'{v} {n}' for v, n in sorted(left_out.items()))}.")
-    with open(args.out, "w", encoding="utf-8") as out:
-        for line in header.splitlines():
-            out.write(f"# {line}".rstrip() + "\n")
-        for number, section, name, fen, depth, nodes in lines:
-            out.write(f"# perft.sh line {number}, if [[ {section} ]]\n")
-            out.write(f"{name};{fen} ;D{depth} {nodes}\n")
+    data_file.write(args.out, header, (
+        text
+        for number, section, name, fen, depth, nodes in lines
+        for text in (f"# perft.sh line {number}, if [[ {section} ]]", f"{name};{fen} ;D{depth} {nodes}")
+    ))
     print(f"{args.out}: {sum(kept.values())} lines ({dict(kept)}); left out {sum(left_out.values())} lines")
 
 

@@ -24,26 +24,13 @@ or with test.py as a file: `python3 tools/reference/fairy_stockfish_testpy.py --
 import argparse
 import ast
 import subprocess
-import textwrap
 from collections import Counter
 
-OUT = "crates/forsyth/tests/data/fairy-stockfish-testpy.tsv"
+import data_file
+from data_file import wrapped
+from fairy_stockfish import PLAYED
 
-# Fairy-Stockfish's variant names (with the chess960 argument) of the variants forsyth plays, and the name written
-# in the data file: one that forsyth's `Variant::from_name` reads as the same rules.
-PLAYED = {
-    ("chess", False): "chess",
-    ("chess", True): "fischerandom",
-    ("fischerandom", False): "fischerandom",
-    ("fischerandom", True): "fischerandom",
-    ("capablanca", False): "capablanca",
-    ("capablanca", True): "caparandom",
-    ("caparandom", False): "caparandom",
-    ("caparandom", True): "caparandom",
-    ("gothic", False): "gothic",
-    ("janus", False): "janus",
-    ("embassy", False): "embassy",
-}
+OUT = "crates/forsyth/tests/data/fairy-stockfish-testpy.tsv"
 
 # pyffish's calls forsyth answers, with the names of their arguments (pyffish's signatures, pyffish.cpp); the
 # variant's argument and the chess960 flag's position among them.
@@ -406,9 +393,6 @@ def main():
     missing = set(DISAGREEMENTS) - marked
     assert not missing, f"disagreements no longer in test.py: {missing}"
 
-    def wrapped(text):
-        return textwrap.wrap(text, 116, subsequent_indent="  ", break_on_hyphens=False)
-
     total = len(interpreter.found) + interpreter.runtime
     header = wrapped(
         f"Fairy-Stockfish's Python test suite, as data: the assertions of test.py (the unittest suite of its binding "
@@ -435,11 +419,7 @@ def main():
         f"Left out: {sum(left_out.values())}: "
         + "; ".join(f"{n} {REASONS[r]}" for r, n in sorted(left_out.items())) + ". The other variants: "
         + ", ".join(f"{v} {n}" for v, n in sorted(other_variants.items())) + ".")
-    with open(args.out, "w", encoding="utf-8") as out:
-        for line in header:
-            out.write(f"# {line}".rstrip() + "\n")
-        for fields in rows:
-            out.write("\t".join(fields) + "\n")
+    data_file.write(args.out, header, ("\t".join(fields) for fields in rows))
     print(f"{args.out}: {sum(kept.values())} rows ({dict(sorted(kept.items()))}); left out {dict(left_out)}")
 
 
