@@ -410,7 +410,23 @@ pub(crate) fn legal_moves<S: Shape>(pos: &Core<S>, moves: &mut MoveList) {
     generate(pos, &mut Collector::new(pos, moves));
 }
 
+/// [`legal_moves_of`] where the king castles onto its own rook: the generator's castling rules, without the rest
+/// of it. Cold and out of line, a game's one or two castlings kept out of the code that reads every move.
+#[cold]
+#[inline(never)]
+fn castling_moves_to<S: Shape>(pos: &Core<S>, mine: S::Bits, to_bit: S::Bits, out: &mut MovesTo) {
+    let (us, occupied) = (pos.turn, pos.occupied());
+    let king = pos.king_of(us);
+    if attackers_by_tables(pos, !us, king, occupied).is_empty() {
+        generate_castling(pos, &mut Collector::between(pos, out, mine, to_bit), king, occupied, to_bit);
+    }
+}
+
 /// The legal moves of `pos` from a square of `origins` to a square of `destinations`.
+// Not inlined: this is the whole generator, which `legal_moves_of` calls for en passant alone; inlined there (twice,
+// once per board shape, in each caller) it made the code that reads every move larger than the processor's
+// instruction cache (BENCHMARKS.md, "The move reader's code in the instruction cache").
+#[inline(never)]
 pub(crate) fn legal_moves_between<S: Shape, const N: usize>(
     pos: &Core<S>,
     origins: S::Bits,
@@ -424,6 +440,9 @@ pub(crate) fn legal_moves_between<S: Shape, const N: usize>(
 /// for reading and disambiguating algebraic notation. Reverse attacks from `to` find the candidates; checkers and
 /// pins decide which are legal. The attack look-ups do not depend on each other, so their memory accesses overlap.
 /// Castling goes through the generator's castling rules and en passant through the generator, which know them.
+// Not inlined: one copy per board shape, rather than both shapes' in every caller (the code that reads every move
+// must stay small enough for the instruction cache).
+#[inline(never)]
 pub(crate) fn legal_moves_of<S: Shape>(pos: &Core<S>, role: Role, to: u32, out: &mut MovesTo) {
     let us = pos.turn;
     if !pos.has_king(us) {
@@ -435,11 +454,7 @@ pub(crate) fn legal_moves_of<S: Shape>(pos: &Core<S>, role: Role, to: u32, out: 
     let castling = role == Role::King && (pos.castling & ours).has(to);
     let en_passant = role == Role::Pawn && pos.ep as u32 == to;
     if castling {
-        // Only castling takes the king onto its own rook: the generator's castling rules, without the rest of it.
-        let (king, occupied) = (pos.king_of(us), pos.occupied());
-        if attackers_by_tables(pos, !us, king, occupied).is_empty() {
-            generate_castling(pos, &mut Collector::between(pos, out, mine, to_bit), king, occupied, to_bit);
-        }
+        castling_moves_to(pos, mine, to_bit, out);
         return;
     }
     if en_passant {
