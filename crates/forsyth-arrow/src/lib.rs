@@ -23,6 +23,9 @@
 //! assert_eq!(code.value(0), "illegal-move");
 //! ```
 
+// Every `pub` item can be reached from outside; what only the crate uses says so with `pub(crate)`.
+#![warn(missing_docs, unreachable_pub)]
+
 mod parts;
 mod rows;
 mod stream;

@@ -5,7 +5,7 @@
 // (Plain comments only: this file is `include!`d, where inner doc comments are not allowed.)
 
 /// Squares a leaper on `sq` reaches with the given (file, rank) steps, on an empty board.
-pub const fn leaper_attacks(width: u32, sq: u32, steps: &[(i32, i32)]) -> u128 {
+pub(crate) const fn leaper_attacks(width: u32, sq: u32, steps: &[(i32, i32)]) -> u128 {
     let (f, r) = ((sq % width) as i32, (sq / width) as i32);
     let mut out = 0u128;
     let mut i = 0;
@@ -20,16 +20,17 @@ pub const fn leaper_attacks(width: u32, sq: u32, steps: &[(i32, i32)]) -> u128 {
 }
 
 /// The knight's eight steps.
-pub const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] =
+    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 /// The king's eight steps.
-pub const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+pub(crate) const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 /// Rook directions.
-pub const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+pub(crate) const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 /// Bishop directions.
-pub const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+pub(crate) const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// Squares a slider on `sq` reaches along `directions`, stopping at (and including) the first occupied square.
-pub const fn slider_attacks(width: u32, sq: u32, occupied: u128, directions: &[(i32, i32)]) -> u128 {
+pub(crate) const fn slider_attacks(width: u32, sq: u32, occupied: u128, directions: &[(i32, i32)]) -> u128 {
     let (f0, r0) = ((sq % width) as i32, (sq / width) as i32);
     let mut out = 0u128;
     let mut d = 0;
@@ -51,7 +52,7 @@ pub const fn slider_attacks(width: u32, sq: u32, occupied: u128, directions: &[(
 }
 
 /// The squares whose occupancy matters to a slider on `sq`: its empty-board rays without their last square.
-pub const fn slider_relevant_mask(width: u32, sq: u32, directions: &[(i32, i32)]) -> u128 {
+pub(crate) const fn slider_relevant_mask(width: u32, sq: u32, directions: &[(i32, i32)]) -> u128 {
     let (f0, r0) = ((sq % width) as i32, (sq / width) as i32);
     let mut out = 0u128;
     let mut d = 0;
@@ -69,7 +70,7 @@ pub const fn slider_relevant_mask(width: u32, sq: u32, directions: &[(i32, i32)]
 }
 
 /// The direction (file step, rank step) from `a` to `b` if they share a rank, file or diagonal.
-pub const fn direction(width: u32, a: u32, b: u32) -> Option<(i32, i32)> {
+pub(crate) const fn direction(width: u32, a: u32, b: u32) -> Option<(i32, i32)> {
     let (fa, ra) = ((a % width) as i32, (a / width) as i32);
     let (fb, rb) = ((b % width) as i32, (b / width) as i32);
     let (df, dr) = (fb - fa, rb - ra);
@@ -83,7 +84,7 @@ pub const fn direction(width: u32, a: u32, b: u32) -> Option<(i32, i32)> {
 }
 
 /// The squares strictly between `a` and `b` when they are aligned; empty otherwise.
-pub const fn between(width: u32, a: u32, b: u32) -> u128 {
+pub(crate) const fn between(width: u32, a: u32, b: u32) -> u128 {
     match direction(width, a, b) {
         None => 0,
         Some((df, dr)) => {
@@ -100,7 +101,7 @@ pub const fn between(width: u32, a: u32, b: u32) -> u128 {
 }
 
 /// The whole line (edge to edge) through `a` and `b` when they are aligned; empty otherwise.
-pub const fn line(width: u32, a: u32, b: u32) -> u128 {
+pub(crate) const fn line(width: u32, a: u32, b: u32) -> u128 {
     match direction(width, a, b) {
         None => 0,
         Some((df, dr)) => slider_attacks(width, a, 0, &[(df, dr), (-df, -dr)]) | (1u128 << a),

@@ -48,6 +48,15 @@ impl<R: BufRead> LineEnds<R> {
     /// Looks at the first 64 KiB of `reader` (all of it, if it is shorter) to tell how its lines end: the same
     /// answer whatever the size of its buffer. A line feed tells at once: a stream read as it is typed or written
     /// (a pipe) is not held up. An error filling the buffer is left to the reading, which reports it in order.
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use forsyth::pgn::LineEnds;
+    /// // Line feeds among the first 64 KiB: carriage returns later on are kept as they are.
+    /// let mut text = String::new();
+    /// LineEnds::new(&b"1. e4 *\n{a\rb} *\r"[..]).read_to_string(&mut text).unwrap();
+    /// assert_eq!(text, "1. e4 *\n{a\rb} *\r");
+    /// ```
     pub fn new(mut reader: R) -> LineEnds<R> {
         let mut start = Vec::new();
         let translates = match reader.fill_buf() {
@@ -77,6 +86,13 @@ impl<R: BufRead> LineEnds<R> {
 
     /// Whether the stream's lines end with carriage returns alone, and it is read translated (through a buffer of
     /// its own, where the stream as it is may be read in place).
+    ///
+    /// ```
+    /// use forsyth::pgn::LineEnds;
+    /// assert!(LineEnds::new(&b"1. e4 *\r\r1. d4 *\r"[..]).translates());
+    /// assert!(!LineEnds::new(&b"1. e4 *\r\n\r\n1. d4 *\r\n"[..]).translates());
+    /// assert!(!LineEnds::new(&b"1. e4 *"[..]).translates()); // no line break at all
+    /// ```
     pub fn translates(&self) -> bool {
         self.translated.is_some()
     }

@@ -45,6 +45,16 @@ pub struct MappedFile {
 impl MappedFile {
     /// Maps `file`, or returns `None` where it cannot be mapped — not a regular file (a pipe, a terminal, a
     /// device), empty, or refused by the system — and must be read instead.
+    ///
+    /// ```
+    /// use forsyth::pgn::MappedFile;
+    /// let path = std::env::temp_dir().join(format!("forsyth-mapped-new-{}.pgn", std::process::id()));
+    /// std::fs::write(&path, "1. d4 d5 *\n").unwrap();
+    /// assert!(MappedFile::new(&std::fs::File::open(&path).unwrap()).is_some());
+    /// std::fs::write(&path, "").unwrap();
+    /// assert!(MappedFile::new(&std::fs::File::open(&path).unwrap()).is_none()); // empty: read instead
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
     pub fn new(file: &File) -> Option<MappedFile> {
         let metadata = file.metadata().ok()?;
         if !metadata.is_file() || metadata.len() == 0 {
@@ -118,6 +128,15 @@ pub enum FileInput {
 
 impl FileInput {
     /// Maps `file` if it can be mapped, else buffers it.
+    ///
+    /// ```
+    /// let path = std::env::temp_dir().join(format!("forsyth-file-input-empty-{}.pgn", std::process::id()));
+    /// std::fs::write(&path, "").unwrap();
+    /// // An empty file cannot be mapped: it is read.
+    /// let input = forsyth::pgn::FileInput::new(std::fs::File::open(&path).unwrap());
+    /// assert!(matches!(input, forsyth::pgn::FileInput::Buffered(_)));
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
     pub fn new(file: File) -> FileInput {
         match MappedFile::new(&file) {
             Some(mapped) => FileInput::Mapped(mapped),

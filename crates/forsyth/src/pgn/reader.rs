@@ -118,6 +118,12 @@ impl From<Outcome> for GameResult {
 
 impl GameResult {
     /// The termination marker as PGN export format writes it.
+    ///
+    /// ```
+    /// use forsyth::pgn::GameResult;
+    /// assert_eq!(GameResult::Draw.as_str(), "1/2-1/2");
+    /// assert_eq!(GameResult::Unknown.as_str(), "*");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
@@ -128,6 +134,13 @@ impl GameResult {
     }
 
     /// Reads a termination marker (`½-½` too).
+    ///
+    /// ```
+    /// use forsyth::pgn::GameResult;
+    /// assert_eq!(GameResult::parse("0-1"), Some(GameResult::BlackWins));
+    /// assert_eq!(GameResult::parse("½-½"), Some(GameResult::Draw));
+    /// assert_eq!(GameResult::parse("1-1"), None);
+    /// ```
     pub fn parse(text: &str) -> Option<GameResult> {
         Some(match text {
             "1-0" => GameResult::WhiteWins,

@@ -25,6 +25,16 @@ pub(crate) const TAG_SECTION_END: u32 = 3;
 pub(crate) const NEW_GAME_BREAKS: u32 = 2;
 
 /// The bytes of one game, as they stand in the file, with where they start.
+///
+/// ```
+/// use forsyth::pgn::GameSplitter;
+/// let file = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// let games: Vec<_> = GameSplitter::new(file.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!((games[1].number, games[1].line, games[1].column), (2, 5, 1));
+/// assert_eq!(games[1].bytes, b"[Event \"b\"]\n\n1. d4 *\n");
+/// assert_eq!(games[1].offset, 27);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawGame {
     /// The game's text: tags, movetext, comments; everything up to the next game.
@@ -45,6 +55,14 @@ pub struct RawGame {
 impl RawGame {
     /// Whether the text holds nothing but whitespace, byte-order marks and forum wrappers (a file's trailing blank
     /// lines, or the `[/pgn]` after its last game, make an empty last chunk).
+    ///
+    /// ```
+    /// use forsyth::pgn::RawGame;
+    /// let wrapper = RawGame { bytes: b"\n[/pgn]\n\n".to_vec(), ..RawGame::default() };
+    /// assert!(wrapper.is_blank());
+    /// let game = RawGame { bytes: b"1. e4 *\n".to_vec(), ..RawGame::default() };
+    /// assert!(!game.is_blank());
+    /// ```
     pub fn is_blank(&self) -> bool {
         let mut rest = self.bytes.as_slice();
         loop {
@@ -60,6 +78,14 @@ impl RawGame {
     }
 
     /// The game's text, borrowed.
+    ///
+    /// ```
+    /// use forsyth::pgn::{PgnReadOptions, RawGame, Validate, read_game};
+    /// let game = RawGame { bytes: b"1. e4 e5 2. Ke3 *\n".to_vec(), number: 7, line: 40, ..RawGame::default() };
+    /// let report = read_game(game.text(), &PgnReadOptions::default(), &mut Validate);
+    /// let error = report.error.unwrap();
+    /// assert_eq!((error.game, error.line, error.column), (7, 40, 13)); // at `Ke3`
+    /// ```
     pub fn text(&self) -> GameText<'_> {
         GameText {
             bytes: &self.bytes,
@@ -274,6 +300,14 @@ impl<R: BufRead> GameSplitter<R> {
     /// A splitter over a reader of PGN bytes (already decompressed). A UTF-8 byte-order mark is skipped. Lines end
     /// with line feeds (`\n`, `\r\n`): wrap text whose lines end with carriage returns alone in [`LineEnds`](super::LineEnds),
     /// as [`Reader`](super::Reader) does.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, LineEnds};
+    /// let old_mac = &b"[Event \"a\"]\r\r1. e4 *\r\r[Event \"b\"]\r\r1. d4 *\r"[..];
+    /// let games: Vec<_> = GameSplitter::new(LineEnds::new(old_mac)).collect::<Result<_, _>>()?;
+    /// assert_eq!(games.iter().map(|g| g.line).collect::<Vec<_>>(), [1, 5]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn new(reader: R) -> GameSplitter<R> {
         GameSplitter {
             reader,
@@ -316,6 +350,18 @@ impl<R: BufRead> GameSplitter<R> {
     /// The next game's text, borrowed where it lies: a game that lies whole in the reader's buffer is not copied
     /// (one that runs across refills is, as by the iterator). For reading games one at a time; the iterator
     /// hands out owned games, which can go to other threads.
+    ///
+    /// ```
+    /// use forsyth::pgn::GameSplitter;
+    /// let mut games = GameSplitter::new(&b"1. e4 e5 1-0\n\n1. d4 d5 0-1\n"[..]);
+    /// let mut lines = Vec::new();
+    /// while let Some(game) = games.next_text() {
+    ///     let game = game?;
+    ///     lines.push((game.number, game.line, game.bytes.len()));
+    /// }
+    /// assert_eq!(lines, [(1, 1, 14), (2, 3, 13)]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn next_text(&mut self) -> Option<io::Result<GameText<'_>>> {
         let copied = std::mem::take(&mut self.last);
         if copied.bytes.capacity() > 0 {
@@ -432,6 +478,14 @@ impl<R: BufRead> GameSplitter<R> {
     }
 
     /// Bytes consumed from the reader so far (for progress reports).
+    ///
+    /// ```
+    /// use forsyth::pgn::GameSplitter;
+    /// let text = b"1. e4 *\n\n1. d4 *\n";
+    /// let mut games = GameSplitter::new(&text[..]);
+    /// while games.next().is_some() {}
+    /// assert_eq!(games.bytes_read(), text.len() as u64);
+    /// ```
     pub fn bytes_read(&self) -> u64 {
         self.scanner.consumed
     }
