@@ -41,6 +41,14 @@ pub enum Turn {
 
 impl Turn {
     /// The clockwise rotation in degrees.
+    ///
+    /// ```
+    /// use forsyth::diagram::general::{Turn, drawn_as};
+    /// use forsyth::piece_kind::PieceKind;
+    /// // The camel is drawn as a knight turned left (Popeye's pie-engl.txt: SL).
+    /// let (_, turn) = drawn_as(&PieceKind::from_name("camel").unwrap()).unwrap();
+    /// assert_eq!((turn.degrees(), Turn::UpsideDown.degrees()), (270, 180));
+    /// ```
     pub const fn degrees(self) -> i32 {
         match self {
             Turn::Upright => 0,
@@ -89,6 +97,17 @@ pub fn drawn_as(kind: &PieceKind) -> Option<(Role, Turn)> {
 /// The Unicode figurine of a piece: the orthodox figurines, and for fairy pieces the turned figurines of Unicode's
 /// Chess Symbols block (U+1FA00: turned 90° right, U+1FA12: 180°, U+1FA24: 270° = turned left) after
 /// [`drawn_as`].
+///
+/// ```
+/// use forsyth::Color;
+/// use forsyth::diagram::general::figurine;
+/// use forsyth::piece_kind::PieceKind;
+/// let kind = |name| PieceKind::from_name(name).unwrap();
+/// assert_eq!(figurine(&kind("queen"), Color::Black), Some('♛'));
+/// // U+1FA13 WHITE CHESS QUEEN ROTATED ONE HUNDRED EIGHTY DEGREES: the grasshopper.
+/// assert_eq!(figurine(&kind("grasshopper"), Color::White), Some('\u{1FA13}'));
+/// assert_eq!(figurine(&PieceKind::from_betza("ZW").unwrap(), Color::White), None);
+/// ```
 pub fn figurine(kind: &PieceKind, color: Color) -> Option<char> {
     let (role, turn) = drawn_as(kind)?;
     let offset = match role {
@@ -135,6 +154,16 @@ fn glyph_words(kind: &PieceKind, lang: Words) -> Option<String> {
 }
 
 /// The name of a piece in a language: the catalogue's, or its Betza definition.
+///
+/// ```
+/// use forsyth::diagram::general::piece_name;
+/// use forsyth::notation::Language;
+/// use forsyth::piece_kind::PieceKind;
+/// let grasshopper = PieceKind::from_name("grasshopper").unwrap();
+/// assert_eq!(piece_name(&grasshopper, Language::En), "grasshopper");
+/// assert_eq!(piece_name(&grasshopper, Language::De), "Grashüpfer");
+/// assert_eq!(piece_name(&PieceKind::from_betza("ZW").unwrap(), Language::En), "betza:ZW");
+/// ```
 pub fn piece_name(kind: &PieceKind, language: Language) -> String {
     let lang = Words::of(language);
     match (kind.catalogue_entry(), lang) {
@@ -152,6 +181,14 @@ pub fn piece_name(kind: &PieceKind, language: Language) -> String {
 }
 
 /// The board's topology in words.
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::diagram::general::topology_words;
+/// use forsyth::notation::Language;
+/// assert_eq!(topology_words(Topology::Plain, Language::En), "plain board");
+/// assert_eq!(topology_words(Topology::Torus, Language::En), "torus (anchor ring: files and ranks both wrap)");
+/// ```
 pub fn topology_words(topology: Topology, language: Language) -> &'static str {
     let lang = Words::of(language);
     match (topology, lang) {
@@ -170,6 +207,25 @@ pub fn topology_words(topology: Topology, language: Language) -> &'static str {
 
 /// A text (or Unicode) diagram: the board, White at the bottom, with the joined edges of cylinders drawn `:` (files)
 /// and `~` (ranks) instead of `|` and `-`; under it the piece count and a legend of the declared pieces.
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::diagram::general::diagram;
+/// use forsyth::notation::{Language, general::read_fen};
+/// use forsyth::piece_kind::PieceTable;
+/// let pos = read_fen("k2/3/2K", &PieceTable::new(), Topology::Plain).unwrap();
+/// let lines = [
+///     "   +-------+",
+///     " 3 | k . . |",
+///     " 2 | . . . |",
+///     " 1 | . . K |",
+///     "   +-------+",
+///     "     a b c",
+///     "1+1",
+/// ];
+/// assert_eq!(diagram(&pos, false, Language::En), lines.join("\n") + "\n");
+/// assert!(diagram(&pos, true, Language::En).contains(" 1 | . . ♔ |"));
+/// ```
 pub fn diagram(pos: &GeneralPosition, unicode: bool, language: Language) -> String {
     let lang = Words::of(language);
     let grid = pos.grid();
@@ -270,6 +326,16 @@ fn is_fairy(kind: &PieceKind) -> bool {
 
 /// The pieces of each side by name and square, and the board, in a sentence per line:
 /// `White: king e1, grasshopper a1.`
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::diagram::general::describe;
+/// use forsyth::notation::{Language, general::read_fen};
+/// use forsyth::piece_kind::PieceTable;
+/// let pos = read_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+/// let text = describe(&pos, Language::En);
+/// assert!(text.starts_with("White: king e1, rook h1.\nBlack: king e8.\nBoard: 8 × 8, plain board.\n"));
+/// ```
 pub fn describe(pos: &GeneralPosition, language: Language) -> String {
     let lang = Words::of(language);
     let grid = pos.grid();

@@ -348,6 +348,15 @@ pub fn write_board(pos: &GeneralPosition) -> String {
 }
 
 /// A piece's FEN letter: uppercase for White.
+///
+/// ```
+/// use forsyth::{Topology, notation::general::{letter_of, read_fen}, piece_kind::PieceTable};
+/// let mut table = PieceTable::new();
+/// table.declare_text("G=grasshopper").unwrap();
+/// let pos = read_fen("4k3/8/8/8/8/8/8/G3K3 w - - 0 1", &table, Topology::Plain).unwrap();
+/// let at = |file, rank| pos.at(pos.grid().cell(file, rank)).unwrap();
+/// assert_eq!((letter_of(&pos, at(0, 0)), letter_of(&pos, at(4, 7))), ('G', 'k'));
+/// ```
 pub fn letter_of(pos: &GeneralPosition, unit: Unit) -> char {
     let letter = pos.table().letter(unit.kind as usize);
     if unit.color == Color::White { letter } else { letter.to_ascii_lowercase() }
@@ -357,6 +366,16 @@ pub fn letter_of(pos: &GeneralPosition, unit: Unit) -> char {
 /// `Ga1xf1`; problem `Ga1-f1`, `Ga1:f1`; UCI `a1f1`, `e7e8g`. A capture elsewhere than the target (the locust,
 /// en passant) is written in long and problem styles with both squares: `Ld4xd5-d6`. Check and mate signs follow
 /// SAN, long and problem moves.
+///
+/// ```
+/// use forsyth::{Topology, notation::MoveStyle, notation::general::{read_fen, write_general_move}};
+/// use forsyth::piece_kind::PieceTable;
+/// let pos = read_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+/// let grid = pos.grid();
+/// let mv = *pos.legal_moves().unwrap().iter().find(|m| grid.name(m.to) == "a8").unwrap();
+/// let write = |style| write_general_move(&pos, mv, style);
+/// assert_eq!([write(MoveStyle::San), write(MoveStyle::Lan), write(MoveStyle::Uci)], ["Ra8+", "Ra1-a8+", "a1a8"]);
+/// ```
 pub fn write_general_move(pos: &GeneralPosition, mv: GeneralMove, style: MoveStyle) -> String {
     let grid = pos.grid();
     let name = |c: Cell| grid.name(c);
@@ -449,6 +468,15 @@ fn pawn_ambiguous(pos: &GeneralPosition, mv: GeneralMove) -> bool {
 }
 
 /// Finds the legal move a text names, in any style [`write_general_move`] writes (check signs optional).
+///
+/// ```
+/// use forsyth::{Topology, notation::general::{read_fen, read_general_move}, piece_kind::PieceTable};
+/// let pos = read_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+/// let mv = read_general_move(&pos, "Ra8+").unwrap();
+/// assert_eq!((pos.grid().name(mv.from), pos.grid().name(mv.to)), ("a1".to_string(), "a8".to_string()));
+/// assert_eq!(read_general_move(&pos, "a1a8"), Ok(mv));
+/// assert_eq!(read_general_move(&pos, "Ra1-b2").unwrap_err().code(), "move.illegal");
+/// ```
 pub fn read_general_move(pos: &GeneralPosition, text: &str) -> Result<GeneralMove, GeneralError> {
     let wanted = text.trim().trim_end_matches(['+', '#', '!', '?']);
     let moves = pos.legal_moves()?;

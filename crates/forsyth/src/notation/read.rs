@@ -37,6 +37,14 @@ use super::letters::Letters;
 use super::styles::{MoveStyle, MoveWriteOptions, write_move};
 
 /// How to read moves.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{MoveReadOptions, MoveStyle, parse_move};
+/// let options = MoveReadOptions { style: MoveStyle::Lan, ..MoveReadOptions::default() };
+/// assert!(!options.strict);
+/// assert_eq!(parse_move(&Position::default(), "Nf3", &options).unwrap().mv.to_string(), "g1f3");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct MoveReadOptions {
     /// The piece letters of the text's language (English by default). Figurines are always read.
@@ -49,11 +57,29 @@ pub struct MoveReadOptions {
 
 impl MoveReadOptions {
     /// Lenient reading in these letters.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::notation::{Language, Letters, MoveReadOptions, parse_move};
+    /// // German letters: S is the knight (Springer), L the bishop (Läufer).
+    /// let options = MoveReadOptions::with_letters(Letters::language(Language::De));
+    /// assert_eq!(parse_move(&Position::default(), "Sf3", &options).unwrap().mv.to_string(), "g1f3");
+    /// assert!(parse_move(&Position::default(), "Nf3", &options).is_err());
+    /// ```
     pub const fn with_letters(letters: Letters) -> MoveReadOptions {
         MoveReadOptions { letters, strict: false, style: MoveStyle::San }
     }
 
     /// Strict reading of one style in these letters.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::notation::{Letters, MoveReadOptions, MoveStyle, parse_move};
+    /// let pos = Position::default();
+    /// let options = MoveReadOptions::strict(MoveStyle::San, Letters::default());
+    /// assert_eq!(parse_move(&pos, "Nf3", &options).unwrap().mv.to_string(), "g1f3");
+    /// assert_eq!(parse_move(&pos, "Ng1-f3", &options).unwrap_err().code(), "move.not-canonical");
+    /// ```
     pub const fn strict(style: MoveStyle, letters: Letters) -> MoveReadOptions {
         MoveReadOptions { letters, strict: true, style }
     }
@@ -64,6 +90,14 @@ impl MoveReadOptions {
 }
 
 /// Things the lenient reader accepted that canonical SAN writes differently.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{MoveReadOptions, Normalised, parse_move};
+/// let read = parse_move(&Position::default(), "Ng1f3", &MoveReadOptions::default()).unwrap();
+/// assert_eq!(read.normalised, Normalised::OVERSPECIFIED);
+/// assert_eq!(read.normalised.to_string(), "over-specified origin");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Normalised(u16);
 
@@ -105,11 +139,29 @@ impl Normalised {
     ];
 
     /// Whether every flag of `other` is set.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::notation::{MoveReadOptions, Normalised, parse_move};
+    /// let pos: Position = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// let read = parse_move(&pos, "Pe4:d5", &MoveReadOptions::default()).unwrap();
+    /// assert!(read.normalised.contains(Normalised::PAWN_LETTER));
+    /// assert!(read.normalised.contains(Normalised::CAPTURE_SIGN));
+    /// assert!(!read.normalised.contains(Normalised::FIGURINE));
+    /// ```
     pub const fn contains(self, other: Normalised) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// Whether nothing was normalised.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::notation::{MoveReadOptions, parse_move};
+    /// let read = |text| parse_move(&Position::default(), text, &MoveReadOptions::default()).unwrap().normalised;
+    /// assert!(read("Nf3").is_empty());
+    /// assert!(!read("♘f3").is_empty());
+    /// ```
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -137,6 +189,14 @@ impl fmt::Display for Normalised {
 }
 
 /// A move read from text, with what surrounded it.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{MoveReadOptions, parse_move};
+/// let read = parse_move(&Position::default(), "e4!(=)", &MoveReadOptions::default()).unwrap();
+/// assert_eq!((read.mv.to_string(), read.nag, read.draw_offer), ("e2e4".to_string(), Some(1), true));
+/// assert!(read.normalised.is_empty());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ReadMove {
     /// The legal move ([`Move::NULL`] for a null move).
@@ -315,6 +375,14 @@ pub fn names_destination_only(text: &str) -> bool {
 }
 
 /// Reads a move and returns only the legal move.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::read::parse_san;
+/// let pos = Position::default();
+/// assert_eq!(parse_san(&pos, "e4").unwrap().to_string(), "e2e4");
+/// assert_eq!(parse_san(&pos, "Nf6").unwrap_err().code(), "move.unreachable");
+/// ```
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     parse_move(pos, text, &MoveReadOptions::default()).map(|r| r.mv)
 }

@@ -7,6 +7,13 @@ use crate::movegen::core::{Core, NO_EP};
 use crate::{CastlingPrefix, CastlingSide, Color, Role, Setup, Square, SquareSet, Variant};
 
 /// One reason a setup is not a legal position.
+///
+/// ```
+/// use forsyth::{Color, Position, Problem, Variant, notation::fen::Fen};
+/// let setup = Fen::parse("4k3/8/8/8/8/8/8/K3K3 w - - 0 1").unwrap().setup;
+/// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+/// assert_eq!(err.problems, [Problem::TooManyKings(Color::White, 2)]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Problem {
@@ -122,6 +129,14 @@ impl CastlingRightProblem {
 
     /// A stable short code for programs, such as `no-rook`; it refines [`Problem::code`]
     /// (`position.invalid-castling`).
+    ///
+    /// ```
+    /// use forsyth::{Position, Problem, Square, Variant, notation::fen::Fen};
+    /// let setup = Fen::parse("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap().setup;
+    /// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+    /// let Problem::InvalidCastlingRight { square, reason } = err.problems[0] else { panic!("{err}") };
+    /// assert_eq!((square, err.code(), reason.code()), (Square::H1, "position.invalid-castling", "no-rook"));
+    /// ```
     pub const fn code(self) -> &'static str {
         match self {
             CastlingRightProblem::RookNotOnBackRank => "rook-not-on-back-rank",
@@ -195,6 +210,15 @@ impl EnPassantProblem {
 
     /// A stable short code for programs, such as `wrong-rank`; it refines [`Problem::code`]
     /// (`position.invalid-en-passant`).
+    ///
+    /// ```
+    /// use forsyth::{Position, Problem, Square, Variant, notation::fen::Fen};
+    /// // d6 is on the right rank, but no black pawn stands on d5 after a double step.
+    /// let setup = Fen::parse("4k3/8/8/8/8/8/8/4K3 w - d6 0 1").unwrap().setup;
+    /// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+    /// let Problem::InvalidEnPassant { square, reason } = err.problems[0] else { panic!("{err}") };
+    /// assert_eq!((square, err.code(), reason.code()), (Square::D6, "position.invalid-en-passant", "no-pawn"));
+    /// ```
     pub const fn code(self) -> &'static str {
         match self {
             EnPassantProblem::OffBoard => "off-board",
@@ -225,6 +249,15 @@ impl std::error::Error for EnPassantProblem {}
 
 impl Problem {
     /// A stable short code for programs.
+    ///
+    /// ```
+    /// use forsyth::{Color, Position, Problem, Variant, notation::fen::Fen};
+    /// let setup = Fen::parse("8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap().setup;
+    /// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+    /// assert_eq!(err.problems[0], Problem::MissingKing(Color::Black));
+    /// assert_eq!(err.problems[0].code(), "position.missing-king");
+    /// assert_eq!(Problem::AdjacentKings.code(), "position.adjacent-kings");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self {
             Problem::WrongBoardShape { .. } => "position.board-shape",
@@ -244,6 +277,14 @@ impl Problem {
     }
 
     /// Whether `--repair` can drop the offending field and leave a legal position.
+    ///
+    /// ```
+    /// use forsyth::{Color, Position, Problem, Variant, notation::fen::Fen};
+    /// let setup = Fen::parse("4k3/8/8/8/8/8/8/4K3 w Q - 0 1").unwrap().setup;
+    /// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+    /// assert!(err.problems[0].is_repairable());
+    /// assert!(!Problem::MissingKing(Color::White).is_repairable());
+    /// ```
     pub const fn is_repairable(&self) -> bool {
         matches!(
             self,
@@ -375,6 +416,13 @@ pub(crate) fn without_repairable(setup: &Setup, problems: &[Problem]) -> Setup {
 }
 
 /// The problems that keep a setup from being a legal position; never empty.
+///
+/// ```
+/// use forsyth::{Position, Variant, notation::fen::Fen};
+/// let setup = Fen::parse("4k3/8/8/8/8/8/8/4K2P w - - 0 1").unwrap().setup;
+/// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+/// assert_eq!(err.to_string(), "pawn on h1: pawns cannot stand on the first or last rank");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
     /// Every problem found, in a stable order.
@@ -383,6 +431,13 @@ pub struct PositionError {
 
 impl PositionError {
     /// The code of the first problem ([`Problem::code`]); each problem has its own.
+    ///
+    /// ```
+    /// use forsyth::{Position, Variant, notation::fen::Fen};
+    /// let setup = Fen::parse("8/8/8/8/8/8/4k3/4K3 w - - 0 1").unwrap().setup;
+    /// let err = Position::from_setup(&setup, Variant::Standard).unwrap_err();
+    /// assert_eq!(err.code(), "position.adjacent-kings");
+    /// ```
     pub fn code(&self) -> &'static str {
         self.problems.first().map_or("position.illegal", Problem::code)
     }
