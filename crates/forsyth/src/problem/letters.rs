@@ -48,6 +48,15 @@ impl PieceLetter {
 
     /// Whether an orthodox piece of this role is named by the letter (`X` names every piece; a declared letter
     /// names a piece of the problem's letter table, no role).
+    ///
+    /// ```
+    /// use forsyth::Role;
+    /// use forsyth::problem::PieceLetter;
+    /// assert!(PieceLetter::Role(Role::Rook).names(Role::Rook));
+    /// assert!(!PieceLetter::Role(Role::Rook).names(Role::Queen));
+    /// assert!(PieceLetter::Any.names(Role::Queen));
+    /// assert!(!PieceLetter::Declared('G').names(Role::Queen));
+    /// ```
     pub fn names(self, role: Role) -> bool {
         match self {
             PieceLetter::Role(r) => r == role,
@@ -58,6 +67,13 @@ impl PieceLetter {
 }
 
 /// A letter that names no piece this reader knows.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{LetterProblem, piece_of_letter};
+/// assert_eq!(piece_of_letter('G', Language::En), Err(LetterProblem::Fairy('G')));
+/// assert_eq!(piece_of_letter('n', Language::En), Err(LetterProblem::NotALetter('n')));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LetterProblem {
@@ -69,6 +85,15 @@ pub enum LetterProblem {
 
 /// The piece an uppercase letter names in a problem text of this language: the six orthodox letters of the
 /// language (German K D T L S B, English K Q R B N P) and `X`.
+///
+/// ```
+/// use forsyth::Role;
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{LetterProblem, PieceLetter, piece_of_letter};
+/// // German T (Turm) is the rook; in English T is no orthodox letter.
+/// assert_eq!(piece_of_letter('T', Language::De), Ok(PieceLetter::Role(Role::Rook)));
+/// assert_eq!(piece_of_letter('T', Language::En), Err(LetterProblem::Fairy('T')));
+/// ```
 pub fn piece_of_letter(c: char, language: Language) -> Result<PieceLetter, LetterProblem> {
     if c == 'X' {
         return Ok(PieceLetter::Any);

@@ -31,6 +31,17 @@ use super::pattern_position::PatternPosition;
 use crate::{Color, Move, Position, Role, Square};
 
 /// Bounds on the work of listing sequences.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Limits, Pattern, sequences};
+/// let pattern = Pattern::parse("Sg1~e5", Language::De)?;
+/// let five = Limits { max_sequences: 5, ..Limits::default() };
+/// let found = sequences(&pattern, &Position::default(), &five)?;
+/// assert_eq!((found.sequences.len(), found.truncated), (5, true));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The longest sequence, in plies (both sides' moves).
@@ -49,6 +60,15 @@ impl Default for Limits {
 
 /// The sequences a pattern stands for: moves of the orthodox [`Position`] by default, or of any
 /// [`PatternPosition`].
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Limits, Listing, Pattern, sequences};
+/// use forsyth::{Move, Position, Square};
+/// let found = sequences(&Pattern::parse("Sg1-f3", Language::De)?, &Position::default(), &Limits::default())?;
+/// assert_eq!(found, Listing { sequences: vec![vec![Move::new(Square::G1, Square::F3)]], truncated: false });
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Listing<M = Move> {
     /// Each sequence, from the given position.
@@ -400,6 +420,18 @@ fn combine(pattern: &Pattern, part: &mut impl FnMut(&Pattern) -> Option<Fit>) ->
 }
 
 /// Where in a game a pattern holds.
+///
+/// ```
+/// use forsyth::notation::letters::Language;
+/// use forsyth::problem::{Fit, Pattern, game_fits};
+/// use forsyth::{Move, Position, Square};
+/// // 1.e4 e5 2.Nf3: the knight's move is the game's third ply (index 2).
+/// let (e4, e5, nf3) = ((Square::E2, Square::E4), (Square::E7, Square::E5), (Square::G1, Square::F3));
+/// let moves = [e4, e5, nf3].map(|(from, to)| Move::new(from, to));
+/// let fit = game_fits(&Pattern::parse("Sg1-f3", Language::De)?, &Position::default(), &moves)?;
+/// assert_eq!(fit, Some(Fit { plies: vec![2] }));
+/// # Ok::<(), forsyth::problem::PatternError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fit {
     /// The plies (0-based, into the game's moves) where each line of the pattern that holds begins; empty for a

@@ -301,6 +301,15 @@ impl Assessment {
     ];
 
     /// The sign.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::problem::{Assessment, Pattern};
+    /// let Pattern::Line(line) = Pattern::parse("Sg1-f3!?", Language::De)? else { panic!() };
+    /// assert_eq!(line.ending.assessment.map(Assessment::sign), Some("!?"));
+    /// assert_eq!(Assessment::VeryBad.sign(), "??");
+    /// # Ok::<(), forsyth::problem::PatternError>(())
+    /// ```
     pub fn sign(self) -> &'static str {
         Assessment::ALL.iter().find(|(a, _)| *a == self).map_or("", |(_, s)| s)
     }
@@ -373,6 +382,15 @@ impl Pattern {
     }
 
     /// The pattern in the piece letters of `language`, with the signs as read and one space around `&` and `|`.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::problem::Pattern;
+    /// let p = Pattern::parse("Dd1:f7#&~[Lf1]", Language::De)?;
+    /// assert_eq!(p.write(Language::De), "Dd1:f7# & ~[Lf1]");
+    /// assert_eq!(p.write(Language::En), "Qd1:f7# & ~[Bf1]");
+    /// # Ok::<(), forsyth::problem::PatternError>(())
+    /// ```
     pub fn write(&self, language: Language) -> String {
         let mut out = String::new();
         self.write_into(language, &mut out);
@@ -441,6 +459,14 @@ impl Pattern {
     }
 
     /// The column where the pattern begins.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::problem::Pattern;
+    /// let Pattern::Or(parts) = Pattern::parse("  Sg1-f3 | 0-0", Language::De)? else { panic!() };
+    /// assert_eq!((parts[0].column(), parts[1].column()), (3, 12));
+    /// # Ok::<(), forsyth::problem::PatternError>(())
+    /// ```
     pub fn column(&self) -> usize {
         match self {
             Pattern::Line(line) => line.subject.column,
@@ -582,6 +608,13 @@ pub struct PatternError {
 
 impl PatternError {
     /// A stable identifier of the problem.
+    ///
+    /// ```
+    /// use forsyth::notation::letters::Language;
+    /// use forsyth::problem::Pattern;
+    /// assert_eq!(Pattern::parse("  ", Language::De).unwrap_err().code(), "pattern.empty");
+    /// assert_eq!(Pattern::parse("(Sg1-f3", Language::De).unwrap_err().code(), "pattern.end");
+    /// ```
     pub fn code(&self) -> &'static str {
         match self.kind {
             PatternErrorKind::Empty => "pattern.empty",

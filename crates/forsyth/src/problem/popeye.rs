@@ -206,6 +206,16 @@ pub(super) fn order_by_colour(pieces: &mut [PlacedPiece]) {
 }
 
 /// A problem read from Popeye's input: the position and the texts around it.
+///
+/// ```
+/// use forsyth::problem::popeye;
+/// let text = "BeginProblem\nAuthor Loyd, Samuel\nPieces White Kd2 Sc3 Black Ke8\nStipulation #2\nEndProblem";
+/// let problem = &popeye::parse(text)?[0];
+/// assert_eq!(problem.authors, ["Loyd, Samuel"]);
+/// assert_eq!(problem.stipulation.as_deref(), Some("#2"));
+/// assert_eq!(problem.pieces.len(), 3);
+/// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProblemDescription {
     /// `Author` lines.
@@ -414,6 +424,15 @@ impl ProblemDescription {
     /// The pieces on a general board with the problem's letters ([`ProblemDescription::piece_table`]), White to
     /// move, castling as in [`ProblemDescription::position`]; not checked for legality or conditions: the
     /// position to draw.
+    ///
+    /// ```
+    /// use forsyth::notation::general::write_board;
+    /// use forsyth::problem::popeye;
+    /// // G: Popeye's English code of the grasshopper.
+    /// let problem = &popeye::parse("BeginProblem Pieces White Ke1 Ga3 Black Ke8 EndProblem")?[0];
+    /// assert_eq!(write_board(&problem.general_board()), "4k3/8/8/8/8/G7/8/4K3");
+    /// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+    /// ```
     pub fn general_board(&self) -> GeneralPosition {
         let table = self.piece_table();
         let grid = Grid::new(8, 8, Topology::Plain).expect("8×8 is a board");
@@ -602,6 +621,15 @@ fn keyword_line(out: &mut String, keyword: &str, text: &str) {
 }
 
 /// What is wrong with a Popeye input.
+///
+/// ```
+/// use forsyth::Square;
+/// use forsyth::problem::popeye::{self, PopeyeErrorKind};
+/// let error = popeye::parse("BeginProblem Pieces White Ke1 Black Ke1 EndProblem").unwrap_err();
+/// assert_eq!(error.kind, PopeyeErrorKind::Occupied(Square::E1));
+/// let error = popeye::parse("BeginProblem Pieces White Ke1").unwrap_err();
+/// assert_eq!(error.kind, PopeyeErrorKind::NoEnd);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PopeyeErrorKind {
@@ -695,6 +723,13 @@ impl fmt::Display for PopeyeError {
 impl std::error::Error for PopeyeError {}
 
 /// Why a problem's position cannot be built or played.
+///
+/// ```
+/// use forsyth::problem::popeye::{self, ProblemError};
+/// let p = &popeye::parse("BeginProblem Pieces White Ke1 Black Ke8\nCondition Madrasi\nEndProblem")?[0];
+/// assert_eq!(p.position().unwrap_err(), ProblemError::Condition("Madrasi".to_string()));
+/// # Ok::<(), forsyth::problem::popeye::PopeyeError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProblemError {
     /// A fairy condition (the `Condition` line's text): forsyth plays none, and playing the problem by orthodox

@@ -75,6 +75,15 @@ const LAST_CAPTURE: &str = "LastCapture";
 /// defending side plays the series (`ser-h#5`, `ser-hs#4`, `pser-h#3`) Black; otherwise White (`#2`, `s#3`,
 /// `hs#2`, `hr#2`, `ser-#5`, `~1`). In help play a half move (`h#2.5`) and the option `WhiteToPlay` each give the
 /// first move to the other side. No stipulation: White.
+///
+/// ```
+/// use forsyth::Color;
+/// use forsyth::problem::start::first_mover;
+/// assert_eq!(first_mover(Some("ser-h#5"), false), Color::Black);
+/// assert_eq!(first_mover(Some("hs#2"), false), Color::White);
+/// assert_eq!(first_mover(Some("h#2"), true), Color::White);
+/// assert_eq!(first_mover(None, false), Color::White);
+/// ```
 pub fn first_mover(stipulation: Option<&str>, white_to_play: bool) -> Color {
     let Some(text) = stipulation.map(str::trim) else { return Color::White };
     let lower = text.to_ascii_lowercase();
@@ -95,6 +104,13 @@ pub fn first_mover(stipulation: Option<&str>, white_to_play: bool) -> Color {
 }
 
 /// What a problem's `Option` lines say about its position.
+///
+/// ```
+/// use forsyth::problem::start::PopeyeOptions;
+/// let options = PopeyeOptions::read(&["SetPlay WhiteToPlay".to_string()])?;
+/// assert_eq!(options, PopeyeOptions { white_to_play: true, ..PopeyeOptions::default() });
+/// # Ok::<(), forsyth::problem::start::OptionError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PopeyeOptions {
     /// `NoCastling`: the squares of the pieces that may no longer castle (a king's square: neither of its rooks),
@@ -108,6 +124,16 @@ pub struct PopeyeOptions {
 
 impl PopeyeOptions {
     /// Reads the options of `Option` lines (several options on a line, as Popeye allows).
+    ///
+    /// ```
+    /// use forsyth::Square;
+    /// use forsyth::problem::start::PopeyeOptions;
+    /// // German names, abbreviated to a unique prefix, over two lines.
+    /// let options = PopeyeOptions::read(&["KeineRoch a1 h1".to_string(), "weissbeg".to_string()])?;
+    /// assert_eq!(options.no_castling, [Square::A1, Square::H1]);
+    /// assert!(options.white_to_play);
+    /// # Ok::<(), forsyth::problem::start::OptionError>(())
+    /// ```
     pub fn read(lines: &[String]) -> Result<PopeyeOptions, OptionError> {
         let mut options = PopeyeOptions::default();
         for line in lines {
@@ -134,6 +160,17 @@ impl PopeyeOptions {
     /// or `None`: `NoCastling` with the squares of `lost` (rooks on their squares, beside their king on its square,
     /// that have no castling right), `EnPassant` with the double step to `ep` that `turn`'s opponent just played.
     /// [`PopeyeOptions::read`] reads it back.
+    ///
+    /// ```
+    /// use forsyth::problem::start::PopeyeOptions;
+    /// use forsyth::{Color, Square};
+    /// // Black to move after White's e2-e4, and the rook on h1 may no longer castle.
+    /// let line = PopeyeOptions::line(&[Square::H1], Some(Square::E3), Color::Black).unwrap();
+    /// assert_eq!(line, "NoCastling h1 EnPassant e2e3e4");
+    /// assert_eq!(PopeyeOptions::read(&[line])?.en_passant, Some(Square::E3));
+    /// assert_eq!(PopeyeOptions::line(&[], None, Color::White), None);
+    /// # Ok::<(), forsyth::problem::start::OptionError>(())
+    /// ```
     pub fn line(lost: &[Square], ep: Option<Square>, turn: Color) -> Option<String> {
         let mut words = Vec::new();
         if !lost.is_empty() {
@@ -236,6 +273,12 @@ fn passed_square(squares: &[Square]) -> Result<Square, OptionError> {
 }
 
 /// An `Option` line that cannot be read.
+///
+/// ```
+/// use forsyth::problem::start::{OptionError, PopeyeOptions};
+/// let err = PopeyeOptions::read(&["NoKastling a1".to_string()]).unwrap_err();
+/// assert_eq!(err, OptionError::Unknown("NoKastling".to_string()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum OptionError {
@@ -247,6 +290,14 @@ pub enum OptionError {
 
 impl OptionError {
     /// A stable identifier, listed in docs/errors.md.
+    ///
+    /// ```
+    /// use forsyth::problem::start::PopeyeOptions;
+    /// let read = |line: &str| PopeyeOptions::read(&[line.to_string()]);
+    /// assert_eq!(read("NoKastling a1").unwrap_err().code(), "problem.option");
+    /// // A double step has three squares: from, passed, to.
+    /// assert_eq!(read("EnPassant d7d5").unwrap_err().code(), "problem.option-en-passant");
+    /// ```
     pub fn code(&self) -> &'static str {
         match self {
             OptionError::Unknown(_) => "problem.option",

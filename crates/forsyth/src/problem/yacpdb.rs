@@ -30,6 +30,15 @@ use crate::{Color, Square};
 const MAX_DEPTH: usize = 16;
 
 /// An entry read: the problem, and the top-level keys it had that forsyth does not model.
+///
+/// ```
+/// use forsyth::problem::yacpdb;
+/// let text = "stipulation: \"#2\"\nalgebraic: {white: [Kd2], black: [Ke8]}\nkeywords: [Miniature]\nsolution: x\n";
+/// let entry = yacpdb::parse(text)?;
+/// assert_eq!(entry.problem.stipulation.as_deref(), Some("#2"));
+/// assert_eq!(entry.ignored, ["keywords", "solution"]);
+/// # Ok::<(), forsyth::problem::yacpdb::YacpdbError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The problem.
@@ -39,6 +48,15 @@ pub struct Entry {
 }
 
 /// What is wrong with an entry.
+///
+/// ```
+/// use forsyth::Square;
+/// use forsyth::problem::yacpdb::{self, YacpdbErrorKind};
+/// let error = yacpdb::parse("algebraic:\n  white: [Kd2]\n  black: [Ke8, Sd2]\n").unwrap_err();
+/// assert_eq!(error.kind, YacpdbErrorKind::Occupied(Square::D2));
+/// let error = yacpdb::parse("algebraic:\n  white: [Kd2, Zz9]\n  black: [Ke8]\n").unwrap_err();
+/// assert_eq!(error.kind, YacpdbErrorKind::Piece("Zz9".to_string()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum YacpdbErrorKind {
@@ -57,6 +75,13 @@ pub enum YacpdbErrorKind {
 }
 
 /// An entry that cannot be read, with its line and column where known.
+///
+/// ```
+/// use forsyth::problem::yacpdb::{self, YacpdbErrorKind};
+/// // An alias, refused where it stands: line 2, column 4.
+/// let error = yacpdb::parse("a: &x [1]\nb: *x\n").unwrap_err();
+/// assert_eq!((error.kind, error.line, error.column), (YacpdbErrorKind::Alias, 2, 4));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct YacpdbError {
     /// What is wrong.
@@ -69,6 +94,12 @@ pub struct YacpdbError {
 
 impl YacpdbError {
     /// A stable identifier of the problem.
+    ///
+    /// ```
+    /// use forsyth::problem::yacpdb;
+    /// assert_eq!(yacpdb::parse("stipulation: \"#2\"\n").unwrap_err().code(), "yacpdb.shape");
+    /// assert_eq!(yacpdb::parse("algebraic: [\n").unwrap_err().code(), "yacpdb.yaml");
+    /// ```
     pub fn code(&self) -> &'static str {
         match self.kind {
             YacpdbErrorKind::Yaml(_) => "yacpdb.yaml",
@@ -150,6 +181,16 @@ fn strings(y: &Yaml, why: &'static str) -> Result<Vec<String>, YacpdbError> {
 }
 
 /// Reads one YACPDB entry.
+///
+/// ```
+/// use forsyth::problem::yacpdb;
+/// use forsyth::Square;
+/// let entry = yacpdb::parse("algebraic:\n  white: [Kd2, Sc3]\n  black: [Ke8]\noptions: [Circe]\n")?;
+/// assert_eq!(entry.problem.pieces[1].square, Square::C3);
+/// // YACPDB keeps fairy conditions among its options.
+/// assert_eq!(entry.problem.conditions, ["Circe"]);
+/// # Ok::<(), forsyth::problem::yacpdb::YacpdbError>(())
+/// ```
 pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
     screen(text)?;
     let docs = YamlLoader::load_from_str(text).map_err(|e| YacpdbError {
@@ -276,6 +317,15 @@ fn quoted(text: &str) -> String {
 }
 
 /// Writes a problem as a YACPDB entry (Popeye's conditions among the options, as YACPDB keeps them).
+///
+/// ```
+/// use forsyth::problem::{popeye, yacpdb};
+/// let text = "BeginProblem\nPieces White Kd2 Sc3 Black Ke8\nStipulation #2\nCondition Circe\nEndProblem";
+/// let problem = &popeye::parse(text)?[0];
+/// let entry = "---\nstipulation: \"#2\"\noptions:\n  - \"Circe\"\nalgebraic:\n  white: [Kd2, Sc3]\n  black: [Ke8]\n";
+/// assert_eq!(yacpdb::write(problem), entry);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write(problem: &ProblemDescription) -> String {
     let mut out = String::from("---\n");
     let list = |out: &mut String, key: &str, items: &[String]| {
