@@ -9,6 +9,17 @@ use crate::position::PositionShape;
 use crate::{Color, File, Piece, Position, Rank, Role, Square};
 
 /// Where a piece on the board can have come from.
+///
+/// ```
+/// use forsyth::retro::{self, Origin};
+/// use forsyth::Square;
+/// // A bishop on a1, a dark square: the original [Lc1], or a promoted pawn (White has lost all eight).
+/// let pos = retro::position_from_fen("4k3/8/8/8/8/8/8/B3K3 w - - 0 1").unwrap();
+/// let origins = retro::who(&pos, Square::A1).unwrap().origins;
+/// assert!(origins.contains(&Origin::Original(Square::C1)));
+/// assert!(!origins.contains(&Origin::Original(Square::F1)));
+/// assert!(origins.iter().any(|o| matches!(o, Origin::Promoted { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
     /// The unit that stood on this square of the array (`[Sb1]`; a pawn's second- or seventh-rank square).
@@ -21,6 +32,14 @@ pub enum Origin {
 }
 
 /// What decided the list of origins.
+///
+/// ```
+/// use forsyth::retro::{self, Clue};
+/// use forsyth::Square;
+/// let pos = retro::position_from_fen("4k3/8/8/8/8/8/8/B3K3 w - - 0 1").unwrap();
+/// assert!(retro::who(&pos, Square::A1).unwrap().clues.contains(&Clue::SquareColour));
+/// assert_eq!(retro::who(&pos, Square::E1).unwrap().clues, [Clue::King]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Clue {
     /// A king is always the original king.
@@ -52,6 +71,15 @@ pub enum Clue {
 }
 
 /// The origins a piece can have, with what decided them.
+///
+/// ```
+/// use forsyth::retro::{self, Origin};
+/// use forsyth::{Color, Piece, Role, Square};
+/// let pos = retro::position_from_fen("4k3/8/8/8/8/8/8/B3K3 w - - 0 1").unwrap();
+/// let king = retro::who(&pos, Square::E8).unwrap();
+/// assert_eq!((king.square, king.piece), (Square::E8, Piece::new(Color::Black, Role::King)));
+/// assert_eq!(king.origins, [Origin::Original(Square::E8)]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
     /// Where the piece stands.

@@ -41,6 +41,15 @@ use crate::position::{PositionShape, start_counts};
 use crate::{BoardShape, Color, File, PositionError, Rank, Role, Square, Variant};
 
 /// Why the retro analysis cannot answer for an input.
+///
+/// ```
+/// use forsyth::retro::{self, RetroError};
+/// use forsyth::Square;
+/// let err = retro::position_from_fen("4k3/8/8/8/8/8/8/4K2X w - - 0 1").unwrap_err();
+/// assert_eq!(err, RetroError::UnknownPiece { squares: vec![Square::H1] });
+/// let pos = retro::position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(retro::who(&pos, Square::D4).unwrap_err(), RetroError::EmptySquare(Square::D4));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RetroError {

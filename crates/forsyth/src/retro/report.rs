@@ -12,6 +12,16 @@ use crate::{CastlingSide, Color, Piece, Position, Problem, Role, Square, Variant
 
 /// One reason a position cannot arise in a game from the array. [`Reason::code`] is stable; the words for people
 /// are in [`crate::diagram::retro_words`].
+///
+/// ```
+/// use forsyth::retro::{self, Reason};
+/// use forsyth::{Color, Square};
+/// // Three white pawns on the c-file need two captures, but Black has lost only the rook of h8.
+/// let pos = retro::position_from_fen("rnbqkbn1/pppppppp/8/2P5/2P5/2P5/8/4K3 w - - 0 1").unwrap();
+/// let reasons = retro::analyse(&pos).unwrap().reasons;
+/// let Reason::PawnCaptures { color, needed, available, .. } = &reasons[0] else { panic!("{reasons:?}") };
+/// assert_eq!((*color, *needed, *available), (Color::White, Some(2), 1));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Reason {
@@ -114,6 +124,14 @@ impl Reason {
     }
 
     /// The squares the reason names.
+    ///
+    /// ```
+    /// use forsyth::{Square, retro};
+    /// // The bishop on a1 behind the unmoved pawn on b2 is shut in, and no bishop starts on a1.
+    /// let pos = retro::position_from_fen("4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1").unwrap();
+    /// let report = retro::analyse(&pos).unwrap();
+    /// assert_eq!(report.reasons[0].squares(), [Square::A1, Square::B2]);
+    /// ```
     pub fn squares(&self) -> Vec<Square> {
         match self {
             Reason::Invalid(problem) => match problem {
@@ -137,6 +155,12 @@ impl Reason {
 
 /// Every reason found why a position cannot arise from the array; none means none was found (not a proof that a
 /// game reaches it).
+///
+/// ```
+/// use forsyth::retro;
+/// let report = retro::analyse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+/// assert_eq!(report.reasons, []);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// The reasons, validation problems first.
@@ -145,6 +169,13 @@ pub struct Report {
 
 impl Report {
     /// Whether no reason was found.
+    ///
+    /// ```
+    /// use forsyth::retro;
+    /// assert!(retro::analyse_fen("4k3/8/8/8/8/5N2/8/4K3 b - - 1 1").unwrap().reachable());
+    /// // Nine white pawns: more than a side starts with.
+    /// assert!(!retro::analyse_fen("4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1").unwrap().reachable());
+    /// ```
     pub fn reachable(&self) -> bool {
         self.reasons.is_empty()
     }

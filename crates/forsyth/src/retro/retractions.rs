@@ -35,6 +35,15 @@ pub struct Retraction {
 }
 
 /// What kind of move a retraction takes back.
+///
+/// ```
+/// use forsyth::retro::{self, RetractionKind};
+/// // The white queen on a8 may have promoted there: from a7, or capturing from b7.
+/// let pos = retro::position_from_fen("Q3k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+/// let kinds: Vec<RetractionKind> = retro::retractions(&pos).unwrap().iter().map(|r| r.kind()).collect();
+/// assert!(kinds.contains(&RetractionKind::Promotion));
+/// assert!(!kinds.contains(&RetractionKind::Castling));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RetractionKind {
     /// A move that captured nothing and promoted nothing.
@@ -51,6 +60,16 @@ pub enum RetractionKind {
 
 impl Retraction {
     /// What kind of move it takes back.
+    ///
+    /// ```
+    /// use forsyth::retro::{self, RetractionKind};
+    /// use forsyth::{Move, Square};
+    /// let pos = retro::position_from_fen("4k3/8/8/8/8/5N2/8/4K3 b - - 1 1").unwrap();
+    /// let all = retro::retractions(&pos).unwrap();
+    /// let g1f3 = all.iter().find(|r| r.mv == Move::new(Square::G1, Square::F3) && r.uncaptured.is_none());
+    /// assert_eq!(g1f3.unwrap().kind(), RetractionKind::Plain);
+    /// assert!(all.iter().filter(|r| r.uncaptured.is_some()).all(|r| r.kind() == RetractionKind::Capture));
+    /// ```
     pub fn kind(&self) -> RetractionKind {
         match self.mv.kind() {
             MoveKind::Castle => RetractionKind::Castling,
