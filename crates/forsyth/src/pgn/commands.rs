@@ -6,6 +6,12 @@
 use crate::Square;
 
 /// A command embedded in a comment: `[%name args]`.
+///
+/// ```
+/// use forsyth::pgn::{CommentCommand, comment_commands};
+/// let first = comment_commands("White resigns [%emt  0:00:05 ]").next();
+/// assert_eq!(first, Some(CommentCommand { name: "emt", args: "0:00:05" }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommentCommand<'a> {
     /// The name after `%` (`clk`, `eval`, ...).
@@ -80,6 +86,13 @@ pub fn parse_clock(args: &str) -> Option<f64> {
 }
 
 /// An engine evaluation (`%eval`).
+///
+/// ```
+/// use forsyth::pgn::{Eval, comment_commands, parse_eval};
+/// let eval = comment_commands("[%eval #3,25]").find(|c| c.name == "eval").and_then(|c| parse_eval(c.args));
+/// assert_eq!(eval, Some(Eval::Mate(3)));
+/// assert_eq!(parse_eval("0.25"), Some(Eval::Pawns(0.25)));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Eval {
     /// Pawns from White's point of view.
@@ -104,6 +117,14 @@ pub fn parse_eval(args: &str) -> Option<Eval> {
 }
 
 /// A coloured square or arrow of `%csl` / `%cal`: colour letter (`R`, `G`, `B`, `Y`), squares.
+///
+/// ```
+/// use forsyth::pgn::{Marking, parse_markings};
+/// use forsyth::Square;
+/// let marks = parse_markings("Ge2e4, Ya1").unwrap();
+/// assert_eq!(marks[0], Marking { color: 'G', from: Square::E2, to: Some(Square::E4) });
+/// assert_eq!(marks[1], Marking { color: 'Y', from: Square::A1, to: None });
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Marking {
     /// The colour letter.

@@ -255,6 +255,20 @@ impl<R: BufRead + Send> Reader<R> {
     /// result is handed on. Text in memory and a stream whose buffer holds more than [`INPUT_BUFFER`] bytes at
     /// once (a [`MappedFile`](super::MappedFile)) are read where they lie, on one thread and in blocks on several;
     /// any other stream through a buffer of 4 MiB on one thread, and copied into blocks on several.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameBuilder, Reader};
+    /// let file = "[Round \"1\"]\n\n1. e4 *\n\n[Round \"2\"]\n\n1. d4 d5 *\n".repeat(50);
+    /// let mut rounds = Vec::new();
+    /// let made = |builder: GameBuilder, _| builder.finish();
+    /// Reader::from_bytes(file.as_bytes()).jobs(2).visit(GameBuilder::default, made, |text, game| {
+    ///     rounds.push((text.number, game.tag("Round").unwrap().to_string(), game.moves.nodes.len()));
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(rounds.len(), 100);
+    /// assert_eq!(rounds[99], (100, "2".to_string(), 2)); // in file order, though read on two threads
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn visit<V, T>(
         self,
         visitor: impl Fn() -> V + Sync,
@@ -329,6 +343,17 @@ impl<R: BufRead + Send + 'static> Reader<R> {
 }
 
 /// A game [`Reader::games`] read: the game, where it starts, and what reading it found.
+///
+/// ```
+/// use forsyth::pgn::{Reader, WarningKind};
+/// let file = "1. e4 *\n\n1. e4 e5 2. Qh5 1–0\n".as_bytes().to_vec();
+/// let games: Vec<_> = Reader::from_bytes(file).games().collect::<Result<_, _>>()?;
+/// assert_eq!((games[1].number, games[1].line, games[1].game.moves.nodes.len()), (2, 3, 3));
+/// // A result written with an en dash: read as 1-0, with a warning.
+/// assert_eq!(games[1].game.result.map(|r| r.as_str()), Some("1-0"));
+/// assert_eq!((games[1].error.is_none(), games[1].warnings[0].kind), (true, WarningKind::ResultForm));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct ReadGame {
@@ -345,6 +370,15 @@ pub struct ReadGame {
 }
 
 /// The games of a [`Reader`], in file order (see [`Reader::games`]).
+///
+/// ```
+/// use forsyth::pgn::Reader;
+/// let mut games = Reader::from_bytes(b"1. e4 *\n\n1. d4 *\n".to_vec()).games();
+/// assert_eq!(games.next().unwrap()?.number, 1);
+/// assert_eq!(games.next().unwrap()?.number, 2);
+/// assert!(games.next().is_none());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Games {
     receiver: Receiver<io::Result<ReadGame>>,

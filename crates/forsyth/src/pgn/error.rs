@@ -42,6 +42,13 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// A short, stable identifier.
+    ///
+    /// ```
+    /// use forsyth::pgn::{ErrorKind, Game, PgnReadOptions};
+    /// let err = Game::read_all("1. e4 $300 *\n", &PgnReadOptions::default()).remove(0).unwrap_err();
+    /// assert_eq!(err.kind.code(), "bad-nag"); // NAGs run from $0 to $255
+    /// assert_eq!(ErrorKind::BadFen.code(), "bad-fen");
+    /// ```
     pub const fn code(self) -> &'static str {
         match self {
             ErrorKind::IllegalMove => "illegal-move",

@@ -87,11 +87,29 @@ pub struct Game {
 
 impl Game {
     /// The value of the first tag with this name.
+    ///
+    /// ```
+    /// use forsyth::pgn::{Game, PgnReadOptions};
+    /// let games = Game::read_all("[Event \"A\"]\n[Event \"B\"]\n\n1. e4 *\n", &PgnReadOptions::default());
+    /// let game = games[0].as_ref().unwrap();
+    /// assert_eq!((game.tag("Event"), game.tag("event"), game.tag("Site")), (Some("A"), None, None));
+    /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
     /// Reads every game of a PGN text held in memory: each a game, or the error that stopped it.
+    ///
+    /// ```
+    /// use forsyth::pgn::{Game, PgnReadOptions};
+    /// let text = "1. e4 e5 1-0\n\n1. e4 e4 *\n\n1. d4 *\n";
+    /// let games = Game::read_all(text, &PgnReadOptions::default());
+    /// assert_eq!(games.len(), 3);
+    /// assert_eq!(games[1].as_ref().unwrap_err().kind.code(), "illegal-move");
+    /// // Kept broken: the game up to its error.
+    /// let keep = PgnReadOptions { keep_broken: true, ..PgnReadOptions::default() };
+    /// assert_eq!(Game::read_all(text, &keep)[1].as_ref().unwrap().moves.nodes.len(), 1);
+    /// ```
     pub fn read_all(text: &str, options: &super::PgnReadOptions) -> Vec<Result<Game, super::PgnError>> {
         super::GameSplitter::new(super::LineEnds::new(text.as_bytes()))
             .map(|raw| {
@@ -131,6 +149,18 @@ pub struct GameBuilder {
 
 impl GameBuilder {
     /// The game read so far (all of it, once [`super::read_game`] returns).
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameBuilder, GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth::notation::fen::Fen;
+    /// let text = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 *\n";
+    /// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+    /// let mut builder = GameBuilder::default();
+    /// read_game(&raw, &PgnReadOptions::default(), &mut builder);
+    /// let game = builder.finish();
+    /// assert_eq!(Fen::from_position(&game.start).to_string(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    /// assert_eq!((game.moves.nodes.len(), game.result.map(|r| r.as_str())), (2, Some("*")));
+    /// ```
     pub fn finish(mut self) -> Game {
         // Unclosed variations (only in a broken game) are closed where they stop.
         while self.stack.len() > 1 {

@@ -48,6 +48,12 @@ use crate::notation::fen::Fen;
 use crate::{Board, Color, Move, Position, Role, Status, Variant};
 
 /// Why a condition cannot be read: where (column, from 1, in characters) and what.
+///
+/// ```
+/// use forsyth::pgn::Selection;
+/// let error = Selection::parse("Plies <= 80 and position(8/8/8)").unwrap_err();
+/// assert_eq!((error.column, error.code()), (26, "select.bad-fen"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelectError {
     /// The column of the first character that is wrong, counted in characters from 1.
@@ -307,6 +313,20 @@ impl std::fmt::Display for Material {
 }
 
 /// A parsed condition, ready to test games.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+/// // The Fool's Mate: 1. f3 e5 2. g4 Qh4#.
+/// let raw = GameSplitter::new("1. f3 e5 2. g4 Qh4# 0-1\n".as_bytes()).next().unwrap().unwrap();
+/// let test = |text: &str| {
+///     let selection = Selection::parse(text).unwrap();
+///     let mut facts = selection.facts();
+///     read_game(&raw, &PgnReadOptions::default(), &mut facts);
+///     selection.matches(&facts)
+/// };
+/// assert!(test("Ends = mate and Plies = 4"));
+/// assert!(!test("Ends = stalemate or Result = 1-0"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Selection {
     condition: Condition,
@@ -751,6 +771,15 @@ impl DateRange {
 }
 
 /// What a [`Selection`] needs to know of one game, collected while the game is read.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, Selection, read_game};
+/// let raw = GameSplitter::new("[White \"Anna\"]\n\n1. e4 e5 2. Nf3 *\n".as_bytes()).next().unwrap().unwrap();
+/// let selection = Selection::parse("White = Anna").unwrap();
+/// let mut facts = selection.facts();
+/// read_game(&raw, &PgnReadOptions::default(), &mut facts);
+/// assert_eq!((facts.tag("White"), facts.plies()), (Some("Anna"), 3));
+/// ```
 #[derive(Clone, Debug)]
 pub struct GameFacts<'a> {
     selection: &'a Selection,

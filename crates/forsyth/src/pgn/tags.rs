@@ -82,6 +82,12 @@ pub(super) fn standard_start() -> &'static Position {
 }
 
 /// Why a game's tags describe no start position.
+///
+/// ```
+/// use forsyth::pgn::{StartError, start_position};
+/// assert_eq!(start_position(Some("shogi"), None).unwrap_err(), StartError::UnknownVariant("shogi".to_string()));
+/// assert!(matches!(start_position(None, Some("8/8/8 w - - 0 1")), Err(StartError::BadFen(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StartError {
@@ -93,6 +99,12 @@ pub enum StartError {
 
 impl StartError {
     /// The code of the [`PgnError`](super::PgnError) it becomes: `unknown-variant` or `bad-fen`.
+    ///
+    /// ```
+    /// use forsyth::pgn::start_position;
+    /// // A FEN without a black king describes no legal position.
+    /// assert_eq!(start_position(None, Some("8/8/8/8/8/8/8/4K3 w - - 0 1")).unwrap_err().code(), "bad-fen");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self {
             StartError::UnknownVariant(_) => super::ErrorKind::UnknownVariant.code(),

@@ -13,6 +13,15 @@ use crate::{Color, Position};
 pub const MAX_LINE: usize = 80;
 
 /// What the writer includes and how it writes moves.
+///
+/// ```
+/// use forsyth::pgn::{Game, PgnReadOptions, PgnWriteOptions, write_game};
+/// let games = Game::read_all("1. e4 $1 {best by test} (1. d4) e5 *", &PgnReadOptions::default());
+/// let bare = PgnWriteOptions { comments: false, variations: false, nags: false, ..PgnWriteOptions::default() };
+/// let mut out = String::new();
+/// write_game(games[0].as_ref().unwrap(), &bare, &mut out);
+/// assert!(out.ends_with("\n\n1. e4 e5 *\n\n"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct PgnWriteOptions {
     /// Write comments.
