@@ -13,6 +13,15 @@ use crate::{Move, Position, Role};
 /// How much of a piece's origin a move must show so that no other legal move reads the same (FIDE Appendix E,
 /// E10): only legal moves of the same kind of piece to the same square count; the file if it tells them apart,
 /// else the rank, else both.
+///
+/// ```
+/// use forsyth::notation::disambiguation::{Disambiguation, disambiguation};
+/// use forsyth::{Move, Position, Role, Square};
+/// // Queens on e4, h4 and h1 can all go to e1: from h4 neither file nor rank is enough, as in Qh4e1.
+/// let pos: Position = "2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1".parse().unwrap();
+/// assert_eq!(disambiguation(&pos, Move::new(Square::H4, Square::E1), Role::Queen), Disambiguation::Square);
+/// assert_eq!(disambiguation(&pos, Move::new(Square::H1, Square::E1), Role::Queen), Disambiguation::Rank);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Disambiguation {
     /// No other piece of the kind can go there.

@@ -83,6 +83,14 @@ pub enum MoveErrorKind {
 impl MoveError {
     /// A stable identifier of the kind of error: `move.syntax`, `move.unreachable`, `move.nothing-to-capture`,
     /// `move.ambiguous`, `move.missing-promotion`, `move.illegal`, `move.not-canonical`.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::san::San;
+    /// let pos: Position = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// let err = "b8".parse::<San>().unwrap().to_move(&pos).unwrap_err();
+    /// assert_eq!(err.code(), "move.missing-promotion");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self.kind {
             MoveErrorKind::Syntax(_) => "move.syntax",
@@ -107,6 +115,14 @@ fn list_words(items: &[String], last: &str) -> String {
 impl MoveError {
     /// What is wrong, without the move's text: `no white knight can reach f6`, `ambiguous: the knights on b1 and
     /// f3 can both go to d2 (write Nbd2 or Nfd2)`.
+    ///
+    /// ```
+    /// use forsyth::Position;
+    /// use forsyth::san::San;
+    /// let pos: Position = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1".parse().unwrap();
+    /// let err = "Nd2".parse::<San>().unwrap().to_move(&pos).unwrap_err();
+    /// assert_eq!(err.reason(), "ambiguous: the knights on b1 and f3 can both go to d2 (write Nbd2 or Nfd2)");
+    /// ```
     pub fn reason(&self) -> String {
         match &self.kind {
             MoveErrorKind::Syntax(why) => format!("not a move: {why}"),

@@ -153,6 +153,12 @@ impl FromStr for Language {
 }
 
 /// Letters that cannot be used, with a stable code.
+///
+/// ```
+/// use forsyth::notation::letters::Letters;
+/// let err = Letters::custom("PNBRQQ").unwrap_err();
+/// assert_eq!(err.code, "letters.duplicate");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LettersError {
     /// Stable identifier: `letters.count`, `letters.invalid`, `letters.duplicate`, `letters.clash`,

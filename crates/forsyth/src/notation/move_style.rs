@@ -35,6 +35,13 @@ impl MoveStyle {
         [MoveStyle::San, MoveStyle::Fide, MoveStyle::Lan, MoveStyle::Problem, MoveStyle::Uci];
 
     /// The name `--notation` takes.
+    ///
+    /// ```
+    /// use forsyth::notation::MoveStyle;
+    /// let names: Vec<&str> = MoveStyle::ALL.iter().map(|s| s.name()).collect();
+    /// assert_eq!(names, ["san", "fide", "lan", "problem", "uci"]);
+    /// assert_eq!(MoveStyle::Fide.name().parse::<MoveStyle>().unwrap(), MoveStyle::Fide);
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             MoveStyle::San => "san",
@@ -76,6 +83,11 @@ pub struct UnknownStyle(pub String);
 
 impl UnknownStyle {
     /// A stable identifier: `notation.unknown`.
+    ///
+    /// ```
+    /// use forsyth::notation::MoveStyle;
+    /// assert_eq!("descriptive".parse::<MoveStyle>().unwrap_err().code(), "notation.unknown");
+    /// ```
     pub const fn code(&self) -> &'static str {
         "notation.unknown"
     }

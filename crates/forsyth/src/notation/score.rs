@@ -53,6 +53,15 @@ pub fn move_texts<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<String> {
 const GLYPHS: [&str; 7] = ["", "!", "?", "!!", "??", "!?", "?!"];
 
 /// One move of a [`Translation`]: the move and how it is written.
+///
+/// ```
+/// use forsyth::notation::score::{TranslatedMove, translate};
+/// use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
+/// use forsyth::{Move, Position, Square};
+/// let german = MoveWriteOptions::new(MoveStyle::San).with_letters(Letters::language(Language::De));
+/// let t = translate(&mut Position::default(), &["Nf3!".to_string()], &MoveReadOptions::default(), &german);
+/// assert_eq!(t.moves, [TranslatedMove { mv: Move::new(Square::G1, Square::F3), written: "Sf3!".to_string() }]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TranslatedMove {
     /// The move played ([`Move::NULL`] for a null move).
@@ -62,6 +71,17 @@ pub struct TranslatedMove {
 }
 
 /// The first move of a list that could not be played, and where it stands.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::score::{move_texts, translate};
+/// use forsyth::notation::{MoveReadOptions, MoveWriteOptions};
+/// let texts = move_texts(["1.e4 e5 2.Nf6"]);
+/// let t = translate(&mut Position::default(), &texts, &MoveReadOptions::default(), &MoveWriteOptions::default());
+/// let err = t.error.unwrap();
+/// assert_eq!((err.index, err.number, err.white, err.code), (3, 2, true, "move.unreachable"));
+/// assert_eq!(err.to_string(), "move 3 (2.) 'Nf6': no white knight can reach f6 [move.unreachable]");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TranslationError {
     /// 1-based index of the move in the list.
@@ -89,6 +109,16 @@ impl fmt::Display for TranslationError {
 impl std::error::Error for TranslationError {}
 
 /// A move list written again: the moves that could be played, as a numbered score, and the first that could not.
+///
+/// ```
+/// use forsyth::notation::score::{move_texts, translate};
+/// use forsyth::notation::{MoveReadOptions, MoveStyle, MoveWriteOptions};
+/// use forsyth::Position;
+/// let mut pos = Position::default();
+/// let uci = MoveWriteOptions::new(MoveStyle::Uci);
+/// let t = translate(&mut pos, &move_texts(["1.e4 e5 2.Ke2"]), &MoveReadOptions::default(), &uci);
+/// assert_eq!((t.score.as_str(), t.moves.len(), t.error), ("1.e2e4 e7e5 2.e1e2", 3, None));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Translation {
     /// The moves played, in order.
@@ -118,6 +148,14 @@ pub struct Score {
 
 impl Score {
     /// Adds a move written `written`, the move of number `number` by White (`white`) or Black.
+    ///
+    /// ```
+    /// use forsyth::notation::score::Score;
+    /// let mut score = Score::default();
+    /// score.push(1, true, "e4");
+    /// score.push(1, false, "e5");
+    /// assert_eq!(score.as_str(), "1.e4 e5");
+    /// ```
     pub fn push(&mut self, number: u32, white: bool, written: &str) {
         let first = self.text.is_empty();
         if !first {
@@ -132,6 +170,14 @@ impl Score {
     }
 
     /// The score written so far.
+    ///
+    /// ```
+    /// use forsyth::notation::score::Score;
+    /// let mut score = Score::default();
+    /// assert_eq!(score.as_str(), "");
+    /// score.push(12, false, "Kb8");
+    /// assert_eq!(score.as_str(), "12...Kb8");
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.text
     }

@@ -51,6 +51,13 @@ pub enum Uci {
 impl Uci {
     /// The UCI of a legal move (or the null move) in `pos`: castling as the king's destination (`e1g1`) unless
     /// `chess960` (king takes rook, `e1h1`).
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square, uci::Uci};
+    /// let pos = Position::default();
+    /// assert_eq!(Uci::from_move(&pos, Move::new(Square::G1, Square::F3), false).to_string(), "g1f3");
+    /// assert_eq!(Uci::from_move(&pos, Move::NULL, false), Uci::Null);
+    /// ```
     pub fn from_move(pos: &Position, m: Move, chess960: bool) -> Uci {
         let to = match m.kind() {
             MoveKind::Null => return Uci::Null,
@@ -61,6 +68,14 @@ impl Uci {
     }
 
     /// The legal move of the side to move in `pos` that this names (either castling convention).
+    ///
+    /// ```
+    /// use forsyth::{Position, uci::Uci};
+    /// let pos: Position = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// let m = "b7b8n".parse::<Uci>().unwrap().to_move(&pos).unwrap();
+    /// assert_eq!(m.promotion_role(), Some(forsyth::Role::Knight));
+    /// assert_eq!("b7b8".parse::<Uci>().unwrap().to_move(&pos).unwrap_err().code(), "move.illegal");
+    /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
         let Uci::Normal { from, to, promotion } = *self else {
             return Ok(Move::NULL);

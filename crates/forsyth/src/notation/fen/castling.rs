@@ -9,6 +9,15 @@ use super::fields::*;
 use crate::{Board, CastlingPrefix, Color, File, Piece, Rank, Role, Setup, Square, SquareSet, Variant};
 
 /// How castling rights are spelled when writing.
+///
+/// ```
+/// use forsyth::notation::fen::{CastlingStyle, Fen};
+/// let fen: Fen = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1".parse().unwrap();
+/// let write = |style| fen.to_string_with(style).unwrap();
+/// assert_eq!([write(CastlingStyle::Classic), write(CastlingStyle::Shredder)],
+///            ["r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w Ha - 0 1"]);
+/// assert_eq!("shredder-fen".parse::<CastlingStyle>().unwrap(), CastlingStyle::Shredder);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CastlingStyle {
     /// `KQkq` only; refuses a right that needs a file letter. Writes no castling-type prefix: classic FEN has
@@ -24,6 +33,13 @@ pub enum CastlingStyle {
 }
 
 /// An unknown `--castling` or `--ep` value.
+///
+/// ```
+/// use forsyth::notation::fen::{CastlingStyle, UnknownMode};
+/// let err = "lichess".parse::<CastlingStyle>().unwrap_err();
+/// assert_eq!(err, UnknownMode { text: "lichess".to_string(), valid: "classic, xfen or shredder" });
+/// assert_eq!(err.to_string(), "unknown mode 'lichess' (use classic, xfen or shredder)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownMode {
     /// What was given.
@@ -34,6 +50,11 @@ pub struct UnknownMode {
 
 impl UnknownMode {
     /// A stable identifier: `fen.unknown-mode`.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::EpMode;
+    /// assert_eq!("sometimes".parse::<EpMode>().unwrap_err().code(), "fen.unknown-mode");
+    /// ```
     pub const fn code(&self) -> &'static str {
         "fen.unknown-mode"
     }

@@ -4,6 +4,12 @@
 use std::fmt;
 
 /// The six fields of a FEN, for error messages.
+///
+/// ```
+/// use forsyth::notation::fen::{Fen, FenField};
+/// let err = "4k3/8/8/8/8/8/8/4K3 w - - x 1".parse::<Fen>().unwrap_err();
+/// assert_eq!((err.field, err.column), (FenField::Halfmoves, 27));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FenField {
     /// Piece placement.
@@ -34,6 +40,13 @@ impl FenField {
     ];
 
     /// The field's name as messages use it.
+    ///
+    /// ```
+    /// use forsyth::notation::fen::{Fen, FenField};
+    /// let err = "4k3/8/8/8/8/8/8/4K3 w - e9 0 1".parse::<Fen>().unwrap_err();
+    /// assert_eq!(err.field.name(), "en passant");
+    /// assert_eq!(FenField::Fullmoves.name(), "move number");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             FenField::Board => "board",

@@ -8,6 +8,16 @@ use super::castling::*;
 use crate::{Board, Color, Role, Setup};
 
 /// When the en-passant square is written.
+///
+/// ```
+/// use forsyth::notation::fen::{EpMode, Fen};
+/// use forsyth::{Position, Square};
+/// // Black has just played c7-c5; bxc6 e.p. would leave the king on a5 open to the rook on h5.
+/// let pos: Position = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2".parse().unwrap();
+/// let ep = |mode| Fen::from_position_with(&pos, mode).setup.ep_square;
+/// assert_eq!([ep(EpMode::Always), ep(EpMode::Pseudo), ep(EpMode::Legal)], [Some(Square::C6), Some(Square::C6), None]);
+/// assert_eq!("pseudo-legal".parse::<EpMode>().unwrap(), EpMode::Pseudo);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EpMode {
     /// After every double step (FEN and PGN, seeds 000 and 001).
@@ -32,6 +42,15 @@ impl FromStr for EpMode {
 }
 
 /// A setup that the chosen castling style cannot express.
+///
+/// ```
+/// use forsyth::notation::fen::{CastlingStyle, Fen};
+/// // A Chess960 right on the inner rook of g1: X-FEN writes its file letter, classic FEN has no letter for it.
+/// let fen: Fen = "4k3/8/8/8/8/8/8/1K4RR w G - 0 1".parse().unwrap();
+/// assert_eq!(fen.to_string_with(CastlingStyle::XFen).unwrap(), "4k3/8/8/8/8/8/8/1K4RR w G - 0 1");
+/// let err = fen.to_string_with(CastlingStyle::Classic).unwrap_err();
+/// assert_eq!(err.code, "fen.write.classic-castling");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenWriteError {
     /// Stable code: `fen.write.classic-castling`.
