@@ -60,11 +60,22 @@ pub struct ParseNameError {
 
 impl ParseNameError {
     /// The error of reading `text` as a `kind`.
+    ///
+    /// ```
+    /// use forsyth::{File, NameKind, ParseNameError};
+    /// assert_eq!("k".parse::<File>().unwrap_err(), ParseNameError::new(NameKind::File, "k"));
+    /// ```
     pub fn new(kind: NameKind, text: &str) -> ParseNameError {
         ParseNameError { kind, text: text.to_string() }
     }
 
     /// A stable identifier: `name.file`, `name.rank`, `name.color`, `name.role`, `name.piece`, `name.topology`.
+    ///
+    /// ```
+    /// use forsyth::{Piece, Rank};
+    /// assert_eq!("9".parse::<Rank>().unwrap_err().code(), "name.rank");
+    /// assert_eq!("Z".parse::<Piece>().unwrap_err().code(), "name.piece");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self.kind {
             NameKind::File => "name.file",

@@ -132,6 +132,13 @@ impl SquareSet {
 }
 
 /// The squares of a [`SquareSet`], a1 first, rank by rank.
+///
+/// ```
+/// use forsyth::{Square, SquareSet};
+/// let set: SquareSet = [Square::E4, Square::D5].into_iter().collect();
+/// let mut squares = set.iter();
+/// assert_eq!((squares.next(), squares.next(), squares.next()), (Some(Square::E4), Some(Square::D5), None));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Squares(u128);
 

@@ -250,6 +250,15 @@ pub fn crc_setup(n: u16) -> Option<Setup> {
 }
 
 /// Why a number names no start position of a shuffle variant.
+///
+/// ```
+/// use forsyth::start::{StartNumberError, numbered_setup};
+/// use forsyth::{Position, Variant};
+/// // Chess960 numbers run from 0 to 959; number 518 is the standard array.
+/// let err = numbered_setup(Variant::Chess960, 960).unwrap_err();
+/// assert_eq!(err, StartNumberError::OutOfRange { variant: Variant::Chess960, n: 960 });
+/// assert_eq!(numbered_setup(Variant::Chess960, 518).unwrap().board, Position::default().board());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StartNumberError {

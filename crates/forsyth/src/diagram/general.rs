@@ -27,6 +27,15 @@ use super::Words;
 use crate::notation::Language;
 
 /// How problem books turn a standard piece to draw a fairy piece (German problem-chess conventions).
+///
+/// ```
+/// use forsyth::Role;
+/// use forsyth::diagram::general::{Turn, drawn_as};
+/// use forsyth::piece_kind::PieceKind;
+/// // The nightrider: a knight upside down (Popeye's pie-engl.txt: SU).
+/// assert_eq!(drawn_as(&PieceKind::from_name("nightrider").unwrap()), Some((Role::Knight, Turn::UpsideDown)));
+/// assert_eq!(drawn_as(&PieceKind::from_name("rook").unwrap()), Some((Role::Rook, Turn::Upright)));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Turn {
     /// Upright: the orthodox pieces.

@@ -44,6 +44,16 @@ pub fn retraction_text(r: &Retraction, language: Language) -> String {
 }
 
 /// A piece with its square in problem notation: `Sb1` (German), `Nb1` (English); pawns with their letter too.
+///
+/// ```
+/// use forsyth::diagram::retro_words::piece_on;
+/// use forsyth::notation::Language;
+/// use forsyth::{Color, Piece, Role, Square};
+/// let queen = Piece { color: Color::Black, role: Role::Queen };
+/// assert_eq!(piece_on(queen, Square::D8, Language::De), "Dd8");
+/// let pawn = Piece { color: Color::White, role: Role::Pawn };
+/// assert_eq!(piece_on(pawn, Square::E2, Language::En), "Pe2");
+/// ```
 pub fn piece_on(piece: Piece, square: Square, language: Language) -> String {
     let lang = Words::of(language);
     format!("{}{square}", letters(lang).letter(piece.role, Variant::Standard))
@@ -266,6 +276,16 @@ fn tr(lang: Words, en: &'static str, de: &'static str) -> &'static str {
 }
 
 /// What decided an identity, in words.
+///
+/// ```
+/// use forsyth::diagram::retro_words::clue_text;
+/// use forsyth::notation::Language;
+/// use forsyth::retro::Clue;
+/// use forsyth::Square;
+/// assert_eq!(clue_text(&Clue::King, Language::De), "ein König ist immer der Originalkönig");
+/// let shut_in = Clue::ShutIn { walls: vec![Square::B2, Square::D2] };
+/// assert_eq!(clue_text(&shut_in, Language::En), "the unmoved pawns on b2 and d2 close every way");
+/// ```
 pub fn clue_text(clue: &Clue, language: Language) -> String {
     let lang = Words::of(language);
     let de = lang == Words::German;

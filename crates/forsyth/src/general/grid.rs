@@ -3,6 +3,14 @@
 use crate::{File, Rank, Square, Topology};
 
 /// A square of a [`Grid`]: `rank × files + file`.
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::general::{Cell, Grid};
+/// let grid = Grid::new(10, 8, Topology::Plain).unwrap();
+/// let c3: Cell = grid.cell(2, 2);
+/// assert_eq!((c3, grid.name(c3)), (22, "c3".to_string()));
+/// ```
 pub type Cell = u16;
 
 /// A board of any size up to [`Grid::MAX_SIDE`] files and ranks, with a topology.

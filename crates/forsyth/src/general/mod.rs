@@ -25,6 +25,18 @@ use crate::Color;
 use crate::piece_kind::{Nature, PieceTable};
 
 /// A piece on the general board: its colour and its index in the position's [`PieceTable`].
+///
+/// ```
+/// use forsyth::{Color, Topology};
+/// use forsyth::notation::general::read_fen;
+/// use forsyth::piece_kind::PieceTable;
+/// let mut table = PieceTable::new();
+/// table.declare_text("G=grasshopper").unwrap();
+/// let pos = read_fen("4k3/8/8/8/8/8/8/G3K3 w - - 0 1", &table, Topology::Plain).unwrap();
+/// let unit = pos.at(pos.grid().cell(0, 0)).unwrap();
+/// assert_eq!(unit.color, Color::White);
+/// assert_eq!(pos.table().kind(unit.kind as usize).name(), "grasshopper");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
     /// Its colour.
@@ -34,6 +46,18 @@ pub struct Unit {
 }
 
 /// A move of the general position.
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::notation::general::{read_fen, read_general_move};
+/// use forsyth::piece_kind::PieceTable;
+/// let pos = read_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+/// let mv = read_general_move(&pos, "exd6").unwrap();
+/// let grid = pos.grid();
+/// // En passant: the pawn goes to d6 and takes on d5.
+/// assert_eq!((grid.name(mv.to), mv.capture.map(|c| grid.name(c))), ("d6".into(), Some("d5".into())));
+/// assert!(mv.en_passant);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GeneralMove {
     /// Where the piece (the king, when castling) stands.
@@ -68,6 +92,15 @@ struct Undo {
 }
 
 /// Why moves cannot be generated or a position cannot be used.
+///
+/// ```
+/// use forsyth::Topology;
+/// use forsyth::general::GeneralError;
+/// use forsyth::notation::general::{read_fen, read_general_move};
+/// use forsyth::piece_kind::PieceTable;
+/// let pos = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+/// assert_eq!(read_general_move(&pos, "Ke1-e3"), Err(GeneralError::IllegalMove { text: "Ke1-e3".to_string() }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GeneralError {

@@ -26,6 +26,14 @@ use crate::{Color, Topology};
 use super::styles::MoveStyle;
 
 /// Why a FEN cannot be read into a general position.
+///
+/// ```
+/// use forsyth::{Topology, notation::general::{GeneralFenErrorKind, read_fen}, piece_kind::PieceTable};
+/// let err = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", &PieceTable::new(), Topology::Plain).unwrap_err();
+/// assert_eq!(err.kind, GeneralFenErrorKind::ExtraField);
+/// let err = read_fen("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", &PieceTable::new(), Topology::Plain).unwrap_err();
+/// assert_eq!(err.kind, GeneralFenErrorKind::EnPassant);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GeneralFenErrorKind {
@@ -55,6 +63,13 @@ pub enum GeneralFenErrorKind {
 }
 
 /// A FEN that cannot be read into a general position: what and where (column, 1-based).
+///
+/// ```
+/// use forsyth::{Topology, notation::general::{GeneralFenErrorKind, read_fen}, piece_kind::PieceTable};
+/// // Ranks of 8 and 9 squares.
+/// let err = read_fen("4k3/8/8/8/8/8/9/4K3", &PieceTable::new(), Topology::Plain).unwrap_err();
+/// assert_eq!(err.kind, GeneralFenErrorKind::BoardSize);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GeneralFenError {
     /// What is wrong.

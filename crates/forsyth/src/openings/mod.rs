@@ -26,6 +26,16 @@ use crate::san::San;
 use crate::{Position, Variant};
 
 /// A named opening: its ECO code and name.
+///
+/// ```
+/// use forsyth::openings::Openings;
+/// use forsyth::{Move, Position, Square};
+/// let table = Openings::parse(&[("c.tsv", "eco\tname\tpgn\nC20\tKing's Pawn Game\t1. e4 e5\n")]).unwrap();
+/// let pos = Position::default().after(Move::new(Square::E2, Square::E4)).unwrap();
+/// let pos = pos.after(Move::new(Square::E7, Square::E5)).unwrap();
+/// let opening = table.classify(&pos).unwrap();
+/// assert_eq!((opening.eco(), opening.name(), opening.plies()), ("C20", "King's Pawn Game", 2));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
     eco: String,
@@ -111,6 +121,13 @@ pub fn is_eco_code(text: &str) -> bool {
 }
 
 /// Why an opening table cannot be read: the file and line, and what is wrong.
+///
+/// ```
+/// use forsyth::openings::Openings;
+/// let error = Openings::parse(&[("a.tsv", "eco\tname\tpgn\nA00\tBroken\t1. e5\n")]).unwrap_err();
+/// assert_eq!((error.file.as_str(), error.line), ("a.tsv", 2));
+/// assert!(error.to_string().starts_with("opening table a.tsv:2: "));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningsError {
     /// The file's name (`a.tsv` ...).
@@ -152,6 +169,15 @@ const BUNDLED: [(&str, &str); 5] = [
 ];
 
 /// An opening table: named positions of standard chess.
+///
+/// ```
+/// use forsyth::openings::Openings;
+/// use forsyth::Position;
+/// // Positions are named, not move orders: 1. d4 d5 2. Nf3 reaches the line given as 1. Nf3 d5 2. d4.
+/// let table = Openings::parse(&[("a.tsv", "eco\tname\tpgn\nA46\tQueen's Pawn Game\t1. Nf3 d5 2. d4\n")]).unwrap();
+/// let pos: Position = "rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R b KQkq - 1 2".parse().unwrap();
+/// assert_eq!(table.classify(&pos).map(|o| o.eco()), Some("A46"));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Openings {
     /// By [`Position::repetition_key`]: board, side to move, castling rights, en passant where legal.

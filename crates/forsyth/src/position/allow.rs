@@ -108,11 +108,26 @@ impl Allowed {
     };
 
     /// Whether `problem` is allowed.
+    ///
+    /// ```
+    /// use forsyth::{Allowed, Color, Problem, Square};
+    /// let allowed: Allowed = "pawn-on-back-rank".parse().unwrap();
+    /// assert!(allowed.allows(&Problem::PawnOnBackRank(Square::A1)));
+    /// assert!(!allowed.allows(&Problem::MissingKing(Color::Black)));
+    /// assert!(Allowed::ALL_SAFE.allows(&Problem::TooManyPawns(Color::White, 9)));
+    /// ```
     pub fn allows(self, problem: &Problem) -> bool {
         self.kinds & 1 << kind(problem) != 0
     }
 
     /// Whether nothing is allowed.
+    ///
+    /// ```
+    /// use forsyth::Allowed;
+    /// assert!(Allowed::NONE.is_none());
+    /// assert!("".parse::<Allowed>().unwrap().is_none());
+    /// assert!(!Allowed::REPAIRABLE.is_none());
+    /// ```
     pub fn is_none(self) -> bool {
         self.kinds == 0
     }
@@ -128,6 +143,13 @@ impl std::ops::BitOr for Allowed {
 }
 
 /// A code that names no problem that can be allowed.
+///
+/// ```
+/// use forsyth::{Allowed, UnknownAllowCode};
+/// // A board of the wrong shape can never be allowed.
+/// let err = "too-many-pawns, position.board-shape".parse::<Allowed>().unwrap_err();
+/// assert_eq!(err, UnknownAllowCode { code: "board-shape".to_string() });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownAllowCode {
     /// The code given.

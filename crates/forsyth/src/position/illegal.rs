@@ -131,6 +131,14 @@ pub enum IllegalReason {
 }
 
 /// Which castling rule a castling move breaks (FIDE Laws of Chess, article 3.8.2).
+///
+/// ```
+/// use forsyth::{CastlingBlock, IllegalReason, Move, Position, Square};
+/// // The bishop on c4 covers f1, which the king would pass through.
+/// let pos: Position = "4k3/8/8/8/2b5/8/8/4K2R w K - 0 1".parse().unwrap();
+/// let error = pos.after(Move::castle(Square::E1, Square::H1)).unwrap_err();
+/// assert!(matches!(error.reason, IllegalReason::Castling { why: CastlingBlock::Through(Square::F1), .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CastlingBlock {
@@ -154,6 +162,15 @@ pub enum CastlingBlock {
 
 impl IllegalReason {
     /// A stable identifier of the rule, under `move.illegal` (the code of [`crate::IllegalMove`]).
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let code = |pos: &Position, from, to| pos.after(Move::new(from, to)).unwrap_err().reason.code();
+    /// let start = Position::default();
+    /// assert_eq!(code(&start, Square::E2, Square::E5), "move.illegal.cannot-reach");
+    /// assert_eq!(code(&start, Square::E4, Square::E5), "move.illegal.no-piece");
+    /// assert_eq!(code(&start, Square::E7, Square::E5), "move.illegal.not-on-move");
+    /// ```
     pub const fn code(&self) -> &'static str {
         match self {
             IllegalReason::NoPiece { .. } => "move.illegal.no-piece",

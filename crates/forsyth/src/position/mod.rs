@@ -104,6 +104,14 @@ pub struct Position {
 }
 
 /// Why a move cannot be played.
+///
+/// ```
+/// use forsyth::{IllegalReason, Move, Position, Square};
+/// let error = Position::default().play(Move::new(Square::D1, Square::D3)).unwrap_err();
+/// assert_eq!(error.mv, Move::new(Square::D1, Square::D3));
+/// assert_eq!(error.reason.code(), "move.illegal.cannot-reach");
+/// assert!(matches!(error.reason, IllegalReason::CannotReach { .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
     /// The move.
@@ -546,6 +554,16 @@ impl Position {
 
     /// [`Position::legal_moves_of`] into a list the caller owns (cleared first), which saves copying the list on
     /// hot paths.
+    ///
+    /// ```
+    /// use forsyth::{MovesTo, Position, Role, Square};
+    /// let pos = Position::default();
+    /// let mut moves = MovesTo::new();
+    /// pos.legal_moves_of_into(Role::Knight, Square::C3, &mut moves);
+    /// assert_eq!(moves.len(), 1);
+    /// pos.legal_moves_of_into(Role::Pawn, Square::E4, &mut moves); // cleared first
+    /// assert_eq!((moves.len(), moves[0].from()), (1, Square::E2));
+    /// ```
     #[inline]
     pub fn legal_moves_of_into(&self, role: Role, to: Square, moves: &mut MovesTo) {
         moves.clear();
