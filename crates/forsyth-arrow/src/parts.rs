@@ -418,6 +418,14 @@ pub struct PartWriter {
 
 impl PartWriter {
     /// A writer of `table` into `dir/<table>/` (created if needed).
+    ///
+    /// ```
+    /// use forsyth_arrow::{Format, PartWriter, Table};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let writer = PartWriter::new(&dir.path().join("out"), Table::Games, Format::Parquet, 1000).unwrap();
+    /// assert!(dir.path().join("out/games").is_dir());
+    /// # drop(writer);
+    /// ```
     pub fn new(dir: &Path, table: Table, format: Format, rows_per_file: usize) -> Result<PartWriter, ExportError> {
         let folder = dir.join(table.name());
         fs::create_dir_all(&folder).map_err(|e| ExportError::Io(folder.clone(), e))?;
@@ -434,16 +442,50 @@ impl PartWriter {
     }
 
     /// The table this writer writes.
+    ///
+    /// ```
+    /// use forsyth_arrow::{Format, PartWriter, Table};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// assert_eq!(PartWriter::new(dir.path(), Table::Moves, Format::Arrow, 10).unwrap().table(), Table::Moves);
+    /// ```
     pub fn table(&self) -> Table {
         self.table
     }
 
     /// The folder its part files go into (`dir/<table>/`).
+    ///
+    /// ```
+    /// use forsyth_arrow::{Format, PartWriter, Table};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let writer = PartWriter::new(dir.path(), Table::Games, Format::Ndjson, 10).unwrap();
+    /// assert_eq!(writer.folder(), dir.path().join("games"));
+    /// ```
     pub fn folder(&self) -> &Path {
         &self.folder
     }
 
     /// Writes a batch, starting new part files as the old ones fill up.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableBuilder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let mut batches = Vec::new();
+    /// let mut tables = TableBuilder::new("demo.pgn", &[Table::Moves], 100, options);
+    /// tables.push(1, 1, &row, &mut |_, batch| Ok(batches.push(batch))).unwrap();
+    /// tables.finish(&mut |_, batch| Ok(batches.push(batch))).unwrap();
+    /// // Five moves, at most two rows a file: three part files.
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let mut writer = PartWriter::new(dir.path(), Table::Moves, Format::Csv, 2).unwrap();
+    /// writer.write(&batches[0]).unwrap();
+    /// let (files, _) = writer.finish().unwrap();
+    /// assert_eq!(files.len(), 3);
+    /// assert!(files[2].ends_with("moves/part-00002.csv"));
+    /// ```
     pub fn write(&mut self, batch: &RecordBatch) -> Result<(), ExportError> {
         let mut offset = 0;
         while offset < batch.num_rows() {
@@ -477,6 +519,24 @@ impl PartWriter {
 
     /// Completes the last part file; returns the files written and their total size. A table without rows
     /// still gets one (empty) part, so that readers find its schema.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableBuilder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 e5 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let mut writer = PartWriter::new(dir.path(), Table::Moves, Format::Ndjson, 1000).unwrap();
+    /// let mut tables = TableBuilder::new("demo.pgn", &[Table::Moves], 100, options);
+    /// tables.push(1, 1, &row, &mut |_, batch| writer.write(&batch).map_err(std::io::Error::other)).unwrap();
+    /// tables.finish(&mut |_, batch| writer.write(&batch).map_err(std::io::Error::other)).unwrap();
+    /// let (files, bytes) = writer.finish().unwrap();
+    /// let text = std::fs::read_to_string(&files[0]).unwrap();
+    /// assert_eq!((text.lines().count(), text.len() as u64), (2, bytes));
+    /// ```
     pub fn finish(mut self) -> Result<(Vec<PathBuf>, u64), ExportError> {
         if self.written.is_empty() && self.open.is_none() {
             let empty = RecordBatch::new_empty(self.schema.clone());

@@ -17,6 +17,25 @@ use forsyth::pgn::{
 use forsyth::{Move, Position, Variant};
 
 /// How the tables are written: how SAN is spelled, and the optional columns.
+///
+/// ```
+/// use arrow::array::cast::as_string_array;
+/// use forsyth::notation::{Language, Letters, MoveStyle, MoveWriteOptions};
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+/// use forsyth_arrow::{GameRecorder, Table, TableBuilder, TableOptions};
+/// let german = MoveWriteOptions::new(MoveStyle::San).with_letters(Letters::language(Language::De));
+/// let options = TableOptions { notation: german, ..TableOptions::default() };
+/// let raw = GameSplitter::new("1. e4 e5 2. Nf3 *\n".as_bytes()).next().unwrap().unwrap();
+/// let mut recorder = GameRecorder::new(&options);
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+/// let mut tables = TableBuilder::new("demo.pgn", &[Table::Games], 100, options);
+/// let mut batches = Vec::new();
+/// let mut sink = |_, batch| Ok(batches.push(batch));
+/// tables.push(1, 1, &recorder.finish(report), &mut sink).unwrap();
+/// tables.finish(&mut sink).unwrap();
+/// let moves_san = as_string_array(batches[0].column_by_name("moves_san").unwrap());
+/// assert_eq!(moves_san.value(0), "e4 e5 Sf3");
+/// ```
 #[derive(Copy, Clone, Debug)]
 pub struct TableOptions {
     /// How the `san` and `moves_san` columns write moves (English SAN by default; any style and any of the
@@ -180,6 +199,17 @@ pub struct GameRecorder<'o> {
 }
 
 /// One game, read: everything both tables need of it.
+///
+/// ```
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+/// use forsyth_arrow::{GameRecorder, TableOptions};
+/// let options = TableOptions::default();
+/// let raw = GameSplitter::new("[White \"A\"]\n\n1. e4 e5 2. Nf3 *\n".as_bytes()).next().unwrap().unwrap();
+/// let mut recorder = GameRecorder::new(&options);
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+/// let row = recorder.finish(report);
+/// assert_eq!((row.moves_uci(), row.ply_count(), row.error().is_none()), ("e2e4 e7e5 g1f3", 3, true));
+/// ```
 #[derive(Clone, Debug)]
 pub struct GameRow {
     pub(crate) tags: Tags,
@@ -200,21 +230,68 @@ pub struct GameRow {
 
 impl GameRow {
     /// The main line in UCI, moves separated by spaces (the `moves_uci` column).
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n";
+    /// let raw = GameSplitter::new(text.as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// assert_eq!(row.moves_uci(), "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1"); // castling as the king's move
+    /// ```
     pub fn moves_uci(&self) -> &str {
         &self.uci
     }
 
     /// Half-moves of the main line read (up to the error in a broken game).
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 e5 2. Ke3 d5 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// assert_eq!(row.ply_count(), 2); // the moves before the illegal 2. Ke3
+    /// ```
     pub fn ply_count(&self) -> usize {
         self.moves.len()
     }
 
     /// The error that stopped reading the game, if any.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 e5 2. Ke3 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let error = row.error().unwrap();
+    /// assert_eq!((error.kind.code(), error.line, error.column), ("illegal-move", 1, 13));
+    /// ```
     pub fn error(&self) -> Option<&PgnError> {
         self.error.as_ref()
     }
 
     /// What was repaired to read the game (the `warnings` column), in file order.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, WarningKind, read_game};
+    /// use forsyth_arrow::{GameRecorder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 e5 1–0\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// // A result written with an en dash.
+    /// assert_eq!(row.warnings(), [WarningKind::ResultForm]);
+    /// ```
     pub fn warnings(&self) -> &[WarningKind] {
         &self.warnings
     }
@@ -273,16 +350,52 @@ impl RowPool {
     pub const LARGEST_ROW: usize = 32 << 10;
 
     /// The rows waiting.
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableOptions, TableThreads};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let writers = vec![PartWriter::new(dir.path(), Table::Games, Format::Csv, 1000).unwrap()];
+    /// let options = TableOptions::default();
+    /// let mut tables = TableThreads::spawn(writers, 0, 1000, options);
+    /// let rows = tables.rows();
+    /// assert_eq!(rows.len(), 0);
+    /// let file = "1. e4 *\n\n".repeat(100);
+    /// Reader::from_bytes(file.as_bytes())
+    ///     .visit(|| rows.recorder(&options), GameRecorder::finish, |text, row| {
+    ///         tables.push(text.number, text.line, row)
+    ///     })
+    ///     .unwrap();
+    /// assert!(rows.len() > 0 && rows.len() <= 100);
+    /// tables.finish().unwrap();
+    /// ```
     pub fn len(&self) -> usize {
         self.0.lock().map_or(0, |rows| rows.len())
     }
 
     /// Whether no row waits.
+    ///
+    /// ```
+    /// use forsyth_arrow::RowPool;
+    /// let pool = RowPool::default();
+    /// assert!(pool.is_empty() && pool.clone().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// A recorder for the next game, into a row of the pool if one waits.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{RowPool, TableOptions};
+    /// let options = TableOptions::default();
+    /// // An empty pool gives a recorder with buffers of its own.
+    /// let mut recorder = RowPool::default().recorder(&options);
+    /// let raw = GameSplitter::new("1. d4 d5 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// assert_eq!(recorder.finish(report).moves_uci(), "d2d4 d7d5");
+    /// ```
     pub fn recorder<'o>(&self, options: &'o TableOptions) -> GameRecorder<'o> {
         match self.0.lock().ok().and_then(|mut rows| rows.pop()) {
             Some(row) => GameRecorder::reusing(options, row),
@@ -317,6 +430,17 @@ fn offset(at: usize) -> u32 {
 
 impl<'o> GameRecorder<'o> {
     /// A recorder for one game.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("[Round \"1\"]\n\n1. e4 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// assert_eq!((row.moves_uci(), row.ply_count()), ("e2e4", 1));
+    /// ```
     pub fn new(options: &'o TableOptions) -> GameRecorder<'o> {
         // Room for 32 half-moves: short games (an opening book's 16) never grow, and small blocks are what the
         // allocator recycles fastest, also when a row is freed on another thread than the one that made it. Room
@@ -378,6 +502,17 @@ impl<'o> GameRecorder<'o> {
     }
 
     /// The game row, once the reader has read the game.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 {best} e5 $2 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// assert_eq!((row.moves_uci(), row.error().is_none(), row.warnings().len()), ("e2e4 e7e5", true, 0));
+    /// ```
     pub fn finish(mut self, report: GameReport) -> GameRow {
         let (start_fen, final_fen) = match self.start {
             Some(start) => {

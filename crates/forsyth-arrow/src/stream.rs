@@ -36,6 +36,17 @@ pub struct TableStream {
 impl TableStream {
     /// Starts reading `reader` (its games numbered as in the file named `source`) into batches of `table` of
     /// about `batch_rows` rows, on `jobs` threads.
+    ///
+    /// ```
+    /// use forsyth::pgn::PgnReadOptions;
+    /// use forsyth_arrow::{Table, TableOptions, TableStream};
+    /// let file = "1. e4 e5 *\n\n".repeat(10);
+    /// let stream = TableStream::spawn(Box::new(std::io::Cursor::new(file)), "demo.pgn".into(), Table::Games, 4,
+    ///     2, PgnReadOptions::default(), TableOptions::default());
+    /// // Ten games in batches of four rows.
+    /// let sizes: Vec<usize> = stream.map(|batch| batch.unwrap().num_rows()).collect();
+    /// assert_eq!(sizes, [4, 4, 2]);
+    /// ```
     pub fn spawn(
         reader: Box<dyn BufRead + Send>,
         source: String,

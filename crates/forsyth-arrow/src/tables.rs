@@ -13,6 +13,13 @@ use forsyth::pgn::{Eval, GameResult};
 use crate::rows::{GameRow, TableOptions, tag_column, text};
 
 /// Which table: one row per game, or one row per main-line move.
+///
+/// ```
+/// use forsyth_arrow::Table;
+/// assert_eq!(Table::ALL, [Table::Games, Table::Moves]);
+/// assert!(Table::Games.schema().field_with_name("moves_uci").is_ok());
+/// assert!(Table::Moves.schema().field_with_name("moves_uci").is_err());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Table {
     /// One row per game.
@@ -26,6 +33,11 @@ impl Table {
     pub const ALL: [Table; 2] = [Table::Games, Table::Moves];
 
     /// The table's name: `games` or `moves` (also its folder under an export's directory).
+    ///
+    /// ```
+    /// use forsyth_arrow::Table;
+    /// assert_eq!(Table::ALL.map(Table::name), ["games", "moves"]);
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Table::Games => "games",
@@ -430,6 +442,23 @@ struct Filled {
 }
 
 /// What receives finished batches; its error stops the reading.
+///
+/// ```
+/// use arrow::array::RecordBatch;
+/// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+/// use forsyth_arrow::{BatchSink, GameRecorder, Table, TableBuilder, TableOptions};
+/// let options = TableOptions::default();
+/// let raw = GameSplitter::new("1. e4 e5 *\n".as_bytes()).next().unwrap().unwrap();
+/// let mut recorder = GameRecorder::new(&options);
+/// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+/// let row = recorder.finish(report);
+/// let mut rows = Vec::new();
+/// let sink: &mut BatchSink<'_> = &mut |table: Table, batch: RecordBatch| Ok(rows.push((table, batch.num_rows())));
+/// let mut tables = TableBuilder::new("demo.pgn", &Table::ALL, 100, options);
+/// tables.push(1, 1, &row, sink).unwrap();
+/// tables.finish(sink).unwrap();
+/// assert_eq!(rows, [(Table::Games, 1), (Table::Moves, 2)]);
+/// ```
 pub type BatchSink<'a> = dyn FnMut(Table, RecordBatch) -> std::io::Result<()> + 'a;
 
 impl TableBuilder {
@@ -440,6 +469,24 @@ impl TableBuilder {
     pub const BATCH_BYTES: usize = 1 << 20;
 
     /// Builds `tables` for the games of the file named `source` (its name goes into `game_id`).
+    ///
+    /// ```
+    /// use arrow::array::cast::as_string_array;
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, Table, TableBuilder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let mut batches = Vec::new();
+    /// let mut tables = TableBuilder::new("demo.pgn", &[Table::Moves], 100, options);
+    /// tables.push(7, 40, &row, &mut |table, batch| Ok(batches.push((table, batch)))).unwrap();
+    /// tables.finish(&mut |table, batch| Ok(batches.push((table, batch)))).unwrap();
+    /// // Only the moves table; the game's id is the file's name and the game's number.
+    /// assert_eq!((batches.len(), batches[0].0), (1, Table::Moves));
+    /// assert_eq!(as_string_array(batches[0].1.column_by_name("game_id").unwrap()).value(0), "demo.pgn:7");
+    /// ```
     pub fn new(source: &str, tables: &[Table], batch_rows: usize, options: TableOptions) -> TableBuilder {
         TableBuilder {
             source: source.to_string(),
@@ -453,6 +500,25 @@ impl TableBuilder {
 
     /// Adds the game numbered `number` in its file, whose text starts on `line`; hands on the batches that are
     /// full.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, Table, TableBuilder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let mut sizes = Vec::new();
+    /// let mut sink = |_, batch: arrow::array::RecordBatch| Ok(sizes.push(batch.num_rows()));
+    /// // Batches of two rows: the second game fills the first batch.
+    /// let mut tables = TableBuilder::new("demo.pgn", &[Table::Games], 2, options);
+    /// for number in 1..=3 {
+    ///     tables.push(number, 1, &row, &mut sink).unwrap();
+    /// }
+    /// tables.finish(&mut sink).unwrap();
+    /// assert_eq!(sizes, [2, 1]);
+    /// ```
     pub fn push(&mut self, number: u64, line: u64, row: &GameRow, sink: &mut BatchSink<'_>) -> std::io::Result<()> {
         use std::fmt::Write;
         self.game_id.clear();
@@ -472,6 +538,22 @@ impl TableBuilder {
     }
 
     /// Hands on what is left.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{GameRecorder, Table, TableBuilder, TableOptions};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 e5 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let mut tables = TableBuilder::new("demo.pgn", &[Table::Moves], 100, options);
+    /// let mut handed = 0;
+    /// tables.push(1, 1, &row, &mut |_, _| Ok(handed += 1)).unwrap();
+    /// assert_eq!(handed, 0); // two rows of a hundred: the batch is not full
+    /// tables.finish(&mut |_, batch| Ok(handed += batch.num_rows())).unwrap();
+    /// assert_eq!(handed, 2);
+    /// ```
     pub fn finish(mut self, sink: &mut BatchSink<'_>) -> std::io::Result<()> {
         self.flush(true, sink)
     }

@@ -104,6 +104,28 @@ pub struct TableThreads {
 impl TableThreads {
     /// Starts building the tables of `writers` in batches of `batch_rows` rows, on `workers` threads besides the
     /// caller's (0 or 1).
+    ///
+    /// ```
+    /// use forsyth::pgn::Reader;
+    /// use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableOptions, TableThreads};
+    /// let file = "1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n\n".repeat(300);
+    /// let export = |workers| {
+    ///     let dir = tempfile::tempdir().unwrap();
+    ///     let writers = Table::ALL.iter().map(|&t| PartWriter::new(dir.path(), t, Format::Csv, 1000).unwrap());
+    ///     let options = TableOptions::default();
+    ///     let mut tables = TableThreads::spawn(writers.collect(), workers, 100, options);
+    ///     tables.begin_file("demo.pgn").unwrap();
+    ///     Reader::from_bytes(file.as_bytes())
+    ///         .visit(|| GameRecorder::new(&options), GameRecorder::finish, |text, row| {
+    ///             tables.push(text.number, text.line, row)
+    ///         })
+    ///         .unwrap();
+    ///     let (files, _) = tables.finish().unwrap();
+    ///     files.iter().map(|f| std::fs::read(f).unwrap()).collect::<Vec<_>>()
+    /// };
+    /// // With a worker or without: the same files, byte for byte.
+    /// assert_eq!(export(1), export(0));
+    /// ```
     pub fn spawn(writers: Vec<PartWriter>, workers: usize, batch_rows: usize, options: TableOptions) -> TableThreads {
         let tables = writers
             .into_iter()
@@ -132,11 +154,40 @@ impl TableThreads {
 
     /// The pool the rows every table is done with go back to: games recorded with [`RowPool::recorder`] reuse
     /// their buffers.
+    ///
+    /// ```
+    /// use forsyth_arrow::{Format, PartWriter, Table, TableOptions, TableThreads};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let writers = vec![PartWriter::new(dir.path(), Table::Games, Format::Csv, 10).unwrap()];
+    /// let tables = TableThreads::spawn(writers, 0, 10, TableOptions::default());
+    /// assert!(tables.rows().is_empty()); // no game read yet
+    /// tables.finish().unwrap();
+    /// ```
     pub fn rows(&self) -> RowPool {
         self.rows.clone()
     }
 
     /// The games pushed from now on come from the file named `source`.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableOptions, TableThreads};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let writers = vec![PartWriter::new(dir.path(), Table::Moves, Format::Ndjson, 10).unwrap()];
+    /// let mut tables = TableThreads::spawn(writers, 0, 10, options);
+    /// tables.begin_file("a.pgn").unwrap();
+    /// tables.push(1, 1, row.clone()).unwrap();
+    /// tables.begin_file("b.pgn").unwrap();
+    /// tables.push(1, 1, row).unwrap();
+    /// let (files, _) = tables.finish().unwrap();
+    /// let text = std::fs::read_to_string(&files[0]).unwrap();
+    /// assert!(text.contains(r#""game_id":"a.pgn:1""#) && text.contains(r#""game_id":"b.pgn:1""#));
+    /// ```
     pub fn begin_file(&mut self, source: &str) -> std::io::Result<()> {
         self.hand_over()?;
         self.chunk.source = Arc::from(source);
@@ -145,6 +196,25 @@ impl TableThreads {
 
     /// Adds the game numbered `number` in its file, whose text starts on `line`. An error means a table's writer
     /// has failed (a full disk, say): [`TableThreads::finish`] says why.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableOptions, TableThreads};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 e5 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let writers = Table::ALL.iter().map(|&t| PartWriter::new(dir.path(), t, Format::Csv, 1000).unwrap());
+    /// let mut tables = TableThreads::spawn(writers.collect(), 1, 100, options);
+    /// for number in 1..=50 {
+    ///     tables.push(number, 3 * number - 2, row.clone()).unwrap();
+    /// }
+    /// let (files, _) = tables.finish().unwrap();
+    /// let lines = |i: usize| std::fs::read_to_string(&files[i]).unwrap().lines().count();
+    /// assert_eq!((lines(0), lines(1)), (1 + 50, 1 + 100)); // a header, then a row per game and per move
+    /// ```
     pub fn push(&mut self, number: u64, line: u64, row: GameRow) -> std::io::Result<()> {
         self.moves += row.ply_count();
         self.chunk.games.push((number, line, row));
@@ -200,6 +270,17 @@ impl TableThreads {
     /// the chunk it is building): building what still waits for a table and closing its part, which compresses the
     /// pages its row group still holds, are much of an export's end, and one thread completing both tables left
     /// the other core idle.
+    ///
+    /// ```
+    /// use forsyth_arrow::{Format, PartWriter, Table, TableOptions, TableThreads};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let writers = Table::ALL.iter().map(|&t| PartWriter::new(dir.path(), t, Format::Parquet, 1000).unwrap());
+    /// let tables = TableThreads::spawn(writers.collect(), 1, 100, TableOptions::default());
+    /// let (files, bytes) = tables.finish().unwrap();
+    /// // No games: a part for each table all the same, for its schema; in the writers' order.
+    /// assert!(files[0].ends_with("games/part-00000.parquet") && files[1].ends_with("moves/part-00000.parquet"));
+    /// assert!(bytes > 0);
+    /// ```
     pub fn finish(mut self) -> Result<(Vec<PathBuf>, u64), ExportError> {
         // A failed writer's error is returned below.
         let _ = self.hand_over();
@@ -246,6 +327,24 @@ impl TableThreads {
 
     /// Stops without completing the open parts (the export failed elsewhere): what was written stays under its
     /// temporary name, as with a [`PartWriter`] that is dropped. Returns a writer's own error, if one had failed.
+    ///
+    /// ```
+    /// use forsyth::pgn::{GameSplitter, PgnReadOptions, read_game};
+    /// use forsyth_arrow::{Format, GameRecorder, PartWriter, Table, TableOptions, TableThreads};
+    /// let options = TableOptions::default();
+    /// let raw = GameSplitter::new("1. e4 *\n".as_bytes()).next().unwrap().unwrap();
+    /// let mut recorder = GameRecorder::new(&options);
+    /// let report = read_game(&raw, &PgnReadOptions::default(), &mut recorder);
+    /// let row = recorder.finish(report);
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let writers = vec![PartWriter::new(dir.path(), Table::Games, Format::Csv, 1000).unwrap()];
+    /// let mut tables = TableThreads::spawn(writers, 0, 1, options);
+    /// for number in 1..=20 {
+    ///     tables.push(number, 1, row.clone()).unwrap();
+    /// }
+    /// tables.abandon().unwrap();
+    /// assert!(!dir.path().join("games/part-00000.csv").exists());
+    /// ```
     pub fn abandon(mut self) -> Result<(), ExportError> {
         for table in &self.shared.tables {
             lock(&table.waiting).clear();
