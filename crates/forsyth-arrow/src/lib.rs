@@ -23,7 +23,8 @@
 //! assert_eq!(code.value(0), "illegal-move");
 //! ```
 
-// Every `pub` item can be reached from outside; what only the crate uses says so with `pub(crate)`.
+// Every `pub` item can be reached from outside (and has an example, run as a doctest: forsyth's
+// `tests/public_examples.rs`); what only the crate uses says so with `pub(crate)`.
 #![warn(missing_docs, unreachable_pub)]
 
 mod parts;

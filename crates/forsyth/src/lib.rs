@@ -49,7 +49,8 @@
 // Denied everywhere but in the one module that maps files (`pgn::mapped`; see TESTING.md, "Unsafe code").
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
-// Every `pub` item can be reached from outside; what only the crate uses says so with `pub(crate)`.
+// Every `pub` item can be reached from outside (and has an example, run as a doctest: `tests/public_examples.rs`);
+// what only the crate uses says so with `pub(crate)`.
 #![warn(unreachable_pub)]
 
 pub mod bitboard;

@@ -65,6 +65,15 @@ pub(crate) const fn german_role_name(role: Role) -> &'static str {
 }
 
 /// The variant's name in running text.
+///
+/// ```
+/// use forsyth::Variant;
+/// use forsyth::diagram::explain::variant_name;
+/// use forsyth::notation::Language;
+/// assert_eq!(variant_name(Variant::Standard, Language::De), "Standardschach");
+/// assert_eq!(variant_name(Variant::Gothic, Language::En), "Gothic chess");
+/// assert_eq!(variant_name(Variant::Chess960, Language::De), "Chess960");
+/// ```
 pub fn variant_name(variant: Variant, language: Language) -> &'static str {
     let lang = Words::of(language);
     match (variant, lang) {
@@ -84,6 +93,16 @@ pub fn variant_name(variant: Variant, language: Language) -> &'static str {
 }
 
 /// The role's name in a variant, in the singular or the plural (Janus chess calls its archbishop the Janus).
+///
+/// ```
+/// use forsyth::diagram::explain::role_name;
+/// use forsyth::notation::Language;
+/// use forsyth::{Role, Variant};
+/// assert_eq!(role_name(Role::Rook, true, Language::De, Variant::Standard), "Türme");
+/// assert_eq!(role_name(Role::Knight, false, Language::En, Variant::Standard), "knight");
+/// assert_eq!(role_name(Role::Archbishop, false, Language::En, Variant::Capablanca), "archbishop");
+/// assert_eq!(role_name(Role::Archbishop, false, Language::En, Variant::Janus), "Janus");
+/// ```
 pub fn role_name(role: Role, plural: bool, language: Language, variant: Variant) -> String {
     let lang = Words::of(language);
     if variant == Variant::Janus && role == Role::Archbishop {
