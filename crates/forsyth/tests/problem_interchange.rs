@@ -121,20 +121,25 @@ comments:
 }
 
 #[test]
-fn bad_yacpdb_entries_are_refused() {
-    for (text, code) in [
-        ("algebraic: [", "yacpdb.yaml"),
-        ("a: &x [1, 2]\nb: *x\nalgebraic:\n  white: [Ke1]", "yacpdb.alias"),
-        (&format!("algebraic: {}{}", "[".repeat(40), "]".repeat(40)), "yacpdb.depth"),
-        ("stipulation: \"#2\"", "yacpdb.shape"),
-        ("algebraic:\n  white: [Ke1, GNd4]", "yacpdb.piece"),
-        ("algebraic:\n  white: [Ke1]\n  black: [Ke1]", "yacpdb.occupied"),
-        ("- a list", "yacpdb.shape"),
-        // Popeye's stipulation is one word; found by the problem fuzz target as "#2, ".
-        ("stipulation: \"#2, h#3\"\nalgebraic:\n  white: [Ke1]\n  black: [Ke8]", "yacpdb.shape"),
+fn bad_yacpdb_entries_are_refused_where_the_fault_stands() {
+    // (text, code, line and column; 0 where the fault is the whole document's)
+    for (text, code, at) in [
+        ("algebraic: [", "yacpdb.yaml", (2, 1)), // (the end of the text)
+        ("a: b\n  c: d\n", "yacpdb.yaml", (2, 4)),
+        ("a: &x [1, 2]\nb: *x\nalgebraic:\n  white: [Ke1]", "yacpdb.alias", (2, 4)),
+        (&format!("algebraic: {}{}", "[".repeat(40), "]".repeat(40)), "yacpdb.depth", (1, 27)),
+        ("stipulation: \"#2\"", "yacpdb.shape", (0, 0)),
+        ("algebraic:\n  white: [Ke1, GNd4]", "yacpdb.piece", (2, 16)),
+        // The second piece on the square, whichever side it is of.
+        ("algebraic:\n  white: [Ke1, Sd2]\n  black: [Ke8, Pd2]", "yacpdb.occupied", (3, 16)),
+        ("algebraic:\n  white: [Ke1]\n  black: [Ke1]", "yacpdb.occupied", (3, 11)),
+        ("- a list", "yacpdb.shape", (0, 0)),
+        // Popeye's stipulation is one word; found by the problem fuzz target as "#2, ". The fault is the key's.
+        ("authors: [A]\nstipulation: \"#2, h#3\"\nalgebraic:\n  white: [Ke1]\n  black: [Ke8]", "yacpdb.shape", (2, 1)),
+        ("algebraic:\n  neutral: [Ke1]", "yacpdb.shape", (1, 1)),
     ] {
         let e = yacpdb::parse(text).unwrap_err();
-        assert_eq!(e.code(), code, "{text}: {e}");
+        assert_eq!((e.code(), (e.line, e.column)), (code, at), "{text}: {e}");
     }
 }
 

@@ -54,8 +54,10 @@ pub struct Entry {
 /// use forsyth::problem::yacpdb::{self, YacpdbErrorKind};
 /// let error = yacpdb::parse("algebraic:\n  white: [Kd2]\n  black: [Ke8, Sd2]\n").unwrap_err();
 /// assert_eq!(error.kind, YacpdbErrorKind::Occupied(Square::D2));
+/// assert_eq!((error.line, error.column), (3, 16)); // the second piece on d2
 /// let error = yacpdb::parse("algebraic:\n  white: [Kd2, Zz9]\n  black: [Ke8]\n").unwrap_err();
 /// assert_eq!(error.kind, YacpdbErrorKind::Piece("Zz9".to_string()));
+/// assert_eq!(error.to_string().split(':').next(), Some("line 2, column 16"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -138,10 +140,22 @@ fn shape(why: &'static str) -> YacpdbError {
     YacpdbError { kind: YacpdbErrorKind::Shape(why), line: 0, column: 0 }
 }
 
-/// Refuses aliases and deep nesting before the document is built (linear in the input).
-fn screen(text: &str) -> Result<(), YacpdbError> {
+/// A scalar of the document where it stands: the loaded document keeps no places, and an error found in it is
+/// reported at the scalar it concerns.
+struct Scalar {
+    /// How many collections hold it: 1 for the entry's keys.
+    depth: usize,
+    value: String,
+    line: usize,
+    column: usize,
+}
+
+/// Refuses aliases and deep nesting before the document is built (linear in the input), and lists the scalars
+/// with their places.
+fn screen(text: &str) -> Result<Vec<Scalar>, YacpdbError> {
     let mut parser = Parser::new_from_str(text);
     let mut depth = 0usize;
+    let mut scalars = Vec::new();
     loop {
         let (event, mark) = parser.next_token().map_err(|e| YacpdbError {
             kind: YacpdbErrorKind::Yaml(e.info().to_string()),
@@ -150,8 +164,11 @@ fn screen(text: &str) -> Result<(), YacpdbError> {
         })?;
         let at = |kind| YacpdbError { kind, line: mark.line(), column: mark.col() + 1 };
         match event {
-            Event::StreamEnd => return Ok(()),
+            Event::StreamEnd => return Ok(scalars),
             Event::Alias(_) => return Err(at(YacpdbErrorKind::Alias)),
+            Event::Scalar(value, ..) => {
+                scalars.push(Scalar { depth, value, line: mark.line(), column: mark.col() + 1 })
+            }
             Event::SequenceStart(..) | Event::MappingStart(..) => {
                 depth += 1;
                 if depth > MAX_DEPTH {
@@ -192,11 +209,11 @@ fn strings(y: &Yaml, why: &'static str) -> Result<Vec<String>, YacpdbError> {
 /// # Ok::<(), forsyth::problem::yacpdb::YacpdbError>(())
 /// ```
 pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
-    screen(text)?;
+    let scalars = screen(text)?;
     let docs = YamlLoader::load_from_str(text).map_err(|e| YacpdbError {
         kind: YacpdbErrorKind::Yaml(e.info().to_string()),
-        line: 0,
-        column: 0,
+        line: e.marker().line(),
+        column: e.marker().col() + 1,
     })?;
     let [doc] = &docs[..] else { return Err(shape("an entry is one YAML document")) };
     let Yaml::Hash(map) = doc else { return Err(shape("an entry is a mapping of keys (authors, algebraic, ...)")) };
@@ -205,48 +222,76 @@ pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
     let mut has_algebraic = false;
     for (key, value) in map {
         let Some(key) = scalar(key) else { return Err(shape("keys of an entry are words")) };
-        match key.as_str() {
-            "authors" => problem.authors = strings(value, "authors is a list of names")?,
-            "source" => {
-                problem.origin = Some(named(value, "source", "name", &mut ignored, "source is a name or has a name")?);
-            }
-            "award" => {
-                let why = "award is a text or has a distinction";
-                problem.award = Some(named(value, "award", "distinction", &mut ignored, why)?);
-            }
-            "stipulation" => {
-                // Popeye's stipulation is one word (#2, h#2.5, ser-h#12): surrounding spaces go, inner ones are an
-                // error, so that the problem writes as Popeye input and reads back the same.
-                let text = scalar(value).ok_or_else(|| shape("stipulation is a text"))?;
-                let text = text.trim();
-                if text.contains(char::is_whitespace) {
-                    return Err(shape("stipulation is one word, as #2, h#2.5 or ser-h#12"));
-                }
-                // An empty one (`stipulation: ""`) states none: Popeye input has no empty stipulation to write.
-                problem.stipulation = (!text.is_empty()).then(|| text.to_string());
-            }
-            "options" => {
-                // YACPDB lists fairy conditions among the options: what names no Popeye option is a condition,
-                // which forsyth then names instead of playing the problem by orthodox rules.
-                for option in strings(value, "options is a list of texts")? {
-                    match normalised(&option, PopeyeLanguage::English) {
-                        Some(option) => problem.options.push(option),
-                        None => problem.conditions.push(option),
-                    }
-                }
-            }
-            "comments" => problem.remarks = strings(value, "comments is a list of texts")?,
-            "algebraic" => {
-                has_algebraic = true;
-                read_algebraic(value, &mut problem)?;
-            }
-            _ => ignored.push(key),
-        }
+        read_key(&key, value, &mut problem, &mut ignored, &mut has_algebraic)
+            .map_err(|error| located(error, &key, &scalars))?;
     }
     if !has_algebraic {
         return Err(shape("an entry needs algebraic: with white: and black: pieces"));
     }
     Ok(Entry { problem, ignored })
+}
+
+/// `error`, found in the value of the entry's `key`, at the scalar it concerns: the piece it names, else the key.
+fn located(mut error: YacpdbError, key: &str, scalars: &[Scalar]) -> YacpdbError {
+    let Some(start) = scalars.iter().position(|s| s.depth == 1 && s.value == key) else { return error };
+    let mut value = scalars[start + 1..].iter().take_while(|s| s.depth > 1);
+    let at = match &error.kind {
+        YacpdbErrorKind::Piece(text) => value.find(|s| s.value == *text),
+        // The second piece on the square, as they are read in order.
+        YacpdbErrorKind::Occupied(square) => value.filter(|s| s.value.ends_with(&square.to_string())).nth(1),
+        _ => None,
+    };
+    let at = at.unwrap_or(&scalars[start]);
+    (error.line, error.column) = (at.line, at.column);
+    error
+}
+
+/// Reads the value of one of the entry's keys into `problem`.
+fn read_key(
+    key: &str,
+    value: &Yaml,
+    problem: &mut ProblemDescription,
+    ignored: &mut Vec<String>,
+    has_algebraic: &mut bool,
+) -> Result<(), YacpdbError> {
+    match key {
+        "authors" => problem.authors = strings(value, "authors is a list of names")?,
+        "source" => {
+            problem.origin = Some(named(value, "source", "name", ignored, "source is a name or has a name")?);
+        }
+        "award" => {
+            let why = "award is a text or has a distinction";
+            problem.award = Some(named(value, "award", "distinction", ignored, why)?);
+        }
+        "stipulation" => {
+            // Popeye's stipulation is one word (#2, h#2.5, ser-h#12): surrounding spaces go, inner ones are an
+            // error, so that the problem writes as Popeye input and reads back the same.
+            let text = scalar(value).ok_or_else(|| shape("stipulation is a text"))?;
+            let text = text.trim();
+            if text.contains(char::is_whitespace) {
+                return Err(shape("stipulation is one word, as #2, h#2.5 or ser-h#12"));
+            }
+            // An empty one (`stipulation: ""`) states none: Popeye input has no empty stipulation to write.
+            problem.stipulation = (!text.is_empty()).then(|| text.to_string());
+        }
+        "options" => {
+            // YACPDB lists fairy conditions among the options: what names no Popeye option is a condition,
+            // which forsyth then names instead of playing the problem by orthodox rules.
+            for option in strings(value, "options is a list of texts")? {
+                match normalised(&option, PopeyeLanguage::English) {
+                    Some(option) => problem.options.push(option),
+                    None => problem.conditions.push(option),
+                }
+            }
+        }
+        "comments" => problem.remarks = strings(value, "comments is a list of texts")?,
+        "algebraic" => {
+            *has_algebraic = true;
+            read_algebraic(value, problem)?;
+        }
+        _ => ignored.push(key.to_string()),
+    }
+    Ok(())
 }
 
 /// The text of a key that is a text or a mapping with `field` (`source: name:`); the mapping's other fields are
