@@ -162,7 +162,8 @@ fn glyph_words(kind: &PieceKind, lang: Words) -> Option<String> {
     })
 }
 
-/// The name of a piece in a language: the catalogue's, or its Betza definition.
+/// The name of a piece in a language: the catalogue's, or else `betza:` and its Betza definition (as `--piece`
+/// takes it).
 ///
 /// ```
 /// use forsyth::diagram::general::piece_name;

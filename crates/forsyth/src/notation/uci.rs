@@ -74,7 +74,10 @@ impl Uci {
     /// let pos: Position = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
     /// let m = "b7b8n".parse::<Uci>().unwrap().to_move(&pos).unwrap();
     /// assert_eq!(m.promotion_role(), Some(forsyth::Role::Knight));
-    /// assert_eq!("b7b8".parse::<Uci>().unwrap().to_move(&pos).unwrap_err().code(), "move.illegal");
+    /// let missing = "b7b8".parse::<Uci>().unwrap().to_move(&pos).unwrap_err();
+    /// assert_eq!(missing.code(), "move.missing-promotion"); // as reading `b8` says
+    /// assert_eq!(missing.reason(), "a pawn reaching b8 must promote (write b7b8q, b7b8r, b7b8b or b7b8n)");
+    /// assert_eq!("b7c8q".parse::<Uci>().unwrap().to_move(&pos).unwrap_err().code(), "move.illegal");
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, MoveError> {
         let Uci::Normal { from, to, promotion } = *self else {
@@ -87,11 +90,19 @@ impl Uci {
                 && (m.to() == to || (m.is_castle() && Uci::from_move(pos, *m, false) == *self))
         });
         found.ok_or_else(|| {
-            let m = match promotion {
-                Some(role) => Move::promotion(from, to, role),
-                None => Move::new(from, to),
+            let promotes = promotion.is_none() && legal.iter().any(|m| m.from() == from && m.to() == to);
+            let kind = if promotes {
+                let roles = pos.variant().promotion_roles();
+                let suggestions = roles.iter().map(|&r| write_uci(pos, Move::promotion(from, to, r), false)).collect();
+                MoveErrorKind::MissingPromotion { to, suggestions }
+            } else {
+                let m = match promotion {
+                    Some(role) => Move::promotion(from, to, role),
+                    None => Move::new(from, to),
+                };
+                MoveErrorKind::Illegal(pos.why_illegal(m))
             };
-            MoveError { text: self.to_string(), kind: MoveErrorKind::Illegal(pos.why_illegal(m)) }
+            MoveError { text: self.to_string(), kind }
         })
     }
 }
