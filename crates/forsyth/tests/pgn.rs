@@ -1104,6 +1104,14 @@ fn results_with_unicode_dashes_and_forfeits_read_with_a_warning() {
     let (game, report) = one_with_report("[Event \"x\"]\n[Result \"--+\"]\n\n--+\n");
     assert_eq!((game.result, warnings(&report)), (Some(GameResult::BlackWins), vec![("result-form", 4, 1)]));
     assert!(write(&game, &PgnWriteOptions::default()).contains("[Result \"0-1\"]"));
+    // A forfeit tag where the movetext has no termination marker (its game cut by the next one's tags): written as
+    // the tag's result in both places, so that writing what was written changes nothing (found by the pgn fuzz
+    // target, which wrote `[Result "--+"]` and then `*`).
+    let (game, _) = one_with_report("[Result \"--+\"]\n\n1. d4 Nf6\n");
+    assert_eq!(game.result, None);
+    let written = write(&game, &PgnWriteOptions::default());
+    assert!(written.contains("[Result \"0-1\"]") && written.ends_with("1. d4 Nf6 0-1\n\n"), "{written}");
+    assert_eq!(write(&one(&written), &PgnWriteOptions::default()), written);
     let (game, _) = one_with_report("1. e4 +-- *\n");
     assert_eq!(game.moves.nodes[0].annotations, [Annotation::Nag(18)]);
 }

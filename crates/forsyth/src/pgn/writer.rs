@@ -62,12 +62,14 @@ pub fn write_game(game: &Game, options: &PgnWriteOptions, out: &mut String) {
     for escape in &game.escapes {
         let _ = writeln!(out, "%{escape}");
     }
-    let result = game.result.map(|r| r.as_str());
+    // The game's result, written the same in the Result tag and as the termination marker (PGN standard §8.1.1.7):
+    // the marker's, which the reader has made the tag's where the two disagree; else the tag's, in whatever form it
+    // was written (`+--`, `1–0`).
+    let tag_result = game.tag("Result").and_then(super::GameResult::from_tag);
+    let result = game.result.or(tag_result).map(|r| r.as_str());
     for (name, default) in SEVEN_TAG_ROSTER {
         let value = match (name, game.tag(name)) {
-            // A Result tag that is a result in another form (`1–0`, `+--`) is written as the termination marker,
-            // which the reader has made the tag's result (PGN standard §8.1.1.7: the two are the same).
-            ("Result", Some(tag)) if super::GameResult::from_tag(tag).is_some() => result.unwrap_or(tag),
+            ("Result", Some(tag)) if tag_result.is_some() => result.unwrap_or(tag),
             ("Result", None) => result.unwrap_or(default),
             (_, tag) => tag.unwrap_or(default),
         };
@@ -103,7 +105,7 @@ pub fn write_game(game: &Game, options: &PgnWriteOptions, out: &mut String) {
     out.push('\n');
     let mut movetext = Movetext::default();
     write_line(&mut movetext, &game.moves, game.start, options);
-    movetext.token(result.or(game.tag("Result").filter(|r| super::GameResult::parse(r).is_some())).unwrap_or("*"));
+    movetext.token(result.unwrap_or("*"));
     for line in movetext.wrap() {
         out.push_str(&line);
         out.push('\n');
