@@ -2,8 +2,8 @@
 //! runs as a doctest: the examples are the first thing a newcomer reads, and one that no longer runs fails here
 //! rather than misleading someone.
 //!
-//! Both crates deny `unreachable_pub` (lib.rs), so an item written `pub` is reachable from outside and
-//! needs an example; what only the crate uses is `pub(crate)`. Methods of trait implementations are documented
+//! Both crates warn on `unreachable_pub` (lib.rs), and CI denies warnings: an item written `pub` is reachable
+//! from outside and needs an example; what only the crate uses is `pub(crate)`. Methods of trait implementations are documented
 //! by their trait, and constants by their value, so neither is asked for one.
 
 use std::path::{Path, PathBuf};
