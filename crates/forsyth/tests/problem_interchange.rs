@@ -137,6 +137,9 @@ fn bad_yacpdb_entries_are_refused_where_the_fault_stands() {
         // Popeye's stipulation is one word; found by the problem fuzz target as "#2, ". The fault is the key's.
         ("authors: [A]\nstipulation: \"#2, h#3\"\nalgebraic:\n  white: [Ke1]\n  black: [Ke8]", "yacpdb.shape", (2, 1)),
         ("algebraic:\n  neutral: [Ke1]", "yacpdb.shape", (1, 1)),
+        // At the key, not at an earlier value that reads like it.
+        ("stipulation: authors\nauthors: {a: b}\nalgebraic:\n  white: [Ke1]", "yacpdb.shape", (2, 1)),
+        ("keywords: [algebraic]\nalgebraic:\n  white: [Ke1, GNd4]", "yacpdb.piece", (3, 16)),
     ] {
         let e = yacpdb::parse(text).unwrap_err();
         assert_eq!((e.code(), (e.line, e.column)), (code, at), "{text}: {e}");

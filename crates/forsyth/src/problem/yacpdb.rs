@@ -143,8 +143,10 @@ fn shape(why: &'static str) -> YacpdbError {
 /// A scalar of the document where it stands: the loaded document keeps no places, and an error found in it is
 /// reported at the scalar it concerns.
 struct Scalar {
-    /// How many collections hold it: 1 for the entry's keys.
+    /// How many collections hold it: 1 for the entry's keys and the values written beside them.
     depth: usize,
+    /// One of the entry's keys (not a value that reads like one: `stipulation: authors`).
+    key: bool,
     value: String,
     line: usize,
     column: usize,
@@ -156,6 +158,8 @@ fn screen(text: &str) -> Result<Vec<Scalar>, YacpdbError> {
     let mut parser = Parser::new_from_str(text);
     let mut depth = 0usize;
     let mut scalars = Vec::new();
+    // The items of the entry's mapping so far, keys and values in turn (a value may be a collection).
+    let mut entry_items = 0usize;
     loop {
         let (event, mark) = parser.next_token().map_err(|e| YacpdbError {
             kind: YacpdbErrorKind::Yaml(e.info().to_string()),
@@ -167,9 +171,12 @@ fn screen(text: &str) -> Result<Vec<Scalar>, YacpdbError> {
             Event::StreamEnd => return Ok(scalars),
             Event::Alias(_) => return Err(at(YacpdbErrorKind::Alias)),
             Event::Scalar(value, ..) => {
-                scalars.push(Scalar { depth, value, line: mark.line(), column: mark.col() + 1 })
+                let key = depth == 1 && entry_items.is_multiple_of(2);
+                entry_items += usize::from(depth == 1);
+                scalars.push(Scalar { depth, key, value, line: mark.line(), column: mark.col() + 1 })
             }
             Event::SequenceStart(..) | Event::MappingStart(..) => {
+                entry_items += usize::from(depth == 1);
                 depth += 1;
                 if depth > MAX_DEPTH {
                     return Err(at(YacpdbErrorKind::Depth));
@@ -233,7 +240,7 @@ pub fn parse(text: &str) -> Result<Entry, YacpdbError> {
 
 /// `error`, found in the value of the entry's `key`, at the scalar it concerns: the piece it names, else the key.
 fn located(mut error: YacpdbError, key: &str, scalars: &[Scalar]) -> YacpdbError {
-    let Some(start) = scalars.iter().position(|s| s.depth == 1 && s.value == key) else { return error };
+    let Some(start) = scalars.iter().position(|s| s.key && s.value == key) else { return error };
     let mut value = scalars[start + 1..].iter().take_while(|s| s.depth > 1);
     let at = match &error.kind {
         YacpdbErrorKind::Piece(text) => value.find(|s| s.value == *text),
