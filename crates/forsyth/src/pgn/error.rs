@@ -134,7 +134,8 @@ pub enum WarningKind {
     ResultMismatch,
     /// A result written with a Unicode dash (`1–0`) or as a forfeit (`+--`, `+:-`, `-:+`, `-:-`).
     ResultForm,
-    /// A tag value without its closing quote, read up to the tag's `]`.
+    /// A tag value without its closing quote, or without quotes at all, read up to the tag's `]`; or with quotes
+    /// inside it that are not escaped, read up to its last quote.
     TagQuote,
     /// A forum wrapper `[pgn]` or `[/pgn]` around pasted games, skipped.
     ForumWrapper,

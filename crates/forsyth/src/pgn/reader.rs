@@ -858,6 +858,9 @@ impl<'a> Parser<'a> {
         }
         pos = inline_space_end(bytes, pos);
         if bytes.get(pos) != Some(&b'"') {
+            if let Some(value) = self.tag_value_without_quotes(name, open, pos)? {
+                return Ok((name, value, false));
+            }
             pos = self.tag_value_on_a_later_line(name, open, pos)?;
         }
         let value_start = pos + 1;
@@ -907,6 +910,32 @@ impl<'a> Parser<'a> {
             _ => format!("the tag {name} has no quoted value"),
         };
         Err(self.bad_tag(open, pos, &reason))
+    }
+
+    /// A value written without quotes after the name of the tag pair at `open` (`[Round 5]`, `[Site Reykjavik]`, as
+    /// typed by hand; SCID reads them so): the text from `pos` up to the first `]` on the line, where the splitter
+    /// ends a tag pair that holds no string, read as written with a warning. None where no such value stands there
+    /// (a quote on the line, no `]` on it, nothing before the `]`): the caller looks further, or refuses the tag.
+    #[cold]
+    fn tag_value_without_quotes(&mut self, name: &str, open: usize, pos: usize) -> Result<Option<&'a str>, Found> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let Some(close) = bytes[pos..].iter().position(|b| matches!(b, b']' | b'"' | b'\n')).map(|k| pos + k) else {
+            return Ok(None);
+        };
+        let value = text[pos..close].trim_end();
+        if bytes[close] != b']' || value.is_empty() {
+            return Ok(None);
+        }
+        if self.open {
+            // (In open text the splitter cuts the game first: a broken tag pair is read where its end is known.)
+            return Err(self.unsure());
+        }
+        let line_end = memchr::memchr(b'\n', &bytes[close..]).map_or(text.len(), |k| close + k);
+        let reason = format!("the value of tag {name} is not in quotes; read up to the ']' as \"{value}\"");
+        self.warn(WarningKind::TagQuote, pos, text[open..line_end].trim_end(), reason);
+        self.pos = close + 1;
+        Ok(Some(value))
     }
 
     /// Where `part` of a tag pair (its value's opening quote, its `]`) stands, if it begins the next line: the PGN
