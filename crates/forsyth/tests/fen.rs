@@ -654,6 +654,119 @@ fn chess_js_san_cases() {
     assert_eq!(cases, 7);
 }
 
+/// SCID's FEN reading tests (`Test_ReadFromFen` in `code/gtest/test_position.cpp` of SCID, as kept in ChessX's
+/// `dep/scid`, GPL): every FEN SCID refuses, forsyth refuses; what SCID reads and forsyth refuses, or reads with a
+/// note, is in TESTING.md with the rule that decides. An error names the first fault in the order of the text.
+#[test]
+fn scid_fen_reading_cases() {
+    let refused = |fen: &str| Fen::parse_lenient(fen).map_or(true, |(fen, _)| fen.position(None).is_err());
+    // `invalid_FEN`: ranks of 7 and 9 squares, an unknown letter, a space in the board, no side to move (here the
+    // side not to move is in check), two kings of a colour, none of one, side `a`, castling `z`, a rank of nine, a
+    // first rank of seven, side `K`, the side not to move in check.
+    let base = "rnb1k2Q/1p5p/p7/4p3/4q3/8/PPP2R1P/2K5";
+    assert!(!refused(&format!("{base} b")), "SCID reads it");
+    for fen in [
+        "rnb1k2/Q1p5p/p7/4p3/4q3/8/PPP2R1P/2K5 b",
+        "rnb1k2Q/1p5p/p7/4p4/4q3/8/PPP2R1P/2K5 b",
+        "rnb1k2Q/1p5p/p7/4a3/4q3/8/PPP2R1P/2K5 b",
+        "rnb1k2Q/1p5p/p7/4 3/4q3/8/PPP2R1P/2K5 b",
+        "rnb1k2Q/1p5p/p7/4p3/4q3/8/PPP2R1P/2K5",
+        "rnb1k2Q/1p5p/p7/4p3/4q3/8/PKP2R1P/2K5 b",
+        "rnb1k2Q/1k5p/p7/4p3/4q3/8/PPP2R1P/2K5 b",
+        "rnb1q2Q/1p5p/p7/4p3/4q3/8/PPP2R1P/2K5 b",
+        "rnb1k2Q/1p5p/p7/4p3/4q3/8/PPP2R1P/2K5 a",
+        "rnb1k2Q/1p5p/p7/4p3/4q3/8/PPP2R1P/2K5 b z",
+        "rnbqkbn1/ppppppppr/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "nbqkbnr/ppppNNpp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "nbqkbnr/pppppppp/8/8/8/8/PPPPPnPP/RNBQKBNR w KQkq - 0 1",
+        "nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR K KQkq - 0 1",
+        "1B6/prpb2p1/2KPp3/qp1p4/Q1k5/nRP3p1/BRPP2Pp/BN6 w - -",
+    ] {
+        assert!(refused(fen), "SCID refuses {fen:?}, forsyth reads it");
+    }
+    // `castling_flags`: read, and refused (`Ka` is read with a note: X-FEN's file letter `a` is `q` here).
+    let board = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR";
+    for castling in ["w KQkq", "   w    KQkq", "w KQk", "w KQ", "w K", "w Q", "w Qk", "w -"] {
+        assert!(!refused(&format!("{board} {castling}")), "{castling}");
+    }
+    for castling in ["w z", "w 1", "w T"] {
+        assert!(refused(&format!("{board} {castling}")), "{castling}");
+    }
+    let (fen, notes) = Fen::parse_lenient(&format!("{board} w Ka")).unwrap();
+    assert_eq!(fen.to_string(), format!("{board} w Kq - 0 1"));
+    assert!(notes.iter().any(|n| n.code == "fen.lenient.castling-spelling"), "{notes:?}");
+    // `EP_target` and `halfmove_clock`: the squares and clocks SCID refuses, refused at the first fault.
+    let kings = "8/K7/8/8/7k/8/8/8 w -";
+    for (rest, code, column) in [
+        ("i6 1 1", "fen.ep.off-board", 23),
+        ("z3 1 1", "fen.ep.bad-square", 23),
+        ("a 3 1 1", "fen.ep.bad-square", 23),
+        ("- -1 1", "fen.halfmoves.bad-number", 25),
+        ("- - 1 1", "fen.halfmoves.bad-number", 25),
+        ("- a5 1", "fen.halfmoves.bad-number", 25),
+        ("- 0x5 1", "fen.halfmoves.bad-number", 25),
+        ("- 0 -1", "fen.fullmoves.bad-number", 27),
+    ] {
+        let err = Fen::parse(&format!("{kings} {rest}")).unwrap_err();
+        assert_eq!((err.code, err.column), (code, column), "{rest}: {err}");
+    }
+    // SCID reads these squares as given (TESTING.md): one on White's side with White to move, one with no pawn.
+    for rest in ["a3 1 1", "b6 1 1"] {
+        assert!(refused(&format!("{kings} {rest}")), "{rest}");
+    }
+    for (rest, written) in [("- 0 1", "- 0 1"), ("- 45 1", "- 45 1"), ("- 0 0", "- 0 1"), ("- 0 115", "- 0 115")] {
+        let (fen, _) = Fen::parse_lenient(&format!("{kings} {rest}")).unwrap();
+        assert_eq!(fen.to_string(), format!("{kings} {written}"));
+    }
+    // An EPD line of a test suite (SCID's `EPD` test reads it as a position): the error at its first operation says so.
+    let err = Fen::parse("1B2K3/4b3/3pk3/5R2/8/7B/8/8 w - - bm Bc7 Rf3+;").unwrap_err();
+    assert_eq!((err.code, err.column), ("fen.halfmoves.bad-number", 35));
+    assert!(err.to_string().contains("EPD operation"), "{err}");
+}
+
+/// SCID's `Test_movegen.UCItoSAN` (`code/gtest/test_position.cpp` of SCID, as kept in ChessX's `dep/scid`, GPL): a
+/// move in UCI from each position and the SAN SCID writes for it — disambiguation by file, by rank and by square
+/// among three pieces of a kind, pinned pieces left out of it, en passant and castling with check, promotions with
+/// and without check. forsyth writes the same SAN and reads it back to the move.
+#[test]
+fn scid_uci_to_san_cases() {
+    use forsyth::notation::{MoveReadOptions, parse_move, write_san};
+    let cases: [(&str, &[(&str, &str)]); 15] = [
+        ("2k4r/ppprnp1p/5pq1/1P2b3/P1R1P3/Q1N2N2/5PPP/4K1R1 b - - 0 22", &[("h8d8", "Rhd8"), ("d7d8", "Rdd8")]),
+        ("2kr1b1r/pp1qpp1p/2n2p2/1BPp3b/3P4/P1N2P2/1P4PP/R2QK1NR w KQ - 0 12", &[("g1e2", "Nge2")]),
+        ("8/1R2r2k/p7/P6p/5PpP/3pP1P1/4r1B1/3K4 b - - 0 53", &[("e2e3", "Rxe3")]),
+        ("rnb2r2/pppnq1p1/6k1/2p1PpN1/2Pp4/3Q3P/PP3PP1/R1B2RK1 w - f6 0 15", &[("e5f6", "exf6+")]),
+        ("r6r/pppknp1p/6p1/4p3/8/NP2P3/P1P2PPP/R3K2R w KQ - 0 13", &[("e1c1", "O-O-O+")]),
+        (
+            "8/6k1/1K1Q4/8/8/8/6pQ/q1q5 b - - 0 23",
+            &[("g2g1q", "g1=Q+"), ("g2g1b", "g1=B+"), ("g2g1r", "g1=R"), ("c1g1", "Qg1+")],
+        ),
+        ("r4r2/1pq1nkb1/p1pnp1pp/P2p4/NB1P1PP1/3PP1N1/1P2K1Q1/R6R b - - 0 22", &[("f8h8", "Rh8")]),
+        (
+            "q3k1q1/8/4q3/8/8/8/3K4/8 b - - 0 1",
+            &[("a8d8", "Qd8+"), ("a8d5", "Qad5+"), ("e6d5", "Qed5+"), ("a8g2", "Qag2+"), ("g8g2", "Qgg2+")],
+        ),
+        ("4k3/2n1n3/8/3B4/8/2n5/8/4K3 b - - 0 1", &[("c7d5", "Nc7xd5"), ("e7d5", "Nexd5"), ("c3d5", "N3xd5")]),
+        (
+            "rnbqk1nr/pppp1ppp/4p3/8/1b1P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3",
+            &[("b1d2", "Nbd2"), ("f3d2", "Nfd2"), ("c1d2", "Bd2")],
+        ),
+        ("rnbq1rk1/pppp1ppp/4pn2/8/1bPP4/2N1P3/PP3PPP/R1BQKBNR w KQ - 0 5", &[("g1e2", "Ne2")]),
+        ("4r3/3P1Pk1/8/3K4/8/8/8/8 w - - 0 5", &[("d7e8q", "dxe8=Q"), ("f7e8q", "fxe8=Q")]),
+        ("7k/8/8/1R3R2/8/3R4/8/K7 w - - 0 1", &[("d3d5", "Rdd5"), ("b5d5", "Rbd5"), ("f5d5", "Rfd5")]),
+        ("7k/8/2B1B3/8/2B5/8/8/K7 w - - 0 1", &[("c4d5", "B4d5"), ("c6d5", "Bc6d5"), ("e6d5", "Bed5")]),
+        ("7k/8/2q1q3/8/2q5/8/8/K7 b - - 0 1", &[("c4d5", "Q4d5"), ("c6d5", "Qc6d5"), ("e6d5", "Qed5")]),
+    ];
+    for (fen, moves) in cases {
+        let pos = Fen::parse_strict(fen).unwrap().position(None).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for &(uci, scid) in moves {
+            let m = uci.parse::<Uci>().and_then(|uci| uci.to_move(&pos)).unwrap_or_else(|e| panic!("{uci}: {e}"));
+            assert_eq!(write_san(&pos, m), scid, "{fen}: {uci}");
+            assert_eq!(parse_move(&pos, scid, &MoveReadOptions::default()).unwrap().mv, m, "{fen}: {scid}");
+        }
+    }
+}
+
 /// chessops's SAN tests of standard chess (25; source, licence and kinds in the data file): forsyth writes each move
 /// as chessops does — a line of moves numbered as chessops numbers it, through the PGN writer — and reads each SAN
 /// back to its move; it reads the same move from each SAN chessops reads, and none where chessops reads none; and

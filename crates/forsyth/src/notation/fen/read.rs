@@ -38,17 +38,6 @@ pub(super) fn read(
         _ => bytes[content_start..].iter().position(|b| b.is_ascii_whitespace()).map_or(n, |p| content_start + p),
     };
     let fields = split_fields(bytes, (lead, field_end), lead);
-    if fields.count == 7 {
-        let (s, e) = fields.ranges[6];
-        return Err(error(
-            text,
-            s,
-            E_EXTRA,
-            FenField::Extra,
-            &text[s..e],
-            "a FEN has six fields: board, side to move, castling, en passant, half-move clock, move number".to_string(),
-        ));
-    }
     if fields.irregular {
         notes.add(N_WHITESPACE, 0, FenField::Board, "surrounding or repeated whitespace ignored".to_string())?;
     }
@@ -143,6 +132,19 @@ pub(super) fn read(
             setup.fullmoves = 1;
         }
     }
+    // (A seventh field is named after the six are read, so that errors come in the order of the text: `a 3` for an
+    // en-passant square is an error at the `a`, not at the last field.)
+    if fields.count == 7 {
+        let (s, e) = fields.ranges[6];
+        return Err(error(
+            text,
+            s,
+            E_EXTRA,
+            FenField::Extra,
+            &text[s..e],
+            "a FEN has six fields: board, side to move, castling, en passant, half-move clock, move number".to_string(),
+        ));
+    }
 
     Ok((read_setup, janus.then_some(Variant::Janus)))
 }
@@ -223,13 +225,20 @@ pub(super) fn read_number(
             }
             _ => (E_FULLMOVES, "the move number counts from 1"),
         };
+        // An EPD line (test suites: `... w - - bm Bc7; id "WAC.001";`) has operations where a FEN has its clocks.
+        let operation = field == FenField::Halfmoves && bytes[0].is_ascii_alphabetic();
+        let epd = if operation {
+            "; this looks like an EPD operation: a FEN ends with the two clocks, or after the en-passant field"
+        } else {
+            ""
+        };
         return Err(error(
             text,
             start,
             code,
             field,
             &text[start..end],
-            format!("{what}: expected a whole number from 0 to {}", u32::MAX),
+            format!("{what}: expected a whole number from 0 to {}{epd}", u32::MAX),
         ));
     }
     if bytes.len() > 1 && bytes[0] == b'0' {
