@@ -724,6 +724,98 @@ fn scid_fen_reading_cases() {
     assert!(err.to_string().contains("EPD operation"), "{err}");
 }
 
+/// ChessX's board tests (`tests/unittests/boardtest.cpp` of ChessX, GPL): `testIsValidFEN` (the text of a FEN:
+/// board, side, castling, en-passant rank and side, clocks) and `testValidate` (the position: pawns, pieces, kings,
+/// checks, pawns on the first or last rank, castling rights). What ChessX refuses as text, forsyth's strict reading
+/// refuses, or refuses as a position; what it accepts, lenient reading reads. Each position ChessX refuses, forsyth
+/// refuses for the same reason.
+#[test]
+fn chessx_fen_cases() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let text_cases: Vec<(bool, String)> = [
+        (true, "b KQkq - 0 1"),
+        (false, "W KQkq - 0 1"),
+        (false, "B KQkq - 0 1"),
+        (false, "k KQkq - 0 1"),
+        (true, "b K - 0 1"),
+        (true, "b Q - 0 1"),
+        (true, "b q - 0 1"),
+        (true, "b k - 0 1"),
+        (true, "b Qq - 0 1"),
+        (true, "b Kk - 0 1"),
+        (true, "b KQ - 0 1"),
+        (true, "b kq - 0 1"),
+        (false, "b k- - 0 1"),
+        (false, "b k-q - 0 1"),
+        (true, "b - - 0 1"),
+        (false, "b KQkq e4 0 1"),
+        (true, "b KQkq e3 0 1"),
+        (false, "w KQkq e5 0 1"),
+        (true, "w KQkq e6 0 1"),
+        (false, "b KQkq e6 0 1"),
+        (false, "b KQkq i6 0 1"),
+        (false, "b KQkq A6 0 1"),
+        (false, "b KQkq h6 0 1"),
+        (true, "w KQkq h6 0 1"),
+        (true, "b KQkq - 1 1"),
+        (true, "b KQkq - 2 1"),
+        (false, "b KQkq - a 1"),
+        (false, "b KQkq - -1 1"),
+        (true, "b KQkq - 0 2"),
+        (false, "b KQkq - 0 a"),
+    ]
+    .into_iter()
+    .map(|(valid, rest)| (valid, format!("{start} {rest}")))
+    .chain(
+        [
+            "rnbqkbnr/ppppppop/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/0/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 b KQkq - 0 1",
+            "rnbqkbnr/3pppp/8/8/8/8/3PPPPP/RNBQKBNR b KQkq - 0 1",
+        ]
+        .map(|fen| (false, fen.to_string())),
+    )
+    .collect();
+    assert_eq!(text_cases.len(), 35);
+    for (valid, fen) in &text_cases {
+        let strict = Fen::parse_strict(fen).ok().filter(|f| f.position(None).is_ok());
+        let lenient = Fen::parse_lenient(fen);
+        if *valid {
+            // (ChessX checks the text: `e6` with White to move is a square a FEN can hold, whatever the board.)
+            assert!(lenient.is_ok(), "ChessX accepts {fen:?}");
+        } else {
+            assert!(strict.is_none(), "ChessX refuses {fen:?}, strict reading accepts it");
+        }
+    }
+    for (code, fen) in [
+        (None, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (Some("position.too-many-pawns"), "rnbqkbnr/pppppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+        (Some("position.too-many-pieces"), "rnbqkbnr/pppppppp/8/8/8/5NNN/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+        (Some("position.too-many-pieces"), "rnbqkbnr/pppppppp/nnn5/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+        (Some("position.missing-king"), "k7/8/8/8/8/8/8/8 b - - 0 1"),
+        (Some("position.missing-king"), "8/8/8/8/8/8/8/K7 b - - 0 1"),
+        (Some("position.opposite-check"), "k7/8/8/r7/8/8/8/K7 b - - 0 1"),
+        (None, "k7/8/8/r7/8/8/8/K7 w - - 0 1"),
+        (Some("position.adjacent-kings"), "8/8/8/3kK3/8/8/8/8 b - - 0 1"),
+        (Some("position.too-many-kings"), "k7/8/8/3K4/8/8/8/7K b - - 0 1"),
+        (Some("position.too-many-kings"), "k7/8/8/3k4/8/8/8/7K b - - 0 1"),
+        (Some("position.pawn-on-back-rank"), "p7/8/8/k7/7K/8/8/8 b - - 0 1"),
+        (Some("position.pawn-on-back-rank"), "P7/8/8/k7/7K/8/8/8 b - - 0 1"),
+        (Some("position.pawn-on-back-rank"), "8/8/8/k7/7K/8/8/7p b - - 0 1"),
+        (Some("position.pawn-on-back-rank"), "8/8/8/k7/7K/8/8/7P b - - 0 1"),
+        (Some("position.invalid-castling"), "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+        (Some("position.invalid-castling"), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 b KQkq - 0 1"),
+        (Some("position.invalid-castling"), "rnbqkbnr/pppppppp/8/8/8/4P3/PPPPKPPP/RNBQ1BNR b Kkq - 0 1"),
+        (Some("position.invalid-castling"), "rnbqkbnr/pppppppp/8/8/8/4P3/PPPPKPPP/RNBQ1BNR b Qkq - 0 1"),
+        (None, "rnbqkbnr/pppppppp/8/8/8/4P3/PPPPKPPP/RNBQ1BNR b kq - 0 1"),
+    ] {
+        let read = Fen::parse(fen).unwrap().position(None);
+        let codes: Vec<&str> = read.err().map(|e| e.problems.iter().map(|p| p.code()).collect()).unwrap_or_default();
+        assert_eq!(codes.first().copied(), code, "{fen}: {codes:?}");
+    }
+}
+
 /// SCID's `Test_movegen.UCItoSAN` (`code/gtest/test_position.cpp` of SCID, as kept in ChessX's `dep/scid`, GPL): a
 /// move in UCI from each position and the SAN SCID writes for it — disambiguation by file, by rank and by square
 /// among three pieces of a kind, pinned pieces left out of it, en passant and castling with check, promotions with
