@@ -1040,6 +1040,23 @@ fn a_result_the_final_position_contradicts_is_a_warning() {
             assert!(reason.contains("checkmate by Black, which makes it 0-1 (FIDE Laws 5.1.1)"), "{reason}");
         }
     }
+    // Without a termination marker (ChessX's tests/unittests/data/t1.pgn: `[Result "1-0"]`, then the fool's mate by
+    // Black and nothing after it), the Result tag is the game's result, or none is: held against the end alike, at
+    // the last move, where the marker belongs.
+    for (tag, warned, says) in [
+        ("[Result \"1-0\"]\n\n", true, "its Result tag says 1-0 (the movetext has no result)"),
+        ("", true, "it has no result (no termination marker, no Result tag)"),
+        ("[Result \"0-1\"]\n\n", false, ""),
+    ] {
+        let line = if tag.is_empty() { 1 } else { 3 };
+        let (said, marker) = doubted(&format!("{tag}{fools_mate}\n"));
+        assert_eq!(marker, None, "{tag:?}: the movetext has no termination marker");
+        assert_eq!(said.len(), usize::from(warned), "{tag:?}: {said:?}");
+        if let Some((at_line, column, token, reason)) = said.first() {
+            assert_eq!((*at_line, *column, token.as_str()), (line, 16, "Qh4#"));
+            assert!(reason.contains(says), "{reason}");
+        }
+    }
     let from = |fen: &str, moves: &str, result: &str| {
         doubted(&format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Result \"{result}\"]\n\n{moves} {result}\n")).0
     };
