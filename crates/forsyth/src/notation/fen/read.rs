@@ -226,7 +226,7 @@ pub(super) fn read_number(
             _ => (E_FULLMOVES, "the move number counts from 1"),
         };
         // An EPD line (test suites: `... w - - bm Bc7; id "WAC.001";`) has operations where a FEN has its clocks.
-        let operation = field == FenField::Halfmoves && bytes[0].is_ascii_alphabetic();
+        let operation = field == FenField::Halfmoves && bytes.first().is_some_and(u8::is_ascii_alphabetic);
         let epd = if operation {
             "; this looks like an EPD operation: a FEN ends with the two clocks, or after the en-passant field"
         } else {
