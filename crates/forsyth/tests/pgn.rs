@@ -1527,6 +1527,26 @@ mod one_pass {
         }
 
         #[test]
+        fn reading_in_one_pass_equals_cutting_first_across_windows(
+            games in proptest::collection::vec(game(), 1..12),
+            dirt in proptest::collection::vec((any::<proptest::sample::Index>(), dirt()), 0..4),
+            capacity in 1usize..(40 << 10),
+        ) {
+            // Repeated past the windows one pass reads a text in (4 KiB, doubling), so that windows end
+            // everywhere: before tag pairs, in comments, in tag sections, after dirt.
+            let mut text = games.concat();
+            for (at, dirt) in dirt {
+                let mut at = at.index(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                text.insert_str(at, dirt);
+            }
+            let text = text.repeat((24 << 10) / text.len().max(1) + 1);
+            crate::invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
+        }
+
+        #[test]
         fn reading_in_one_pass_equals_cutting_first_on_dirty_games(
             games in proptest::collection::vec(game(), 1..8),
             dirt in proptest::collection::vec((any::<proptest::sample::Index>(), dirt()), 1..4),
@@ -1635,9 +1655,36 @@ mod one_pass {
     }
 
     #[test]
+    fn a_long_text_is_read_a_window_at_a_time_without_reading_a_game_twice() {
+        // One pass checks a long text as UTF-8 and reads it a window at a time. A window ends before a line that
+        // starts a game's tags after a blank line, so that no game crosses its end to be read again: one visitor
+        // is made per game, and one more where the text ends.
+        let game = "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 {a comment} e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
+        let text = game.repeat(20_000); // 1.4 MB: windows from the smallest to the largest
+        let made = std::sync::atomic::AtomicUsize::new(0);
+        let mut games = Vec::new();
+        forsyth::pgn::Reader::from_bytes(text.as_bytes())
+            .visit(
+                || {
+                    made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    Validate
+                },
+                |_, report| (report.error.is_none(), report.moves),
+                |game, (ok, moves)| {
+                    games.push((game.number, game.line, game.offset, ok, moves));
+                    Ok(())
+                },
+            )
+            .unwrap();
+        let expected: Vec<_> = (0..20_000u64).map(|i| (i + 1, 1 + 5 * i, i * game.len() as u64, true, 6)).collect();
+        assert_eq!(games, expected);
+        assert_eq!(made.into_inner(), 20_001, "each game read once");
+    }
+
+    #[test]
     fn text_in_memory_is_read_where_it_lies_whatever_its_games_length() {
         // Bytes in memory are read with no buffer in between: one pass sees all of them at once, in windows of
-        // at most 4 MiB. A game longer than that (a comment of 5 MB) goes to the splitter, as from a file.
+        // at most 512 KiB. A game longer than that (a comment of 5 MB) goes to the splitter, as from a file.
         let long = format!("1. e4 {{{}}} e5 *\n", "x".repeat(5 << 20));
         let text = format!("1. d4 d5 *\n{long}1. c4 *\n");
         let mut games = Vec::new();

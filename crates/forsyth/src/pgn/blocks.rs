@@ -7,7 +7,7 @@ use std::sync::{Condvar, Mutex, mpsc};
 
 use super::parallel::{in_order, join};
 use super::reader::{GameReport, PgnReadOptions, Visitor, read_game_with};
-use super::split::{GameSplitter, GameText, Suspended};
+use super::split::{GameSplitter, GameText, Suspended, tag_pair_line_at};
 use super::stream::{ReadState, read_stream};
 
 /// The bytes of a block: at least this many, then up to the next line that starts a tag pair (or twice this many).
@@ -602,12 +602,9 @@ fn tag_pair_lines(bytes: &[u8], from: usize) -> (Option<usize>, Option<usize>) {
     let from = from.min(bytes.len());
     let mut any = None;
     for at in memchr::memmem::find_iter(&bytes[from..], b"\n[").map(|k| from + k + 1) {
-        if !bytes.get(at + 1).is_some_and(u8::is_ascii_alphabetic) {
-            continue;
-        }
+        let Some(after_blank) = tag_pair_line_at(bytes, at) else { continue };
         any = any.or(Some(at));
-        let before = &bytes[..at - 1];
-        if before.ends_with(b"\n") || before.ends_with(b"\n\r") {
+        if after_blank {
             return (Some(at), any);
         }
     }

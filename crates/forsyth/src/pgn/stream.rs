@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Read};
 
 use super::opening_tree::OpeningTree;
 use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, read_game_with, read_open};
-use super::split::{GameSplitter, GameText, column_after};
+use super::split::{GameSplitter, GameText, column_after, last_tag_pair_line_after_blank};
 
 /// Reads the games of `games` on this thread (see [`Reader::visit`](super::Reader::visit)): straight from the stream where it can, cut
 /// first where it must.
@@ -38,11 +38,17 @@ where
         let try_one_pass = in_one_pass && cut_first == 0;
         cut_first = cut_first.saturating_sub(1);
         if try_one_pass && let Some((buffer, start, tag_pair_after)) = games.rest() {
-            // A window short of the buffer ends at a line break: no tag pair or move word is cut in two, so a game
-            // the window does not hold whole reads as text that ended, not as an error.
-            let limit = match buffer.len().min(*window) {
-                limit if limit < buffer.len() => memchr::memrchr(b'\n', &buffer[..limit]).map_or(limit, |k| k + 1),
-                limit => limit,
+            // A window short of the buffer ends best before a line that starts a tag pair after a blank line, in
+            // its second half: the game before it then ends with the window, as a game at the end of a block does,
+            // instead of crossing the window's end and being read again. Else it ends at a line break: no tag pair
+            // or move word is cut in two, so a game the window does not hold whole reads as text that ended, not as
+            // an error.
+            let (limit, tag_pair_at_limit) = match buffer.len().min(*window) {
+                limit if limit < buffer.len() => match last_tag_pair_line_after_blank(&buffer[..limit], limit / 2) {
+                    Some(at) => (at, true),
+                    None => (memchr::memrchr(b'\n', &buffer[..limit]).map_or(limit, |k| k + 1), false),
+                },
+                limit => (limit, tag_pair_after),
             };
             let (text, invalid) = match simdutf8::compat::from_utf8(&buffer[..limit]) {
                 Ok(text) => (text, false),
@@ -53,6 +59,11 @@ where
             let (games_read, done, lines) = &mut read_here;
             column = start.column;
             loop {
+                if *done == limit && limit < buffer.len() {
+                    // The window ended with a game (before the next one's tags): the next window begins there.
+                    unsure = Unsure::TextEnded;
+                    break;
+                }
                 let at = GameText {
                     number: start.number + *games_read,
                     line: start.line + *lines,
@@ -61,8 +72,8 @@ where
                     ..start
                 };
                 let mut v = visitor();
-                // The end of the window is the end of the buffer, and of its block, when the window holds both.
-                let tag_pair_follows = tag_pair_after && text.len() == buffer.len();
+                // A tag pair follows the text where the window ends before one, or the buffer's block does.
+                let tag_pair_follows = tag_pair_at_limit && text.len() == limit;
                 match read_open(&text[*done..], &at, tag_pair_follows, options, tree, &mut v) {
                     Ok((report, len, line_breaks)) => {
                         let game = GameText { bytes: &buffer[*done..*done + len], ..at };
@@ -186,9 +197,12 @@ impl<R: Read> BufRead for OnePassBuffer<R> {
     }
 }
 
-/// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread.
+/// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread. A window
+/// is read twice, checked and then parsed: one that fits the second-level cache (512 KiB) is parsed from there, not
+/// from memory again: on engine games, 3-4 % of the time (BENCHMARKS.md, "A window the cache holds"). Windows
+/// end before a game's tags where they can, so that the smaller window does not make more games cross its end.
 const MIN_WINDOW: usize = 4 << 10;
-const MAX_WINDOW: usize = 4 << 20;
+const MAX_WINDOW: usize = 512 << 10;
 
 #[cfg(test)]
 mod tests {
