@@ -14,8 +14,8 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use memmap2::Mmap;
 
-/// The bytes read past between two releases of the pages behind the reader: memory stays bounded whatever the
-/// file's size, and a release costs one system call per 16 MiB.
+/// The bytes read past between two releases of the pages behind the reader, and mapped ahead of it at a time:
+/// memory stays bounded whatever the file's size, at two system calls per 16 MiB.
 const RELEASE_EVERY: usize = 16 << 20;
 
 /// A plain file mapped into memory, read as a [`BufRead`] whose buffer is the rest of the file: the reader of
@@ -68,7 +68,24 @@ impl MappedFile {
         // Read-ahead of the whole file in order, as a sequential `read` would get.
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Sequential);
-        Some(MappedFile { map, at: 0, released: 0 })
+        let mapped = MappedFile { map, at: 0, released: 0 };
+        mapped.map_ahead(0);
+        Some(mapped)
+    }
+
+    /// Maps the pages of the stretch from `from` into this process at once, where the system can
+    /// (`MADV_POPULATE_READ`, Linux 5.14 and later): one system call instead of a page fault per 64 KiB as the
+    /// reader comes to them. Engine games, few moves between long comments, read 6 % faster so (BENCHMARKS.md,
+    /// "Pages mapped ahead"). Where the system cannot, the pages are mapped as they are read, as before.
+    fn map_ahead(&self, from: usize) {
+        #[cfg(target_os = "linux")]
+        {
+            let from = from.min(self.map.len());
+            let len = RELEASE_EVERY.min(self.map.len() - from);
+            let _ = self.map.advise_range(memmap2::Advice::PopulateRead, from, len);
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = from;
     }
 }
 
@@ -90,6 +107,7 @@ impl BufRead for MappedFile {
                 self.map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, self.released, end - self.released)
             };
             self.released = end;
+            self.map_ahead(end);
         }
     }
 }
