@@ -1484,6 +1484,20 @@ mod one_pass {
             })
     }
 
+    /// The generated games one after another, with each piece of dirt spliced in where its index falls (moved back
+    /// to a character boundary).
+    fn with_dirt(games: &[String], dirt: Vec<(proptest::sample::Index, &str)>) -> String {
+        let mut text = games.concat();
+        for (at, dirt) in dirt {
+            let mut at = at.index(text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            text.insert_str(at, dirt);
+        }
+        text
+    }
+
     /// Dirt spliced into the generated games.
     fn dirt() -> impl Strategy<Value = &'static str> {
         prop_oneof![
@@ -1534,14 +1548,7 @@ mod one_pass {
         ) {
             // Repeated past the windows one pass reads a text in (4 KiB, doubling), so that windows end
             // everywhere: before tag pairs, in comments, in tag sections, after dirt.
-            let mut text = games.concat();
-            for (at, dirt) in dirt {
-                let mut at = at.index(text.len() + 1);
-                while !text.is_char_boundary(at) {
-                    at -= 1;
-                }
-                text.insert_str(at, dirt);
-            }
+            let text = with_dirt(&games, dirt);
             let text = text.repeat((24 << 10) / text.len().max(1) + 1);
             crate::invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
         }
@@ -1553,14 +1560,7 @@ mod one_pass {
             capacity in 1usize..300,
             encoding in 0..3usize,
         ) {
-            let mut text = games.concat();
-            for (at, dirt) in dirt {
-                let mut at = at.index(text.len() + 1);
-                while !text.is_char_boundary(at) {
-                    at -= 1;
-                }
-                text.insert_str(at, dirt);
-            }
+            let text = with_dirt(&games, dirt);
             let encoding = [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][encoding];
             let options = PgnReadOptions { encoding, ..PgnReadOptions::default() };
             crate::invariants::check_one_pass_reading(text.as_bytes(), &options, capacity);
