@@ -867,6 +867,10 @@ impl<'a> Parser<'a> {
         let mut i = value_start;
         let mut escaped = false;
         loop {
+            // The plain characters in a tight loop; the `match` below, a jump table, once per value.
+            while bytes.get(i).is_some_and(|&b| !TAG_VALUE_STOP[b as usize]) {
+                i += 1;
+            }
             match bytes.get(i) {
                 Some(b'"') => break,
                 Some(b'\\') => {
@@ -1364,7 +1368,7 @@ impl<'a> Parser<'a> {
     ) -> Result<(), Found> {
         // Most words are moves that start with a letter: they need none of the checks below (`N` alone is a
         // glyph, `e.p.` and `ep` follow an en-passant capture).
-        let plain_move = word.as_bytes()[0].is_ascii_alphabetic() && !matches!(word, "N" | "e.p." | "ep" | "e.p");
+        let plain_move = word.as_bytes()[0].is_ascii_alphabetic() && !is_glyph_or_en_passant_mark(word.as_bytes());
         if plain_move {
             return match self.play_word(word, at, line, visitor) {
                 // The glyphs `RR` and `inf` are told from moves only once they cannot be read as one: a test before
@@ -1571,10 +1575,11 @@ fn trim_comment(text: &str) -> &str {
     }
 }
 
-/// Where the spaces, tabs and carriage returns from `pos` end (inside a tag pair, which stays on its line).
+/// Where the spaces, tabs and carriage returns from `pos` end (inside a tag pair, which stays on its line). (A table,
+/// not a `match` of the three bytes: that became a jump table, an indirect branch at every part of every tag pair.)
 #[inline(always)]
 fn inline_space_end(bytes: &[u8], mut pos: usize) -> usize {
-    while matches!(bytes.get(pos), Some(b' ' | b'\t' | b'\r')) {
+    while bytes.get(pos).is_some_and(|&b| INLINE_SPACE[b as usize]) {
         pos += 1;
     }
     pos
@@ -1639,6 +1644,24 @@ static TAG_NAME: [bool; 256] = {
     table
 };
 
+/// The white space inside a tag pair's line: spaces, tabs and carriage returns.
+static INLINE_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b' ' as usize] = true;
+    table[b'\t' as usize] = true;
+    table[b'\r' as usize] = true;
+    table
+};
+
+/// The bytes that end a run of a tag value's plain characters: its closing quote, an escape, a line break.
+static TAG_VALUE_STOP: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'\n' as usize] = true;
+    table
+};
+
 /// The whitespace bytes between tokens.
 static SPACE: [bool; 256] = {
     let mut table = [false; 256];
@@ -1650,6 +1673,18 @@ static SPACE: [bool; 256] = {
     }
     table
 };
+
+/// Whether a word that starts with a letter is the novelty glyph `N` or an en-passant mark (`e.p.`, `ep`, `e.p`).
+/// (Told by its first bytes before the whole word is compared: a comparison by length first was a jump table, whose
+/// target changed from move to move.)
+#[inline(always)]
+fn is_glyph_or_en_passant_mark(word: &[u8]) -> bool {
+    match word {
+        [b'N'] => true,
+        [b'e', b'.' | b'p', ..] => matches!(word, b"e.p." | b"ep" | b"e.p"),
+        _ => false,
+    }
+}
 
 /// Whether a word that starts with a letter is a glyph ([`glyph_nag`]), not a move: `N` (a novelty), `RR` (an
 /// editorial comment), `inf` (an unclear position).
