@@ -423,6 +423,34 @@ fn no_token_is_dropped_silently() {
     }
 }
 
+/// The en-passant mark in each spelling PGN files hold (FIDE Laws, Appendix C.10, writes `e.p.`) is read after an
+/// en-passant capture and refused after any other move; a lone `N`, the novelty glyph, is a NAG (146), while words
+/// that only begin like those are moves to read.
+#[test]
+fn en_passant_marks_and_the_novelty_glyph_are_told_from_moves() {
+    for mark in ["e.p.", "ep", "e.p"] {
+        let game = one(&format!("1. e4 a6 2. e5 d5 3. exd6 {mark} N cxd6 *"));
+        assert_eq!(game.moves.nodes.len(), 6, "{mark}");
+        assert!(game.moves.nodes[4].mv.is_en_passant(), "{mark}");
+        assert_eq!(game.moves.nodes[4].annotations, [Annotation::Nag(146)], "{mark}");
+        // After another move the mark is refused at that move's ply (5, `3. Nf3`), and before any move, at none.
+        let e = error(&format!("1. e4 a6 2. e5 d5 3. Nf3 {mark} *"));
+        assert_eq!((e.kind, e.ply, e.column), (ErrorKind::UnreadableMove, Some(5), 26), "{mark}: {e}");
+        assert!(e.to_string().contains(&format!("'{mark}' follows a move that is not an en-passant capture")), "{e}");
+        let e = error(&format!("{mark} 1. e4 *"));
+        assert_eq!((e.kind, e.ply, e.column), (ErrorKind::UnreadableMove, None, 1), "{mark}: {e}");
+    }
+    // `e.g` and `Na` start like a mark and the glyph: read as moves, they are refused as such.
+    for word in ["e.g", "Na"] {
+        let e = error(&format!("1. e4 {word} *"));
+        assert_eq!(
+            (e.kind, e.ply, e.token.clone()),
+            (ErrorKind::UnreadableMove, Some(2), format!("1... {word}")),
+            "{e}"
+        );
+    }
+}
+
 #[test]
 fn a_stray_character_after_a_tag_name_is_named_where_it_stands() {
     // python-chess's test.py reads `[BlackType: "program"]` as a tag named `BlackType:`; the PGN standard's tag names

@@ -1405,16 +1405,18 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         if matches!(word, "e.p." | "ep" | "e.p") {
-            return if line.skipped || line.last.is_some_and(Move::is_en_passant) {
-                Ok(())
-            } else {
-                Err(found(
-                    ErrorKind::UnreadableMove,
-                    at,
-                    word,
-                    "'e.p.' follows a move that is not an en-passant capture",
-                ))
-            };
+            if line.skipped || line.last.is_some_and(Move::is_en_passant) {
+                return Ok(());
+            }
+            let kind = ErrorKind::UnreadableMove;
+            return Err(match line.last {
+                // The mark belongs to the move before it: the error names that move's ply and position.
+                Some(_) => {
+                    let reason = format!("'{word}' follows a move that is not an en-passant capture");
+                    move_found(kind, reason, at, word, &line.before, line.ply)
+                }
+                None => found(kind, at, word, format!("'{word}' follows no move: it marks an en-passant capture")),
+            });
         }
         self.play_word(word, at, line, visitor)
     }
