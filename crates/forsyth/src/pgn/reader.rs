@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 use super::opening_tree::{Node, OpeningTree};
 use super::split::{
-    DELIMITER, GameText, NEW_GAME_BREAKS, TAG_SECTION_END, column_after, forum_wrapper, is_move_one, is_tag_line,
-    line_breaks, word_end,
+    DELIMITER, GameText, NEW_GAME_BREAKS, TAG_SECTION_END, byte_set, column_after, forum_wrapper, is_move_one,
+    is_tag_line, line_breaks, word_end,
 };
 use super::tags::{StartError, allowed_start, repair_start, standard_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
@@ -1404,7 +1404,7 @@ impl<'a> Parser<'a> {
             visitor.nag(nag);
             return Ok(());
         }
-        if matches!(word, "e.p." | "ep" | "e.p") {
+        if is_en_passant_mark(word.as_bytes()) {
             if line.skipped || line.last.is_some_and(Move::is_en_passant) {
                 return Ok(());
             }
@@ -1647,45 +1647,31 @@ static TAG_NAME: [bool; 256] = {
 };
 
 /// The white space inside a tag pair's line: spaces, tabs and carriage returns.
-static INLINE_SPACE: [bool; 256] = {
-    let mut table = [false; 256];
-    table[b' ' as usize] = true;
-    table[b'\t' as usize] = true;
-    table[b'\r' as usize] = true;
-    table
-};
+static INLINE_SPACE: [bool; 256] = byte_set(b" \t\r");
 
 /// The bytes that end a run of a tag value's plain characters: its closing quote, an escape, a line break.
-static TAG_VALUE_STOP: [bool; 256] = {
-    let mut table = [false; 256];
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table[b'\n' as usize] = true;
-    table
-};
+static TAG_VALUE_STOP: [bool; 256] = byte_set(b"\"\\\n");
 
 /// The whitespace bytes between tokens.
-static SPACE: [bool; 256] = {
-    let mut table = [false; 256];
-    let spaces = b" \t\n\r\x0b\x0c";
-    let mut i = 0;
-    while i < spaces.len() {
-        table[spaces[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
+static SPACE: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c");
 
-/// Whether a word that starts with a letter is the novelty glyph `N` or an en-passant mark (`e.p.`, `ep`, `e.p`).
-/// (Told by its first bytes before the whole word is compared: a comparison by length first was a jump table, whose
-/// target changed from move to move.)
+/// Whether a word that starts with a letter is the novelty glyph `N` or an en-passant mark. (Told by its first
+/// bytes before the whole word is compared: a comparison by length first was a jump table, whose target changed from
+/// move to move.)
 #[inline(always)]
 fn is_glyph_or_en_passant_mark(word: &[u8]) -> bool {
     match word {
         [b'N'] => true,
-        [b'e', b'.' | b'p', ..] => matches!(word, b"e.p." | b"ep" | b"e.p"),
+        [b'e', b'.' | b'p', ..] => is_en_passant_mark(word),
         _ => false,
     }
+}
+
+/// Whether a word is the mark after an en-passant capture, in a spelling PGN files hold: `e.p.` (FIDE Laws,
+/// Appendix C.10), `ep`, `e.p`.
+#[inline(always)]
+fn is_en_passant_mark(word: &[u8]) -> bool {
+    matches!(word, b"e.p." | b"ep" | b"e.p")
 }
 
 /// Whether a word that starts with a letter is a glyph ([`glyph_nag`]), not a move: `N` (a novelty), `RR` (an
