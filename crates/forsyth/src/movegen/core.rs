@@ -211,13 +211,56 @@ impl<S: Shape> Core<S> {
     /// Plays a move known to be legal (or at least pseudo-legal and well-formed).
     #[inline]
     pub(crate) fn play_unchecked(&mut self, m: Move) {
+        let role = match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => self.role_at(S::bit_of(m.from())).unwrap_or(Role::Pawn),
+            _ => Role::Pawn,
+        };
+        self.play_role_unchecked(m, role);
+    }
+
+    /// [`Core::play_unchecked`] where the caller knows the role of the piece that moves (for a move that is neither
+    /// castling, en passant nor null; ignored for those): a reader of SAN has it from the move's letter, and
+    /// looking it up again among the role sets is a branch no predictor knows the way of.
+    #[inline(always)]
+    pub(crate) fn play_role_unchecked(&mut self, m: Move, role: Role) {
         let us = self.turn;
         let from = S::bit_of(m.from());
         let to = S::bit_of(m.to());
         self.ep = NO_EP;
         self.halfmoves += 1;
-        match m.kind() {
-            MoveKind::Null => {}
+        // The common kinds are told from the rest by one test, not by a jump on the kind.
+        let (MoveKind::Normal | MoveKind::Promotion(_)) = m.kind() else {
+            self.play_special(m.kind(), from, to);
+            return;
+        };
+        // Most moves capture nothing: one test of the enemy's squares spares looking through every role.
+        let captured = if self.by_color[(!us).index()].has(to) { self.role_at(to) } else { None };
+        if let Some(captured) = captured {
+            self.remove(to, Piece::new(!us, captured));
+            self.halfmoves = 0;
+        }
+        self.remove(from, Piece::new(us, role));
+        let placed = m.promotion_role().unwrap_or(role);
+        self.put(to, Piece::new(us, placed));
+        match role {
+            Role::Pawn => {
+                self.halfmoves = 0;
+                if from.abs_diff(to) == 2 * S::WIDTH {
+                    self.ep = ((from + to) / 2) as u8;
+                }
+            }
+            Role::King => self.castling &= !S::rank_mask(if us.is_white() { 0 } else { 7 }),
+            _ => {}
+        }
+        self.castling &= !(S::Bits::bit(from) | S::Bits::bit(to));
+        self.pass_turn();
+    }
+
+    /// The rest of [`Core::play_role_unchecked`]: castling, en passant and the null move, which are rare.
+    #[inline(never)]
+    fn play_special(&mut self, kind: MoveKind, from: u32, to: u32) {
+        let us = self.turn;
+        match kind {
             MoveKind::Castle => {
                 let (king_to, rook_to) = self.castling_targets(us, from, to);
                 self.remove(from, Piece::new(us, Role::King));
@@ -233,34 +276,18 @@ impl<S: Shape> Core<S> {
                 self.put(to, Piece::new(us, Role::Pawn));
                 self.halfmoves = 0;
             }
-            MoveKind::Normal | MoveKind::Promotion(_) => {
-                let role = self.role_at(from).unwrap_or(Role::Pawn);
-                // Most moves capture nothing: one test of the enemy's squares spares looking through every role.
-                let captured = if self.by_color[(!us).index()].has(to) { self.role_at(to) } else { None };
-                if let Some(captured) = captured {
-                    self.remove(to, Piece::new(!us, captured));
-                    self.halfmoves = 0;
-                }
-                self.remove(from, Piece::new(us, role));
-                let placed = m.promotion_role().unwrap_or(role);
-                self.put(to, Piece::new(us, placed));
-                match role {
-                    Role::Pawn => {
-                        self.halfmoves = 0;
-                        if from.abs_diff(to) == 2 * S::WIDTH {
-                            self.ep = ((from + to) / 2) as u8;
-                        }
-                    }
-                    Role::King => self.castling &= !S::rank_mask(if us.is_white() { 0 } else { 7 }),
-                    _ => {}
-                }
-                self.castling &= !(S::Bits::bit(from) | S::Bits::bit(to));
-            }
+            _ => {}
         }
-        if us == Color::Black {
+        self.pass_turn();
+    }
+
+    /// The turn passes to the other side, and the move number goes on after Black's move.
+    #[inline(always)]
+    fn pass_turn(&mut self) {
+        if self.turn == Color::Black {
             self.fullmoves += 1;
         }
-        self.turn = !us;
+        self.turn = !self.turn;
     }
 
     /// The en-passant square as a square.

@@ -272,9 +272,28 @@ impl Default for Parsed {
 /// ```
 #[inline]
 pub fn parse_move(pos: &Position, text: &str, options: &MoveReadOptions) -> Result<ReadMove, MoveError> {
+    parse_move_and_role(pos, text, options).map(|(read, _)| read)
+}
+
+/// [`parse_move`], and the role of the piece that moves (the king's for castling, a pawn's for a null move): what a
+/// reader that then plays the move would otherwise look up again (see `Position::play_role_unchecked`).
+#[inline(always)]
+pub(crate) fn parse_move_and_role(
+    pos: &Position,
+    text: &str,
+    options: &MoveReadOptions,
+) -> Result<(ReadMove, Role), MoveError> {
     match plain_move(pos, text, options) {
         Some(read) => Ok(read),
-        None => parse_any_move(pos, text, options),
+        None => {
+            let read = parse_any_move(pos, text, options)?;
+            let role = if read.mv.is_castle() {
+                Role::King
+            } else {
+                pos.piece_at(read.mv.from()).map_or(Role::Pawn, |piece| piece.role)
+            };
+            Ok((read, role))
+        }
     }
 }
 
@@ -282,22 +301,22 @@ pub fn parse_move(pos: &Position, text: &str, options: &MoveReadOptions) -> Resu
 /// castling written `O-O` or `O-O-O`. Small enough to be inlined where moves are read, which then build no
 /// `Result` for them; `None` for anything else, which the general reader takes.
 #[inline(always)]
-fn plain_move(pos: &Position, text: &str, options: &MoveReadOptions) -> Option<ReadMove> {
+fn plain_move(pos: &Position, text: &str, options: &MoveReadOptions) -> Option<(ReadMove, Role)> {
     let mut parsed = Parsed::default();
     if options.strict || !plain_san(text.as_bytes(), &options.letters, &mut parsed) {
         return None;
     }
-    let mv = match parsed.form {
+    let (mv, role) = match parsed.form {
         Form::Piece => {
             let role = parsed.role.unwrap_or(Role::Pawn);
             let mut candidates = crate::MovesTo::new();
             pos.legal_moves_of_into(role, parsed.to, &mut candidates);
-            only_candidate(pos, &parsed, role, &candidates)?
+            (only_candidate(pos, &parsed, role, &candidates)?, role)
         }
-        Form::Castle(side) => castle(pos, side).ok()?,
+        Form::Castle(side) => (castle(pos, side).ok()?, Role::King),
         Form::Null => return None,
     };
-    Some(ReadMove { mv, nag: None, draw_offer: false, normalised: parsed.normalised })
+    Some((ReadMove { mv, nag: None, draw_offer: false, normalised: parsed.normalised }, role))
 }
 
 /// Everything [`parse_move`] reads, plain or not.
@@ -1076,6 +1095,7 @@ fn explain_missing(pos: &Position, p: &Parsed, role: Role, from: Option<Square>,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Variant;
     use crate::notation::letters::Language;
     use proptest::prelude::*;
 
@@ -1094,6 +1114,41 @@ mod tests {
                 prop_assert_eq!(fast, full);
             } else {
                 prop_assert_eq!(fast, Parsed::default(), "a refused text leaves the parse untouched");
+            }
+        }
+    }
+
+    proptest! {
+        /// The role read with a move is that of the piece on its origin (the king's for castling), in every style
+        /// a move is written in and on every board; played with it, a move leaves the position it leaves played
+        /// without it.
+        #[test]
+        fn the_role_read_with_a_move_is_the_moving_piece(
+            variant in 0..Variant::ALL.len(),
+            choices in prop::collection::vec(any::<u16>(), 1..60),
+        ) {
+            use crate::notation::styles::{MoveStyle, MoveWriteOptions, write_move};
+            let mut pos = Position::new(Variant::ALL[variant]);
+            let options = MoveReadOptions::default();
+            for choice in choices {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    let role = if mv.is_castle() { Role::King } else { pos.piece_at(mv.from()).unwrap().role };
+                    let mut played = pos;
+                    played.play_unchecked(mv);
+                    for style in MoveStyle::ALL {
+                        let text = write_move(&pos, mv, &MoveWriteOptions::new(style));
+                        let (read, read_role) = parse_move_and_role(&pos, &text, &options).unwrap();
+                        prop_assert_eq!((read.mv, read_role), (mv, role), "{} in {}", text, pos);
+                        let mut with_role = pos;
+                        with_role.play_role_unchecked(read.mv, read_role);
+                        prop_assert_eq!(with_role, played, "{} in {}", text, pos);
+                    }
+                }
+                pos.play_unchecked(moves[usize::from(choice) % moves.len()]);
             }
         }
     }

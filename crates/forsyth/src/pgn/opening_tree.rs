@@ -12,8 +12,8 @@ use std::hash::{BuildHasher, RandomState};
 
 use super::tags::standard_start;
 use super::word_hash::WordHasher;
-use crate::Position;
 use crate::notation::read::ReadMove;
+use crate::{Position, Role};
 
 /// The plies from the start position that the tree follows: a collection's games share their openings, rarely
 /// their middlegames.
@@ -36,7 +36,7 @@ pub(super) struct Node(u32);
 #[derive(Default)]
 pub(super) struct OpeningTree {
     /// The edges: the key of a word after a node ([`key`]) → the node it leads to and what it was read as.
-    edges: HashMap<(u32, u64), (Node, ReadMove), Seeded>,
+    edges: HashMap<(u32, u64), (Node, ReadMove, Role), Seeded>,
 }
 
 impl OpeningTree {
@@ -49,19 +49,19 @@ impl OpeningTree {
 
     /// What `word` was read as after the line of `node`, and the node it leads to, if the tree holds it.
     #[inline]
-    pub(super) fn get(&self, node: Node, word: &str) -> Option<(Node, ReadMove)> {
+    pub(super) fn get(&self, node: Node, word: &str) -> Option<(Node, ReadMove, Role)> {
         self.edges.get(&key(node, word)?).copied()
     }
 
     /// Records that `word`, the move of ply `ply` (from 1) after the line of `node`, was read as `read`; returns the
     /// node it leads to, or none where the tree ends (the ply is past the opening, the word is too long, the tree
     /// is full).
-    pub(super) fn insert(&mut self, node: Node, word: &str, read: ReadMove, ply: u32) -> Option<Node> {
+    pub(super) fn insert(&mut self, node: Node, word: &str, (read, role): (ReadMove, Role), ply: u32) -> Option<Node> {
         if ply > MAX_PLY || self.edges.len() >= MAX_ENTRIES {
             return None;
         }
         let next = Node(u32::try_from(self.edges.len()).ok()? + 1);
-        Some(self.edges.entry(key(node, word)?).or_insert((next, read)).0)
+        Some(self.edges.entry(key(node, word)?).or_insert((next, read, role)).0)
     }
 }
 
@@ -101,10 +101,10 @@ impl BuildHasher for Seeded {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::read::{MoveReadOptions, parse_move};
+    use crate::notation::read::{MoveReadOptions, parse_move_and_role};
 
-    fn read(pos: &Position, word: &str) -> ReadMove {
-        parse_move(pos, word, &MoveReadOptions::default()).unwrap()
+    fn read(pos: &Position, word: &str) -> (ReadMove, Role) {
+        parse_move_and_role(pos, word, &MoveReadOptions::default()).unwrap()
     }
 
     #[test]
@@ -114,7 +114,7 @@ mod tests {
         let root = OpeningTree::root(start).unwrap();
         let e4 = read(start, "e4");
         let after_e4 = tree.insert(root, "e4", e4, 1).unwrap();
-        assert_eq!(tree.get(root, "e4"), Some((after_e4, e4)));
+        assert_eq!(tree.get(root, "e4"), Some((after_e4, e4.0, Role::Pawn)));
         // Another text for the same move is another edge; an unknown word is none.
         assert_eq!(tree.get(root, "e2e4"), None);
         assert_eq!(tree.get(after_e4, "e4"), None);
@@ -124,8 +124,8 @@ mod tests {
         // A second edge of the root, and one more of the new node.
         let d4 = read(start, "d4");
         let after_d4 = tree.insert(root, "d4", d4, 1).unwrap();
-        assert_eq!(tree.get(root, "d4"), Some((after_d4, d4)));
-        assert_eq!(tree.get(root, "e4"), Some((after_e4, e4)));
+        assert_eq!(tree.get(root, "d4"), Some((after_d4, d4.0, Role::Pawn)));
+        assert_eq!(tree.get(root, "e4"), Some((after_e4, e4.0, Role::Pawn)));
         assert_ne!(after_d4, after_e4);
         assert_eq!(tree.insert(root, "d4", d4, 1), Some(after_d4));
         assert_eq!(tree.edges.len(), 2);
@@ -144,10 +144,10 @@ mod tests {
         assert_eq!(tree.insert(Node(0), "e4", e4, MAX_PLY + 1), None);
         assert_eq!(tree.insert(Node(0), "e2-e4+long", e4, 1), None);
         let mut other = *start;
-        other.play_unchecked(e4.mv);
+        other.play_unchecked(e4.0.mv);
         assert_eq!(OpeningTree::root(&other), None);
         for n in 0..MAX_ENTRIES as u32 {
-            tree.edges.insert((n << 4 | 2, 0), (Node(n + 1), e4));
+            tree.edges.insert((n << 4 | 2, 0), (Node(n + 1), e4.0, e4.1));
         }
         assert_eq!(tree.insert(Node(0), "d4", read(start, "d4"), 1), None);
     }

@@ -11,9 +11,9 @@ use super::split::{
 };
 use super::tags::{StartError, allowed_start, repair_start, standard_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
-use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move};
+use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move_and_role};
 use crate::notation::{MoveError, MoveErrorKind};
-use crate::{Allowed, Color, Move, Outcome, Position, Status};
+use crate::{Allowed, Color, Move, Outcome, Position, Role, Status};
 
 /// The deepest nesting of variations a game may have. Deeper games (real ones stay under a dozen) are refused
 /// with a [`ErrorKind::Variation`] error, so that reading, writing and dropping a game tree never exhaust the
@@ -455,9 +455,9 @@ fn locate(game: &GameText<'_>, text: &str, offset: usize) -> (u64, u64) {
 struct LineState {
     /// The position before the last move.
     before: Position,
-    /// The last move read in this line, not yet played on `before` (none before the line's first move: a
-    /// variation needs a move to be an alternative to).
-    last: Option<Move>,
+    /// The last move read in this line and the role of its piece, not yet played on `before` (none before the
+    /// line's first move: a variation needs a move to be an alternative to).
+    last: Option<(Move, Role)>,
     /// Half-moves read in this line, counting from the game's start for the main line.
     ply: u32,
     /// A move was passed over unread (the visitor wants no moves): the line has a move, but not its position.
@@ -473,8 +473,8 @@ impl LineState {
 
     /// The position after every move read, which the next move is played from.
     fn current(&mut self) -> &Position {
-        if let Some(mv) = self.last.take() {
-            self.before.play_unchecked(mv);
+        if let Some((mv, role)) = self.last.take() {
+            self.before.play_role_unchecked(mv, role);
         }
         &self.before
     }
@@ -1405,7 +1405,7 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         if is_en_passant_mark(word.as_bytes()) {
-            if line.skipped || line.last.is_some_and(Move::is_en_passant) {
+            if line.skipped || line.last.is_some_and(|(mv, _)| mv.is_en_passant()) {
                 return Ok(());
             }
             let kind = ErrorKind::UnreadableMove;
@@ -1488,7 +1488,7 @@ impl<'a> Parser<'a> {
         let ply = line.ply + 1;
         let opening = line.opening;
         let before = line.current();
-        let (read, opening) = match opening {
+        let ((read, role), opening) = match opening {
             None => match read_move(before, word, self.options) {
                 Ok(read) => (read, None),
                 Err((kind, reason)) => return Err(move_found(kind, reason, at, word, before, ply)),
@@ -1499,7 +1499,7 @@ impl<'a> Parser<'a> {
         visitor.play_written(before, mv, word);
         line.opening = opening;
         self.skip_moves = !visitor.wants_moves();
-        line.last = Some(mv);
+        line.last = Some((mv, role));
         line.ply += 1;
         self.report.moves += 1;
         if let Some(nag) = read.nag {
@@ -1522,18 +1522,18 @@ impl<'a> Parser<'a> {
         word: &str,
         at: usize,
         ply: u32,
-    ) -> Result<(ReadMove, Option<Node>), Found> {
+    ) -> Result<((ReadMove, Role), Option<Node>), Found> {
         let Some(tree) = self.tree.as_deref_mut() else {
             return read_move(before, word, self.options)
                 .map(|read| (read, None))
                 .map_err(|(kind, reason)| move_found(kind, reason, at, word, before, ply));
         };
-        if let Some((next, read)) = tree.get(node, word) {
+        if let Some((next, read, role)) = tree.get(node, word) {
             // The word was read in this position before: it reads as the same legal move.
-            return Ok((read, Some(next)));
+            return Ok(((read, role), Some(next)));
         }
         match read_move(before, word, self.options) {
-            Ok(read) => Ok((read, tree.insert(node, word, read, ply))),
+            Ok((read, role)) => Ok(((read, role), tree.insert(node, word, (read, role), ply))),
             Err((kind, reason)) => Err(move_found(kind, reason, at, word, before, ply)),
         }
     }
@@ -1715,8 +1715,8 @@ pub fn glyph_nag(glyph: &str) -> Option<u8> {
 /// The one place where a movetext word becomes a legal move: the notation module's lenient reader, in the
 /// language the options name.
 #[inline(always)]
-fn read_move(pos: &Position, text: &str, options: &PgnReadOptions) -> Result<ReadMove, (ErrorKind, String)> {
-    parse_move(pos, text, &options.moves).map_err(move_error)
+fn read_move(pos: &Position, text: &str, options: &PgnReadOptions) -> Result<(ReadMove, Role), (ErrorKind, String)> {
+    parse_move_and_role(pos, text, &options.moves).map_err(move_error)
 }
 
 /// A move error as the PGN error's kind and reason.

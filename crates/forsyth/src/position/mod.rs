@@ -665,6 +665,14 @@ impl Position {
         }
     }
 
+    /// [`Position::play_unchecked`] of a move whose piece's role the caller knows (see `Core::play_role_unchecked`).
+    pub(crate) fn play_role_unchecked(&mut self, m: Move, role: Role) {
+        match &mut self.inner {
+            Inner::Standard(c) => c.play_role_unchecked(m, role),
+            Inner::Wide(c) => c.play_role_unchecked(m, role),
+        }
+    }
+
     /// Passes the turn (a PGN null move `--`). Allowed only when not in check.
     ///
     /// ```
