@@ -287,10 +287,10 @@ pub(crate) fn parse_move_and_role(
         Some(read) => Ok(read),
         None => {
             let read = parse_any_move(pos, text, options)?;
-            let role = if read.mv.is_castle() {
-                Role::King
-            } else {
-                pos.piece_at(read.mv.from()).map_or(Role::Pawn, |piece| piece.role)
+            let role = match read.mv.kind() {
+                MoveKind::Castle => Role::King,
+                MoveKind::Null => Role::Pawn,
+                _ => pos.piece_at(read.mv.from()).map_or(Role::Pawn, |piece| piece.role),
             };
             Ok((read, role))
         }

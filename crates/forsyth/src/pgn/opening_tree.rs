@@ -35,7 +35,8 @@ pub(super) struct Node(u32);
 /// The tree of the openings read on one thread (see the module's documentation).
 #[derive(Default)]
 pub(super) struct OpeningTree {
-    /// The edges: the key of a word after a node ([`key`]) → the node it leads to and what it was read as.
+    /// The edges: the key of a word after a node ([`key`]) → the node it leads to, what it was read as, and the
+    /// role of the piece that moves (which playing the move then needs not look up).
     edges: HashMap<(u32, u64), (Node, ReadMove, Role), Seeded>,
 }
 
