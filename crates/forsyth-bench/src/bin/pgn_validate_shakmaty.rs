@@ -2,7 +2,9 @@
 //! pgn-reader's `validate` example does (every main-line move resolved and played) and print the number of games
 //! and of games with an error.
 //!
-//! Run: `pgn_validate_shakmaty FILE.pgn` (see scripts/bench-pgn-cli.sh).
+//! With `--variations`, the moves of every variation are resolved and played too, as `forsyth pgn check` does.
+//!
+//! Run: `pgn_validate_shakmaty [--variations] FILE.pgn` (see scripts/bench-pgn-cli.sh).
 
 use std::process::ExitCode;
 
@@ -10,18 +12,25 @@ use std::process::ExitCode;
 mod pgn_reader_anchor;
 
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: pgn_validate_shakmaty FILE.pgn");
-        return ExitCode::from(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (variations, path) = match args.as_slice() {
+        [path] => (false, path),
+        [flag, path] if flag == "--variations" => (true, path),
+        _ => {
+            eprintln!("usage: pgn_validate_shakmaty [--variations] FILE.pgn");
+            return ExitCode::from(2);
+        }
     };
-    let file = match std::fs::File::open(&path) {
+    let file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) => {
             eprintln!("{path}: {e}");
             return ExitCode::from(1);
         }
     };
-    match pgn_reader_anchor::validate(file) {
+    let read =
+        if variations { pgn_reader_anchor::validate_with_variations(file) } else { pgn_reader_anchor::validate(file) };
+    match read {
         Ok((games, errors)) => {
             println!("{games} games, {errors} with errors");
             ExitCode::SUCCESS
