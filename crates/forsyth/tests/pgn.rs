@@ -1582,6 +1582,32 @@ mod one_pass {
         }
 
         #[test]
+        fn reading_in_one_pass_equals_cutting_first_with_bytes_that_are_not_utf8(
+            games in proptest::collection::vec(game(), 1..12),
+            dirt in proptest::collection::vec((any::<proptest::sample::Index>(), dirt()), 0..3),
+            latin1 in proptest::collection::vec(
+                (any::<proptest::sample::Index>(), proptest::sample::select(&[0xe9u8, 0xbd, 0xa0, 0xff, 0x80, 0xc3][..])),
+                1..6,
+            ),
+            repeat in 1usize..40,
+            capacity in 1usize..(40 << 10),
+            encoding in 0..3usize,
+        ) {
+            // Latin-1 bytes anywhere (in tags, comments, moves, between games; `½`, a no-break space, a lone lead
+            // byte of UTF-8), in texts long enough for windows of several sizes: `--encoding auto` reads a game that
+            // holds one as Latin-1, in one pass or cut first, and the two must not differ.
+            let mut text = with_dirt(&games, dirt).into_bytes();
+            for (at, byte) in latin1 {
+                let at = at.index(text.len() + 1);
+                text.insert(at, byte);
+            }
+            let text = text.repeat(repeat);
+            let encoding = [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][encoding];
+            let options = PgnReadOptions { encoding, ..PgnReadOptions::default() };
+            crate::invariants::check_one_pass_reading(&text, &options, capacity);
+        }
+
+        #[test]
         fn reading_in_one_pass_equals_cutting_first_on_dirty_games(
             games in proptest::collection::vec(game(), 1..8),
             dirt in proptest::collection::vec((any::<proptest::sample::Index>(), dirt()), 1..4),
@@ -1644,7 +1670,22 @@ mod one_pass {
         // while; reading must not notice.
         let mixed = [&b"[Event \"\xe9\"]\n1. e4 *\n"[..]; 9].concat();
         let mixed = [mixed, b"1. d4 *\n".repeat(9), b"[Event \"\xe9\"]\n1. c4 *\n".to_vec()].concat();
-        for text in texts.into_iter().chain([mixed.as_slice()]) {
+        // A game read as Latin-1 in one pass ends before the next game's tags within 16 KiB of its first byte that
+        // is not UTF-8; a longer one is cut first, as are games without blank lines between them.
+        let long_latin1 =
+            [&b"[Event \"\xe9\"]\n1. e4 {"[..], &b"x".repeat(20_000), b"} e5 *\n\n[Event \"b\"]\n1. d4 *\n"].concat();
+        let latin1: [&[u8]; 6] = [
+            b"[Event \"\xe9\"]\n1. e4 *\n[Event \"\xe9\"]\n1. d4 1-0\n[Event \"b\"]\n[Site \"\xe9\"]\n1. c4 *\n",
+            // Latin-1 letters at a game's end and in the next game's first tag: its length in bytes, not in text.
+            b"[Event \"\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\"]\n1. e4 * {\xe9\xe9}\n\n[Event \"\xe9\xe9\xe9\xe9\xe9\xe9\"]\n1. d4 *\n",
+            // A UTF-8 game whose end only the next token shows, when that token is not UTF-8: the game stays UTF-8.
+            b"[Event \"\xc3\xa9\"]\n1. e4 *\xe9\n[Event \"b\"]\n1. d4 *\n",
+            b"[Event \"\xc3\xa9\"]\n1. e4 e5\n\xe9 *\n\n[Event \"\xc3\xa9\"]\n1. d4 *\n",
+            // Latin-1 in a game's last comment, and in the tags of the game after it.
+            b"[Event \"a\"]\n\n1. e4 {caf\xe9} e5 {\xbd} *\n\n[Event \"\xe9\"]\n\n1. d4 *\n\n1. c4 *\n",
+            long_latin1.as_slice(),
+        ];
+        for text in texts.into_iter().chain([mixed.as_slice()]).chain(latin1) {
             for encoding in [Encoding::Auto, Encoding::Utf8, Encoding::Latin1] {
                 let options = PgnReadOptions { encoding, ..PgnReadOptions::default() };
                 for capacity in 1..48 {

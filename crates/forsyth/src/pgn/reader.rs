@@ -430,13 +430,29 @@ pub(crate) fn read_open(
 /// The text of a game's bytes in the chosen encoding, or the offset of the first invalid byte.
 fn decode(bytes: &[u8], encoding: Encoding) -> Result<Cow<'_, str>, usize> {
     match encoding {
-        Encoding::Latin1 => Ok(Cow::Owned(bytes.iter().map(|&b| b as char).collect())),
+        Encoding::Latin1 => Ok(Cow::Owned(latin1_text(bytes))),
         Encoding::Utf8 => simdutf8::compat::from_utf8(bytes).map(Cow::Borrowed).map_err(|e| e.valid_up_to()),
         Encoding::Auto => Ok(match simdutf8::basic::from_utf8(bytes) {
             Ok(text) => Cow::Borrowed(text),
-            Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+            Err(_) => Cow::Owned(latin1_text(bytes)),
         }),
     }
+}
+
+/// `bytes` read as Latin-1: each byte is the character of its number. The runs of ASCII between bytes from 0x80 up
+/// are copied whole, not a character at a time.
+pub(crate) fn latin1_text(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 16);
+    for chunk in bytes.split_inclusive(|&b| b >= 0x80) {
+        let (run, last) = match chunk.split_last() {
+            Some((&last, run)) if last >= 0x80 => (run, Some(last)),
+            _ => (chunk, None),
+        };
+        // (A run of ASCII is UTF-8: the check cannot fail.)
+        text.push_str(std::str::from_utf8(run).unwrap_or_default());
+        text.extend(last.map(char::from));
+    }
+    text
 }
 
 /// The line and column (in characters) in the file of byte `offset` of `text`, the text of `game`: on the game's
@@ -1731,4 +1747,19 @@ fn move_error(e: MoveError) -> (ErrorKind, String) {
     let prefix = format!("'{}'", e.text);
     let reason = message.strip_prefix(&prefix).map_or(message.as_str(), |r| r.trim_start_matches(':').trim());
     (kind, reason.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::latin1_text;
+
+    #[test]
+    fn latin1_text_is_each_byte_as_the_character_of_its_number() {
+        // Every byte, alone, in runs of ASCII and at both ends of a text.
+        let every: Vec<u8> = (0..=255).collect();
+        for bytes in [&every[..], b"", b"caf\xe9", b"\xe9t\xe9", b"\xbd-\xbd", b"\xff"] {
+            let expected: String = bytes.iter().map(|&b| char::from(b)).collect();
+            assert_eq!(latin1_text(bytes), expected, "{bytes:?}");
+        }
+    }
 }

@@ -1088,6 +1088,14 @@ pub(crate) fn last_tag_pair_line_after_blank(bytes: &[u8], from: usize) -> Optio
         .find(|&at| bytes[at - 1] == b'\n' && tag_pair_line_at(bytes, at) == Some(true))
 }
 
+/// The first line of `bytes` at or after `from` that starts a tag pair after a blank line (see
+/// [`tag_pair_line_at`]): where the game at `from` most likely ends.
+pub(crate) fn first_tag_pair_line_after_blank(bytes: &[u8], from: usize) -> Option<usize> {
+    memchr::memchr_iter(b'[', bytes.get(from..).unwrap_or_default())
+        .map(|k| from + k)
+        .find(|&at| at > 0 && bytes[at - 1] == b'\n' && tag_pair_line_at(bytes, at) == Some(true))
+}
+
 /// The length of a forum wrapper (`[pgn]`, `[/pgn]`, any case) at the start of `bytes`, if one stands there.
 pub(crate) fn forum_wrapper(bytes: &[u8]) -> Option<usize> {
     [&b"[pgn]"[..], b"[/pgn]"]

@@ -4,8 +4,10 @@
 use std::io::{self, BufRead, Read};
 
 use super::opening_tree::OpeningTree;
-use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, read_game_with, read_open};
-use super::split::{GameSplitter, GameText, column_after, last_tag_pair_line_after_blank};
+use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, latin1_text, read_game_with, read_open};
+use super::split::{
+    GameSplitter, GameText, column_after, first_tag_pair_line_after_blank, last_tag_pair_line_after_blank,
+};
 
 /// Reads the games of `games` on this thread (see [`Reader::visit`](super::Reader::visit)): straight from the stream where it can, cut
 /// first where it must.
@@ -21,11 +23,10 @@ where
     R: BufRead,
     V: Visitor,
 {
-    // Latin-1 text is decoded game by game, after cutting.
-    let in_one_pass = options.encoding != Encoding::Latin1;
-    // Games that one pass leaves to the splitter (errors, escape lines, bytes that are not UTF-8...) come in runs:
-    // after the second in a row, the next ones are cut first without trying one pass, twice as many each time (1,
-    // 3, 7 ... 1023), so that a file of broken or Latin-1 games costs few wasted tries, and a clean one none.
+    // Games that one pass leaves to the splitter (errors, escape lines, games of Latin-1 too long to be read as
+    // such in one pass...) come in runs: after the second in a row, the next ones are cut first without trying one
+    // pass, twice as many each time (1, 3, 7 ... 1023), so that a file of broken games costs few wasted tries, and
+    // a clean one none.
     let (mut left_run, mut cut_first) = (0u32, 0u32);
     let ReadState { window, tree, .. } = state;
     // UTF-8 is checked a window at a time; the window grows while games are read straight from it, and shrinks
@@ -35,7 +36,7 @@ where
         // Where the game after those read here starts on its line.
         let mut column = 0;
         let mut unsure = Unsure::Otherwise;
-        let try_one_pass = in_one_pass && cut_first == 0;
+        let try_one_pass = cut_first == 0;
         cut_first = cut_first.saturating_sub(1);
         if try_one_pass && let Some((buffer, start, tag_pair_after)) = games.rest() {
             // A window short of the buffer ends best before a line that starts a tag pair after a blank line, in
@@ -50,10 +51,15 @@ where
                 },
                 limit => (limit, tag_pair_after),
             };
-            let (text, invalid) = match simdutf8::compat::from_utf8(&buffer[..limit]) {
-                Ok(text) => (text, false),
-                Err(e) => {
-                    (std::str::from_utf8(&buffer[..e.valid_up_to()]).unwrap_or_default(), e.error_len().is_some())
+            let (text, invalid) = if options.encoding == Encoding::Latin1 {
+                // No byte is read as UTF-8: each game is turned into text by itself, below.
+                ("", true)
+            } else {
+                match simdutf8::compat::from_utf8(&buffer[..limit]) {
+                    Ok(text) => (text, false),
+                    Err(e) => {
+                        (std::str::from_utf8(&buffer[..e.valid_up_to()]).unwrap_or_default(), e.error_len().is_some())
+                    }
                 }
             };
             let (games_read, done, lines) = &mut read_here;
@@ -85,6 +91,30 @@ where
                         left_run = 0;
                     }
                     Err(why) => {
+                        // The text ended at a byte that is not UTF-8 (in a tag value the reader may have taken it
+                        // for a broken tag): the game that holds the byte is Latin-1 for `--encoding auto`, and
+                        // read as such in one pass where it ends near the byte. So is every game with
+                        // `--encoding latin1`.
+                        if invalid && options.encoding != Encoding::Utf8 {
+                            let mut v = visitor();
+                            let raw = &buffer[*done..limit];
+                            let valid = text.len() - *done;
+                            if let Some((report, len, line_breaks)) =
+                                read_latin1_open(raw, valid, tag_pair_at_limit, &at, options, tree, &mut v)
+                            {
+                                let game = GameText { bytes: &buffer[*done..*done + len], ..at };
+                                column = column_after(game.bytes, column);
+                                sink(game, made(v, report))?;
+                                *games_read += 1;
+                                *done += len;
+                                *lines += line_breaks;
+                                left_run = 0;
+                                // The text checked as UTF-8 (none, for `latin1`) ended in that game: the next window
+                                // begins after it.
+                                unsure = Unsure::TextEnded;
+                                break;
+                            }
+                        }
                         // The text ended before the game: a longer window may hold it, unless the buffer
                         // ends there or a byte that is not UTF-8 does. (Where such a byte follows, it most
                         // likely stopped the game, which then goes to the splitter for its own sake.)
@@ -124,6 +154,52 @@ where
         sink(game, made(v, report))?;
     }
 }
+
+/// The game at the start of `raw` read in one pass as Latin-1, as `--encoding auto` reads a game that is not UTF-8
+/// and `--encoding latin1` every game: `raw` is valid UTF-8 up to `valid` (0 for `latin1`), where a byte that is not
+/// stands. Returns the report, the game's length in
+/// `raw` and its line breaks, if the game holds that byte (a game that ends before it is UTF-8) and ends before the
+/// next game's tags within [`LATIN1_STRETCH`] bytes after it; none otherwise, and the splitter cuts it.
+/// `tag_pair_follows`: a game's tags follow `raw`.
+fn read_latin1_open<V: Visitor>(
+    raw: &[u8],
+    valid: usize,
+    tag_pair_follows: bool,
+    start: &GameText<'_>,
+    options: &PgnReadOptions,
+    tree: &mut OpeningTree,
+    visitor: &mut V,
+) -> Option<(GameReport, usize, u64)> {
+    // Only the stretch the game most likely ends in is turned into text: up to the next game's tags after a blank
+    // line (or the end of `raw`, where such tags follow it). Where none is near the byte (a long game, or games
+    // without blank lines between them, whose ends only reading finds), the splitter cuts the game: turning ever
+    // longer stretches into text to find the end would cost more than cutting it first.
+    let far = (valid + LATIN1_STRETCH).min(raw.len());
+    let end = match first_tag_pair_line_after_blank(&raw[..far], valid) {
+        Some(at) => at,
+        None if far == raw.len() && tag_pair_follows => far,
+        None => return None,
+    };
+    let text = latin1_text(&raw[..end]);
+    let (report, len, line_breaks) = read_open(&text, start, true, options, tree, visitor).ok()?;
+    // From the text's length back to the bytes': a byte from 0x80 up is two bytes of text. The game's bytes are at
+    // least `len` less all the high bytes turned into text (the text's extra length); from there a byte at a time to
+    // the game's length in text. (The game ends at or near the text's end: few bytes are looked at.)
+    let all_high = text.len() - end;
+    let mut raw_len = len.saturating_sub(all_high);
+    let mut text_len = raw_len + all_high - raw[raw_len..end].iter().filter(|&&b| b >= 0x80).count();
+    while text_len < len
+        && let Some(&b) = raw.get(raw_len)
+    {
+        text_len += 1 + usize::from(b >= 0x80);
+        raw_len += 1;
+    }
+    (raw_len > valid).then_some((report, raw_len, line_breaks))
+}
+
+/// How far past its first byte that is not UTF-8 the next game's tags are looked for, to read a game as Latin-1
+/// in one pass (16 KiB: a long game with its comments).
+const LATIN1_STRETCH: usize = 16 << 10;
 
 /// What one reading thread keeps from game to game, and from block to block.
 pub(super) struct ReadState {
