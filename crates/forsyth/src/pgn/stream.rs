@@ -80,8 +80,22 @@ where
                 let mut v = visitor();
                 // A tag pair follows the text where the window ends before one, or the buffer's block does.
                 let tag_pair_follows = tag_pair_at_limit && text.len() == limit;
-                match read_open(&text[*done..], &at, tag_pair_follows, options, tree, &mut v) {
-                    Ok((report, len, line_breaks)) => {
+                let read = match read_open(&text[*done..], &at, tag_pair_follows, options, tree, &mut v) {
+                    Ok(read) => Ok((read, false)),
+                    // The text ended at a byte that is not UTF-8 (in a tag value the reader may have taken it for a
+                    // broken tag): the game that holds the byte is Latin-1 for `--encoding auto`, and read as such
+                    // in one pass where it ends near the byte. So is every game with `--encoding latin1`.
+                    Err(why) if invalid && options.encoding != Encoding::Utf8 => {
+                        v = visitor();
+                        let (raw, valid) = (&buffer[*done..limit], text.len() - *done);
+                        read_latin1_open(raw, valid, tag_pair_at_limit, &at, options, tree, &mut v)
+                            .map(|read| (read, true))
+                            .ok_or(why)
+                    }
+                    Err(why) => Err(why),
+                };
+                match read {
+                    Ok(((report, len, line_breaks), latin1)) => {
                         let game = GameText { bytes: &buffer[*done..*done + len], ..at };
                         column = column_after(game.bytes, column);
                         sink(game, made(v, report))?;
@@ -89,32 +103,14 @@ where
                         *done += len;
                         *lines += line_breaks;
                         left_run = 0;
+                        if latin1 {
+                            // The text checked as UTF-8 (none, for `latin1`) ended in that game: the next window
+                            // begins after it.
+                            unsure = Unsure::TextEnded;
+                            break;
+                        }
                     }
                     Err(why) => {
-                        // The text ended at a byte that is not UTF-8 (in a tag value the reader may have taken it
-                        // for a broken tag): the game that holds the byte is Latin-1 for `--encoding auto`, and
-                        // read as such in one pass where it ends near the byte. So is every game with
-                        // `--encoding latin1`.
-                        if invalid && options.encoding != Encoding::Utf8 {
-                            let mut v = visitor();
-                            let raw = &buffer[*done..limit];
-                            let valid = text.len() - *done;
-                            if let Some((report, len, line_breaks)) =
-                                read_latin1_open(raw, valid, tag_pair_at_limit, &at, options, tree, &mut v)
-                            {
-                                let game = GameText { bytes: &buffer[*done..*done + len], ..at };
-                                column = column_after(game.bytes, column);
-                                sink(game, made(v, report))?;
-                                *games_read += 1;
-                                *done += len;
-                                *lines += line_breaks;
-                                left_run = 0;
-                                // The text checked as UTF-8 (none, for `latin1`) ended in that game: the next window
-                                // begins after it.
-                                unsure = Unsure::TextEnded;
-                                break;
-                            }
-                        }
                         // The text ended before the game: a longer window may hold it, unless the buffer
                         // ends there or a byte that is not UTF-8 does. (Where such a byte follows, it most
                         // likely stopped the game, which then goes to the splitter for its own sake.)
