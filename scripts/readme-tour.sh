@@ -81,6 +81,10 @@ forsyth pattern --input-lang de --fen '4k3/8/8/8/8/8/8/4K3 w - - 0 1' 'Ke1-e3'
 forsyth problem board examples/problem.inp
 forsyth problem convert --lang de examples/problem.inp
 forsyth problem convert --yacpdb examples/problem.inp
+### solve: does a problem work? Its key, threats and variations, tries, every help-play solution, and a verdict (docs/problem-chess.md)
+forsyth problem solve examples/mate-in-three.inp
+forsyth solve --stipulation 'h#2' --max-solutions 3 --lang de '7k/p7/5K2/8/8/8/8/6R1 b - - 0 1'
+forsyth solve --stipulation '#2' --try --json 'k7/p7/1K6/3N4/8/8/2P5/5Q2 w - - 0 1' | cut -c1-300
 ### serve: the web page (see "Web page" below)
 forsyth serve --help | head -1
 EOF

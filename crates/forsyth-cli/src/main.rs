@@ -47,6 +47,7 @@ enum Command {
     Retro(commands::retro::Args),
     Pattern(commands::pattern::Args),
     Problem(commands::problem::Args),
+    Solve(commands::solve::Args),
 }
 
 /// An error a command reports: the message is printed after `forsyth: `.
@@ -98,6 +99,7 @@ fn main() -> ExitCode {
         Command::Retro(args) => commands::retro::run(args),
         Command::Pattern(args) => commands::pattern::run(args),
         Command::Problem(args) => commands::problem::run(args),
+        Command::Solve(args) => commands::solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -20,5 +20,6 @@ pub mod problem;
 pub mod retract;
 pub mod retro;
 pub mod serve;
+pub mod solve;
 pub mod start;
 pub mod translate;

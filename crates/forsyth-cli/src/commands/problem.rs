@@ -36,6 +36,7 @@ enum Command {
     Check(CheckArgs),
     Convert(ConvertArgs),
     Board(BoardArgs),
+    Solve(super::solve::FileArgs),
 }
 
 /// Read every problem of a file and say whether its position is legal (White to move), with the count
@@ -207,6 +208,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Command::Board(BoardArgs { file: a }) => {
             let (problems, language) = read_with_language(&a.file)?;
             show(problems, language, &a.marked, true, &a.file)
+        }
+        Command::Solve(a) => {
+            let (problems, language) = read_with_language(a.file())?;
+            super::solve::run_file(a, problems, language)
         }
     }
 }

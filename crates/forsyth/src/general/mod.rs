@@ -439,6 +439,38 @@ impl GeneralPosition {
         self.rules.natures[unit.kind as usize]
     }
 
+    /// A hash of what decides the play from here: the pieces, the side to move, the castling rights and the
+    /// en-passant square (not the clocks). Equal positions have equal keys; the solver's transposition table
+    /// keys its entries by it.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let read = |fen| read_fen(fen, &PieceTable::new(), Topology::Plain).unwrap();
+    /// assert_eq!(read("4k3/8/8/8/8/8/8/4K3 w - - 0 1").key(), read("4k3/8/8/8/8/8/8/4K3 w - - 7 30").key());
+    /// assert_ne!(read("4k3/8/8/8/8/8/8/4K3 w - - 0 1").key(), read("4k3/8/8/8/8/8/8/4K3 b - - 0 1").key());
+    /// ```
+    pub fn key(&self) -> u64 {
+        // SplitMix64's finaliser: every field stirred in, so that near positions get unrelated keys.
+        fn mix(mut z: u64) -> u64 {
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let mut h = mix(u64::from(self.turn == Color::White));
+        for (cell, unit) in self.cells.iter().enumerate() {
+            if let Some(u) = unit {
+                h = mix(h ^ ((cell as u64) << 16 | u64::from(u.kind) << 1 | u64::from(u.color == Color::White)));
+            }
+        }
+        for &rook in &self.castling {
+            h = mix(h ^ (0x1_0000_0000 | u64::from(rook)));
+        }
+        if let Some(ep) = self.ep {
+            h = mix(h ^ (0x2_0000_0000 | u64::from(ep)));
+        }
+        h
+    }
+
     /// The number of pieces of a colour, and of them unknown pieces.
     ///
     /// ```

@@ -15,10 +15,13 @@
 
 mod letters;
 mod matching;
+pub mod orientation;
 mod pattern;
 mod pattern_position;
 pub mod popeye;
+pub mod solve;
 pub mod start;
+pub mod stipulation;
 #[cfg(feature = "yacpdb")]
 pub mod yacpdb;
 
