@@ -215,3 +215,24 @@ fn a_search_stops_at_its_limits_and_says_so() {
     assert_eq!(solution.verdict(), Verdict::Unfinished);
     assert!(solution.nodes < 200_000, "{}", solution.nodes);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// `Position::gives_check`, which the solver asks of every move, against playing the move: along random games
+    /// of every variant forsyth plays on its fast cores.
+    #[test]
+    fn gives_check_is_what_playing_the_move_shows(seed in any::<u64>(), variant in 0usize..4) {
+        let variant = [Variant::Standard, Variant::Chess960, Variant::Capablanca, Variant::Janus][variant];
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut pos = Position::new(variant);
+        for _ in 0..rng.usize(0..80) {
+            let moves = pos.legal_moves();
+            for &m in &moves {
+                prop_assert_eq!(pos.gives_check(m), after(&pos, m).is_check(), "{} {}", pos, m);
+            }
+            let Some(&m) = moves.get(rng.usize(..moves.len().max(1))) else { break };
+            pos.play_unchecked(m);
+        }
+    }
+}

@@ -118,6 +118,8 @@ impl SolvingArgs {
             set_play: self.set_play,
             max_solutions: self.max_solutions,
             jobs: self.jobs.max(1),
+            exchanged: false,
+            duplex: false,
             limits: Limits {
                 max_time,
                 max_nodes: None,
@@ -416,12 +418,28 @@ fn solve_problem(
     }
     let mut options = args.options(stop)?;
     options.read_popeye(&problem.options).map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
-    let label = Some((number, None));
-    if problem.is_orthodox() {
-        let pos = problem.position().map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
-        solve_one(&pos, &stipulation, &options, args, label)
-    } else {
-        let pos = problem.general_position().map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
-        solve_one(&pos, &stipulation, &options, args, label)
+    // Duplex: as given, then with the colours exchanged; HalfDuplex: exchanged only.
+    let ways = if options.duplex { vec![false, true] } else { vec![options.exchanged] };
+    let mut outcome = Outcome { verdict: Verdict::Sound };
+    for exchanged in ways {
+        let options = SolveOptions { exchanged, ..options.clone() };
+        if exchanged && !args.json {
+            println!("problem {number}: the colours exchanged");
+        }
+        let turned = |turn: forsyth::Color| if exchanged { !turn } else { turn };
+        let label = Some((number, None));
+        let found = if problem.is_orthodox() {
+            let pos = problem.position().map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
+            let pos = if turned(pos.turn()) != pos.turn() { pos.turned() } else { pos };
+            solve_one(&pos, &stipulation, &options, args, label)?
+        } else {
+            let pos = problem.general_position().map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
+            let pos = if turned(pos.turn()) != pos.turn() { pos.turned() } else { pos };
+            solve_one(&pos, &stipulation, &options, args, label)?
+        };
+        if found.verdict != Verdict::Sound {
+            outcome = found;
+        }
     }
+    Ok(outcome)
 }

@@ -188,6 +188,42 @@ impl<S: Shape> Core<S> {
         self.attacked_by(!self.turn, self.king_of(self.turn), self.occupied())
     }
 
+    /// Whether the legal move `m` checks the other side's king, worked out without playing it: a direct check by
+    /// the piece on its target square, or a discovered one by a slider of the mover's behind the square it left.
+    /// Castling and en passant, which move or remove a second piece, are played on a copy.
+    #[inline]
+    pub(crate) fn gives_check(&self, m: Move) -> bool {
+        let them = !self.turn;
+        if !self.has_king(them) {
+            return false;
+        }
+        if m.is_castle() || m.is_en_passant() {
+            let mut after = *self;
+            after.play_unchecked(m);
+            return !after.checkers().is_empty();
+        }
+        let king = self.king_of(them);
+        let (from, to) = (S::bit_of(m.from()), S::bit_of(m.to()));
+        let occupied = (self.occupied() & !S::Bits::bit(from)) | S::Bits::bit(to);
+        let role = match m.promotion_role() {
+            Some(promoted) => promoted,
+            None => self.role_at(from).unwrap_or(Role::Pawn),
+        };
+        let direct = match role {
+            Role::Pawn => S::pawn_attacks(self.turn, to),
+            _ => piece_attacks::<S>(role, to, occupied),
+        };
+        if direct.has(king) {
+            return true;
+        }
+        // A discovered check comes from a slider of the mover that stays where it is.
+        let ours = self.ours() & !S::Bits::bit(from);
+        let straight = self.straight_sliders() & ours;
+        let diagonal = self.diagonal_sliders() & ours;
+        !(S::rook_attacks(king, occupied) & straight).is_empty()
+            || !(S::bishop_attacks(king, occupied) & diagonal).is_empty()
+    }
+
     /// Whether a piece of `role` on bit `from` attacks bit `to` (for a pawn: captures there), ignoring pins.
     pub(crate) fn reaches(&self, role: Role, from: u32, to: u32) -> bool {
         let attacks = match role {

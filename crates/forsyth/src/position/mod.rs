@@ -627,6 +627,22 @@ impl Position {
         self.legal_moves().contains(&m)
     }
 
+    /// Whether the legal move `m` (from [`Position::legal_moves`]) gives check, worked out without playing it for
+    /// all but castling and en passant: what mate searches ask of every move.
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square};
+    /// let pos: Position = "4k3/8/8/8/8/8/4B3/R3K3 w - - 0 1".parse().unwrap();
+    /// assert!(pos.gives_check(Move::new(Square::A1, Square::A8))); // direct
+    /// assert!(pos.gives_check(Move::new(Square::E2, Square::B5))); // the bishop's own line
+    /// assert!(!pos.gives_check(Move::new(Square::E2, Square::F3)));
+    /// let discovered: Position = "4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1".parse().unwrap();
+    /// assert!(discovered.gives_check(Move::new(Square::E2, Square::F3))); // the rook behind it
+    /// ```
+    pub fn gives_check(&self, m: Move) -> bool {
+        on_core!(self, c => c.gives_check(m))
+    }
+
     /// Plays a legal move, or says why it is illegal.
     ///
     /// ```

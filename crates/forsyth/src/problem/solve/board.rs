@@ -38,6 +38,11 @@ pub trait SolvePosition: PatternPosition<Move: Send + Sync> + Send + Sync {
     fn write(&self, m: Self::Move, style: MoveStyle, language: Language) -> String;
     /// The move in UCI (castling as the king's move, promotions with the piece's letter).
     fn uci(&self, m: Self::Move) -> String;
+    /// Whether the legal move `m` gives check: mate searches ask it of every move, so a position type that can
+    /// tell without playing the move says so faster.
+    fn gives_check(&self, m: Self::Move) -> bool {
+        self.after(m).is_check()
+    }
 }
 
 /// The letters of problem notation: a language's own, with S for the knight in English, as problemists and
@@ -81,6 +86,10 @@ impl SolvePosition for Position {
 
     fn uci(&self, m: Move) -> String {
         write_move(self, m, &MoveWriteOptions::new(MoveStyle::Uci))
+    }
+
+    fn gives_check(&self, m: Move) -> bool {
+        Position::gives_check(self, m)
     }
 }
 

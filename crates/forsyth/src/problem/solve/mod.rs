@@ -91,6 +91,12 @@ pub struct SolveOptions {
     pub set_play: bool,
     /// `MaxSolutions N`: help and series play stop after this many solutions.
     pub max_solutions: Option<usize>,
+    /// The colours exchanged: the other side begins and plays the first mover's part (Popeye's `HalfDuplex`;
+    /// `Duplex` solves both ways, [`SolveOptions::duplex`]). The position must have that side to move.
+    pub exchanged: bool,
+    /// `Duplex`: the stipulation is to be solved as given and with the colours exchanged. [`solve`] solves one
+    /// way ([`SolveOptions::exchanged`]); the caller solves the other.
+    pub duplex: bool,
     /// Threads to spread the first moves over (`--jobs`).
     pub jobs: usize,
     /// The bounds of the search.
@@ -108,6 +114,8 @@ impl Default for SolveOptions {
             no_short_variations: false,
             set_play: false,
             max_solutions: None,
+            exchanged: false,
+            duplex: false,
             jobs: 1,
             limits: Limits::default(),
         }
@@ -116,9 +124,7 @@ impl Default for SolveOptions {
 
 /// Popeye's options that change what is solved in ways forsyth does not play: a problem that has one is refused
 /// by name rather than solved without it.
-const UNSUPPORTED_OPTIONS: [&str; 14] = [
-    "Duplex",
-    "HalfDuplex",
+const UNSUPPORTED_OPTIONS: [&str; 12] = [
     "PostKeyPlay",
     "Quodlibet",
     "StopOnShortSolutions",
@@ -136,10 +142,11 @@ const UNSUPPORTED_OPTIONS: [&str; 14] = [
 impl SolveOptions {
     /// Adds what a problem's `Option` lines ask of the solver (Popeye's names in English or German, abbreviated
     /// as Popeye reads them): `Try`, `Defence N`, `Variation`, `Threat N`, `NoThreat`, `NoShortVariations`,
-    /// `SetPlay`, `MaxSolutions N`, `MaxTime N` (the smaller of it and the limit already set). Options about the
+    /// `SetPlay`, `MaxSolutions N`, `MaxTime N` (the smaller of it and the limit already set), `Duplex`,
+    /// `HalfDuplex`. Options about the
     /// position (`NoCastling`, `EnPassant`, `WhiteToPlay`) are the problem description's; options about the
     /// output or the method (`MoveNumbers`, `NoBoard`, `Intelligent`, ...) change nothing of the solution. An
-    /// option that changes what is solved in a way forsyth does not play (`Duplex`, `NonTrivial`, `Quodlibet`,
+    /// option that changes what is solved in a way forsyth does not play (`NonTrivial`, `Quodlibet`,
     /// `CastlingMutuallyExclusive`, ...) is an error that names it.
     ///
     /// ```
@@ -148,7 +155,7 @@ impl SolveOptions {
     /// options.read_popeye(&["Try Defence 2 Variation".to_string(), "drohung 1".to_string()])?;
     /// assert!(options.tries && options.variations);
     /// assert_eq!((options.defence, options.threat_length), (2, Some(1)));
-    /// assert_eq!(options.read_popeye(&["Duplex".to_string()]).unwrap_err().code(), "solve.unsupported-option");
+    /// assert_eq!(options.read_popeye(&["Quodlibet".to_string()]).unwrap_err().code(), "solve.unsupported-option");
     /// # Ok::<(), forsyth::problem::solve::SolveError>(())
     /// ```
     pub fn read_popeye(&mut self, lines: &[String]) -> Result<(), SolveError> {
@@ -167,6 +174,8 @@ impl SolveOptions {
                     "NoThreat" => self.no_threat = true,
                     "NoShortVariations" => self.no_short_variations = true,
                     "SetPlay" => self.set_play = true,
+                    "Duplex" => self.duplex = true,
+                    "HalfDuplex" => self.exchanged = true,
                     "MaxSolutions" => self.max_solutions = number(at).map(|n| n as usize).or(self.max_solutions),
                     "MaxTime" => {
                         if let Some(seconds) = number(at) {
@@ -387,7 +396,7 @@ impl fmt::Display for SolveError {
                 f,
                 "the option {option} changes what is solved in a way forsyth does not play yet; solve without it \
                  (forsyth plays Try, Defence, Variation, Threat, NoThreat, NoShortVariations, SetPlay, \
-                 MaxSolutions, MaxTime, NoCastling, EnPassant, WhiteToPlay)"
+                 MaxSolutions, MaxTime, Duplex, HalfDuplex, NoCastling, EnPassant, WhiteToPlay)"
             ),
             SolveError::OpponentInCheck => write!(
                 f,
@@ -427,7 +436,7 @@ pub fn solve<P: SolvePosition>(
     if stipulation.goal.is_proof_game() {
         return Err(SolveError::Unsupported { what: "proof games (dia, a=>b)".into() });
     }
-    let expected = stipulation.first_mover();
+    let expected = if options.exchanged { !stipulation.first_mover() } else { stipulation.first_mover() };
     if pos.turn() != expected {
         return Err(SolveError::WrongSideToMove { expected });
     }

@@ -212,7 +212,12 @@ impl<'a, P: SolvePosition> Search<'a, P> {
     /// The moves of the side to move in `pos` that reach the goal at once.
     pub(crate) fn reaching_moves(&mut self, pos: &P, depth: usize) -> Vec<P::Move> {
         let moves = self.moves(pos, depth);
-        let found = moves.iter().copied().filter(|&m| self.reached(pos, m, &pos.after(m))).collect();
+        let needs_check = self.needs_check();
+        let found = moves
+            .iter()
+            .copied()
+            .filter(|&m| (!needs_check || pos.gives_check(m)) && self.reached(pos, m, &pos.after(m)))
+            .collect();
         self.give_back(depth, moves);
         found
     }
@@ -220,10 +225,8 @@ impl<'a, P: SolvePosition> Search<'a, P> {
     /// Whether the side to move can reach the goal in one move.
     pub(crate) fn reaches_in_one(&mut self, pos: &P, depth: usize) -> bool {
         let moves = self.moves(pos, depth);
-        let found = moves.iter().any(|&m| {
-            let after = pos.after(m);
-            (!self.needs_check() || after.is_check()) && self.reached(pos, m, &after)
-        });
+        let needs_check = self.needs_check();
+        let found = moves.iter().any(|&m| (!needs_check || pos.gives_check(m)) && self.reached(pos, m, &pos.after(m)));
         self.give_back(depth, moves);
         found
     }
@@ -262,10 +265,15 @@ impl<'a, P: SolvePosition> Search<'a, P> {
         if self.visit() {
             return false;
         }
+        let depth = (2 * n) as usize;
+        // The last move of direct play must reach the goal itself: a goal in one, found faster than the table
+        // could be asked.
+        if n == 1 && self.stipulation.aim == Aim::Direct {
+            return self.reaches_in_one(pos, depth);
+        }
         if let Some(known) = self.recall(pos, n) {
             return known;
         }
-        let depth = (2 * n) as usize;
         // Reflex play: an attacker who can reach the goal must, and that ends the play against its aim.
         if self.stipulation.aim == Aim::Reflex && self.reaches_in_one(pos, depth) {
             self.remember(pos, n, false);
@@ -401,16 +409,21 @@ impl<'a, P: SolvePosition> Search<'a, P> {
         if self.visit() || out.len() >= self.max_lines {
             return false;
         }
-        let key = Self::cooperative_key(pos, plies);
-        if self.table.get(key).is_some() {
+        // A last move is tried faster than the table could be asked: no entry for it.
+        let key = (plies > 1).then(|| Self::cooperative_key(pos, plies));
+        if key.is_some_and(|key| self.table.get(key).is_some()) {
             return false;
         }
         let depth = plies as usize;
         let closing = series || plies % 2 == 1;
+        // A line that must end with a check (a mate) cannot end with any other move.
+        let checks_only = plies == 1 && self.stipulation.aim == Aim::Direct && self.needs_check();
         // Reflex play: the side that could make the last move of the play must reach the goal itself when it
         // can, which ends the play before the other side's forced move.
         if closing && self.stipulation.aim == Aim::Reflex && self.reaches_in_one(pos, depth + 1) {
-            self.table.put(key, 1);
+            if let Some(key) = key {
+                self.table.put(key, 1);
+            }
             return false;
         }
         let moves = self.moves(pos, depth);
@@ -418,6 +431,9 @@ impl<'a, P: SolvePosition> Search<'a, P> {
         for &m in &moves {
             if out.len() >= self.max_lines || self.aborted {
                 break;
+            }
+            if checks_only && !pos.gives_check(m) {
+                continue;
             }
             let after = pos.after(m);
             line.push(m);
@@ -439,7 +455,11 @@ impl<'a, P: SolvePosition> Search<'a, P> {
             line.pop();
         }
         self.give_back(depth, moves);
-        if !found && !self.aborted && out.len() < self.max_lines {
+        if let Some(key) = key
+            && !found
+            && !self.aborted
+            && out.len() < self.max_lines
+        {
             self.table.put(key, 1);
         }
         found
