@@ -30,6 +30,12 @@ use crate::notation::Language;
 use crate::{Board, BoardShape, Color, File, Position, Rank, Role, Setup, Square, SquareSet, Variant};
 
 /// The direction White's pawns move in on the diagram.
+///
+/// ```
+/// use forsyth::problem::orientation::{Direction, Orientation};
+/// assert_eq!(Orientation::DOWN.direction, Direction::Down);
+/// assert_eq!(Orientation::ALL.iter().filter(|o| o.direction == Direction::Left).count(), 2);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     /// Up the board, to the 8th rank: the assumption of the conventions.
@@ -44,6 +50,13 @@ pub enum Direction {
 
 /// A way of reading a diagram: the direction White's pawns move in, and whether the board is seen in a mirror
 /// (the king's and queen's sides swapped).
+///
+/// ```
+/// use forsyth::problem::orientation::{Direction, Orientation};
+/// let mirrored = Orientation { direction: Direction::Up, mirrored: true };
+/// assert_eq!(mirrored.to_string(), "White plays up, mirrored");
+/// assert_ne!(mirrored, Orientation::UP);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Orientation {
     /// Where White's pawns go.
@@ -147,6 +160,19 @@ fn square(file: u8, rank: u8) -> Square {
 }
 
 /// One orientation of a diagram: the position it makes on the standard board, or why it is illegal.
+///
+/// ```
+/// use forsyth::Color;
+/// use forsyth::notation::fen::Fen;
+/// use forsyth::problem::orientation::{Direction, orientations};
+/// // White's pawn on the first rank: illegal as drawn, legal with White playing to the left (on the 7th rank).
+/// let fen: Fen = "k7/8/8/8/8/8/8/1P5K w - - 0 1".parse()?;
+/// let all = orientations(&fen.setup.board, Color::White, None);
+/// assert!(all[0].position.is_err());
+/// let left = all.iter().find(|o| o.orientation.direction == Direction::Left).unwrap();
+/// assert!(left.position.is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Oriented {
     /// The orientation.

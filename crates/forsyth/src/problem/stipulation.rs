@@ -27,6 +27,14 @@ use crate::{Color, Square};
 pub const MAX_MOVES: u32 = 999;
 
 /// How the two sides play.
+///
+/// ```
+/// use forsyth::problem::stipulation::{Play, Stipulation};
+/// let help: Stipulation = "h#2".parse()?;
+/// assert_eq!(help.play, Play::Help);
+/// assert_eq!("ser-#5".parse::<Stipulation>()?.play, Play::Series);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Play {
     /// Battle play (`#2`, `s#3`, `r#2`): one side attacks, the other defends.
@@ -38,6 +46,13 @@ pub enum Play {
 }
 
 /// Who must reach the goal, and how.
+///
+/// ```
+/// use forsyth::problem::stipulation::{Aim, Stipulation};
+/// assert_eq!("s#3".parse::<Stipulation>()?.aim, Aim::SelfPlay);
+/// assert_eq!("ser-h#7".parse::<Stipulation>()?.aim, Aim::Help);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Aim {
     /// The side that plays last reaches the goal itself (`#2`, `h#2`, `ser-=5`).
@@ -54,6 +69,13 @@ pub enum Aim {
 }
 
 /// What the play reaches: Popeye's goals.
+///
+/// ```
+/// use forsyth::problem::stipulation::{Goal, Stipulation};
+/// assert_eq!("h==3".parse::<Stipulation>()?.goal, Goal::DoubleStalemate);
+/// assert_eq!(Goal::MateOrStalemate.sign(), "#=");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Goal {
     /// `#`: the side to move is checkmated.
@@ -221,6 +243,12 @@ impl fmt::Display for Stipulation {
 }
 
 /// Why a stipulation cannot be read.
+///
+/// ```
+/// use forsyth::problem::stipulation::{Stipulation, StipulationErrorKind};
+/// let error = "h#".parse::<Stipulation>().unwrap_err();
+/// assert!(matches!(error.kind, StipulationErrorKind::ExpectedNumber { .. }), "{error:?}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StipulationErrorKind {

@@ -196,6 +196,16 @@ impl SolveOptions {
 
 /// A move of the attacker in battle play, with what follows it: the goal reached at once, or its threats (what it
 /// would do next if the defender could pass) and the defences that stop them with the answers to each.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::problem::solve::{SolveOptions, solve};
+/// let pos: Position = "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1".parse()?;
+/// let solution = solve(&pos, &"#1".parse()?, &SolveOptions::default())?;
+/// assert!(!solution.keys.is_empty());
+/// assert!(solution.keys.iter().all(|k| k.reaches_goal && k.threats.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attack<M> {
     /// The move.
@@ -211,6 +221,19 @@ pub struct Attack<M> {
 }
 
 /// A reply of the defender in battle play, with the attacker's answers (all of them: more than one is a dual).
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::problem::solve::{SolveOptions, solve};
+/// let pos: Position = "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1".parse()?;
+/// let options = SolveOptions { variations: true, ..SolveOptions::default() };
+/// let solution = solve(&pos, &"#2".parse()?, &options)?;
+/// // Every defence shown has an answer that mates.
+/// for key in &solution.keys {
+///     assert!(key.defences.iter().all(|d| d.answers.iter().any(|a| a.reaches_goal)));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Defence<M> {
     /// The move.
@@ -222,6 +245,16 @@ pub struct Defence<M> {
 }
 
 /// A try: a first move that fails to a few defences only.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::problem::solve::{SolveOptions, solve};
+/// let pos: Position = "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1".parse()?;
+/// let options = SolveOptions { tries: true, ..SolveOptions::default() };
+/// let solution = solve(&pos, &"#2".parse()?, &options)?;
+/// assert!(solution.tries.iter().all(|t| !t.refutations.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Try<M> {
     /// The move and its play.
@@ -233,6 +266,15 @@ pub struct Try<M> {
 /// A solution of help or series play: the moves of the play, then in reflex play and series helpplay the other
 /// side's move that reaches the goal, and in self play every move the other side has (each reaches the goal: it
 /// is forced).
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::problem::solve::{SolveOptions, solve};
+/// let pos: Position = "7k/p7/5K2/8/8/8/8/6R1 b - - 0 1".parse()?;
+/// let solution = solve(&pos, &"h#2".parse()?, &SolveOptions::default())?;
+/// assert!(solution.lines.iter().all(|line| line.moves.len() == 4 && line.ending.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line<M> {
     /// The moves of the play, from the first mover's first move.
@@ -242,6 +284,14 @@ pub struct Line<M> {
 }
 
 /// What a problem's stipulation comes to.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::problem::solve::{SolveOptions, Verdict, solve};
+/// let pos: Position = "k7/8/8/8/8/8/8/K7 w - - 0 1".parse()?;
+/// assert_eq!(solve(&pos, &"#2".parse()?, &SolveOptions::default())?.verdict(), Verdict::NoSolution);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     /// One key (battle play), or as many solutions as the problem states (help and series play; one if it
@@ -283,6 +333,15 @@ impl fmt::Display for Verdict {
 }
 
 /// The solution of a problem: keys, tries and set play in battle play; lines in help and series play.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::problem::solve::{SolveOptions, solve};
+/// let pos: Position = "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1".parse()?;
+/// let solution = solve(&pos, &"#2".parse()?, &SolveOptions::default())?;
+/// assert!(solution.finished && !solution.keys.is_empty() && solution.lines.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution<M> {
     /// The stipulation solved.
@@ -340,6 +399,15 @@ impl<M> Solution<M> {
 }
 
 /// Why a problem cannot be solved as asked.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::problem::solve::{SolveError, SolveOptions, solve};
+/// let pos: Position = "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1".parse()?;
+/// let error = solve(&pos, &"dia2".parse()?, &SolveOptions::default()).unwrap_err();
+/// assert!(matches!(error, SolveError::Unsupported { .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveError {
@@ -556,7 +624,8 @@ fn battle<P: SolvePosition>(
         let attack = if options.variations {
             play_of(&mut search, pos, m, n, options, &mut tree_budget)
         } else {
-            Attack { mv: m, reaches_goal: false, threats: Vec::new(), zugzwang: false, defences: Vec::new() }
+            let reaches_goal = forces_goal_at_once(&mut search, pos, m, &pos.after(m));
+            Attack { mv: m, reaches_goal, threats: Vec::new(), zugzwang: false, defences: Vec::new() }
         };
         if refutations.is_empty() {
             solution.keys.push(attack);
@@ -620,6 +689,16 @@ fn refutations<P: SolvePosition>(
     Some(refuting)
 }
 
+/// Whether the attacker's move `m` (from `pos` to `after`) ends the play: it reaches the goal, or in reflex play
+/// leaves the defender a move that must reach it.
+fn forces_goal_at_once<P: SolvePosition>(search: &mut Search<P>, pos: &P, m: P::Move, after: &P) -> bool {
+    match search.stipulation().aim {
+        Aim::Direct | Aim::Help => search.reached(pos, m, after),
+        Aim::Reflex | Aim::SemiReflex => search.reaches_in_one(after, 0),
+        Aim::SelfPlay => false,
+    }
+}
+
 /// The play after the attacker's move `m` that forces the aim within `n` moves: threats and defences, as
 /// deep as the aim takes (the tree is cut short when `budget` runs out).
 fn play_of<P: SolvePosition>(
@@ -634,12 +713,7 @@ fn play_of<P: SolvePosition>(
     let stipulation = search.stipulation();
     let after = pos.after(m);
     let mut attack = Attack { mv: m, reaches_goal: false, threats: Vec::new(), zugzwang: false, defences: Vec::new() };
-    let forced_goal = match stipulation.aim {
-        Aim::Direct | Aim::Help => search.reached(pos, m, &after),
-        Aim::Reflex | Aim::SemiReflex => search.reaches_in_one(&after, 0),
-        Aim::SelfPlay => false,
-    };
-    if forced_goal {
+    if forces_goal_at_once(search, pos, m, &after) {
         attack.reaches_goal = true;
         if matches!(stipulation.aim, Aim::Reflex | Aim::SemiReflex) {
             attack.defences = search

@@ -10,6 +10,18 @@ use crate::notation::styles::MoveStyle;
 use crate::problem::stipulation::Play;
 
 /// An attacker's move written: UCI, text, and its play.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{Language, MoveStyle};
+/// use forsyth::problem::solve::{SolveOptions, solve, write};
+/// let pos: Position = "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1".parse()?;
+/// let solution = solve(&pos, &"#1".parse()?, &SolveOptions::default())?;
+/// let written = write(&pos, &solution, MoveStyle::Lan, Language::En);
+/// assert!(!written.keys.is_empty());
+/// assert!(written.keys.iter().all(|k| k.text.ends_with('#') && k.uci.len() == 4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenAttack {
     /// The move in UCI.
@@ -27,6 +39,18 @@ pub struct WrittenAttack {
 }
 
 /// A defender's move written, with the attacker's answers.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{Language, MoveStyle};
+/// use forsyth::problem::solve::{SolveOptions, solve, write};
+/// let pos: Position = "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1".parse()?;
+/// let options = SolveOptions { variations: true, ..SolveOptions::default() };
+/// let solution = solve(&pos, &"#2".parse()?, &options)?;
+/// let written = write(&pos, &solution, MoveStyle::Problem, Language::En);
+/// assert!(written.keys.iter().flat_map(|k| &k.variations).all(|d| !d.answers.is_empty()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenDefence {
     /// The move in UCI.
@@ -40,6 +64,19 @@ pub struct WrittenDefence {
 }
 
 /// A try written, with its refutations.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{Language, MoveStyle};
+/// use forsyth::problem::solve::{SolveOptions, solve, write};
+/// let pos: Position = "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1".parse()?;
+/// let options = SolveOptions { tries: true, ..SolveOptions::default() };
+/// let solution = solve(&pos, &"#2".parse()?, &options)?;
+/// let written = write(&pos, &solution, MoveStyle::Problem, Language::En);
+/// assert_eq!(written.tries.len(), solution.tries.len());
+/// assert!(written.tries.iter().all(|t| t.refutations.iter().all(|(uci, _)| uci.len() >= 4)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenTry {
     /// The first move and its play.
@@ -49,6 +86,17 @@ pub struct WrittenTry {
 }
 
 /// A help or series solution written.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{Language, MoveStyle};
+/// use forsyth::problem::solve::{SolveOptions, solve, write};
+/// let pos: Position = "7k/p7/5K2/8/8/8/8/6R1 b - - 0 1".parse()?;
+/// let solution = solve(&pos, &"h#2".parse()?, &SolveOptions::default())?;
+/// let written = write(&pos, &solution, MoveStyle::Problem, Language::En);
+/// assert!(written.lines.iter().all(|l| l.moves.len() == 4 && l.text.starts_with("1.") && l.text.ends_with('#')));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenLine {
     /// Every move of the play in UCI, then the other side's last move when there is one (reflex play, series
@@ -61,6 +109,19 @@ pub struct WrittenLine {
 }
 
 /// A whole solution written.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::notation::{Language, MoveStyle};
+/// use forsyth::problem::solve::{SolveOptions, solve, write};
+/// use forsyth::problem::solve::Verdict;
+/// let pos: Position = "7k/p7/5K2/8/8/8/8/6R1 b - - 0 1".parse()?;
+/// let solution = solve(&pos, &"h#2".parse()?, &SolveOptions::default())?;
+/// let written = write(&pos, &solution, MoveStyle::Problem, Language::En);
+/// assert_eq!(written.verdict, Verdict::Cooked);
+/// assert_eq!(written.lines.len(), 17);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {
     /// The keys.
