@@ -451,6 +451,38 @@ fn en_passant_marks_and_the_novelty_glyph_are_told_from_moves() {
     }
 }
 
+/// The mark written apart after an en-passant capture may carry what ends the move's text: the check or mate sign
+/// the writer puts after it (`exd6 e.p.+`, FIDE algebraic and problem notation), an assessment glyph (a NAG on the
+/// move) and a draw offer; after another move it is refused as the bare mark is.
+#[test]
+fn an_en_passant_mark_carries_the_check_sign_and_glyph_of_its_move() {
+    let start = "[FEN \"4k3/8/8/8/5p2/8/4PK2/8 w - - 0 1\"]\n\n";
+    for (mark, annotations) in [
+        ("e.p.+", vec![]),
+        ("ep+", vec![]),
+        ("e.p+", vec![]),
+        ("e.p.+!?", vec![Annotation::Nag(5)]),
+        ("e.p.(=)", vec![Annotation::DrawOffer]),
+    ] {
+        let game = one(&format!("{start}1. e4 fxe3 {mark} 2. Kxe3 *"));
+        assert_eq!(game.moves.nodes.len(), 3, "{mark}");
+        assert!(game.moves.nodes[1].mv.is_en_passant(), "{mark}");
+        assert_eq!(game.moves.nodes[1].annotations, annotations, "{mark}");
+        let e = error(&format!("{start}1. e3 fxe3+ {mark} *"));
+        assert_eq!((e.kind, e.ply), (ErrorKind::UnreadableMove, Some(2)), "{mark}: {e}");
+    }
+    // Written in German FIDE algebraic, the game reads back.
+    let game = one(&format!("{start}1. e4 fxe3+ *"));
+    let fide = PgnWriteOptions {
+        moves: MoveWriteOptions::new(MoveStyle::Fide).with_letters(Letters::language(Language::De)),
+        ..PgnWriteOptions::default()
+    };
+    let written = write(&game, &fide);
+    assert!(written.contains("1. e4 fxe3 e.p.+ *"), "{written}");
+    let back = Game::read_all(&written, &german());
+    assert_eq!(back[0].as_ref().unwrap().moves, game.moves, "{written}");
+}
+
 #[test]
 fn a_stray_character_after_a_tag_name_is_named_where_it_stands() {
     // python-chess's test.py reads `[BlackType: "program"]` as a tag named `BlackType:`; the PGN standard's tag names

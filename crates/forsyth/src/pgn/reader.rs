@@ -11,7 +11,7 @@ use super::split::{
 };
 use super::tags::{StartError, allowed_start, repair_start, standard_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
-use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move_and_role};
+use crate::notation::read::{MoveReadOptions, ReadMove, en_passant_word, is_dash, parse_move_and_role};
 use crate::notation::{MoveError, MoveErrorKind};
 use crate::{Allowed, Color, Move, Outcome, Position, Role, Status};
 
@@ -1384,7 +1384,7 @@ impl<'a> Parser<'a> {
     ) -> Result<(), Found> {
         // Most words are moves that start with a letter: they need none of the checks below (`N` alone is a
         // glyph, `e.p.` and `ep` follow an en-passant capture).
-        let plain_move = word.as_bytes()[0].is_ascii_alphabetic() && !is_glyph_or_en_passant_mark(word.as_bytes());
+        let plain_move = word.as_bytes()[0].is_ascii_alphabetic() && !is_glyph_or_en_passant_mark(word);
         if plain_move {
             return match self.play_word(word, at, line, visitor) {
                 // The glyphs `RR` and `inf` are told from moves only once they cannot be read as one: a test before
@@ -1420,8 +1420,18 @@ impl<'a> Parser<'a> {
             visitor.nag(nag);
             return Ok(());
         }
-        if is_en_passant_mark(word.as_bytes()) {
-            if line.skipped || line.last.is_some_and(|(mv, _)| mv.is_en_passant()) {
+        if let Some((nag, draw_offer)) = en_passant_word(word) {
+            if line.skipped {
+                return Ok(());
+            }
+            if line.last.is_some_and(|(mv, _)| mv.is_en_passant()) {
+                // What follows the mark belongs to the move, as it would if written together (`exd6e.p.+!`).
+                if let Some(nag) = nag {
+                    visitor.nag(nag);
+                }
+                if draw_offer {
+                    visitor.draw_offer();
+                }
                 return Ok(());
             }
             let kind = ErrorKind::UnreadableMove;
@@ -1464,8 +1474,8 @@ impl<'a> Parser<'a> {
                     while end < bytes.len() && MOVE_WORD[bytes[end] as usize] {
                         end += 1;
                     }
-                    // Glyphs and `ep`, an en-passant mark: the word reader tells those apart.
-                    if !space_at(end) || &bytes[at..end] == b"ep" || is_letter_glyph(&bytes[at..end]) {
+                    // Glyphs and `ep`, an en-passant mark (`ep+` too): the word reader tells those apart.
+                    if !space_at(end) || bytes[at..end].starts_with(b"ep") || is_letter_glyph(&bytes[at..end]) {
                         break;
                     }
                     moves += 1;
@@ -1671,23 +1681,16 @@ static TAG_VALUE_STOP: [bool; 256] = byte_set(b"\"\\\n");
 /// The whitespace bytes between tokens.
 static SPACE: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c");
 
-/// Whether a word that starts with a letter is the novelty glyph `N` or an en-passant mark. (Told by its first
-/// bytes before the whole word is compared: a comparison by length first was a jump table, whose target changed from
-/// move to move.)
+/// Whether a word that starts with a letter is the novelty glyph `N` or an en-passant mark with what may follow it
+/// (`e.p.`, `e.p.+`: see [`en_passant_word`]). (Told by its first bytes before the whole word is read: a comparison
+/// by length first was a jump table, whose target changed from move to move.)
 #[inline(always)]
-fn is_glyph_or_en_passant_mark(word: &[u8]) -> bool {
-    match word {
+fn is_glyph_or_en_passant_mark(word: &str) -> bool {
+    match word.as_bytes() {
         [b'N'] => true,
-        [b'e', b'.' | b'p', ..] => is_en_passant_mark(word),
+        [b'e', ..] => en_passant_word(word).is_some(),
         _ => false,
     }
-}
-
-/// Whether a word is the mark after an en-passant capture, in a spelling PGN files hold: `e.p.` (FIDE Laws,
-/// Appendix C.10), `ep`, `e.p`.
-#[inline(always)]
-fn is_en_passant_mark(word: &[u8]) -> bool {
-    matches!(word, b"e.p." | b"ep" | b"e.p")
 }
 
 /// Whether a word that starts with a letter is a glyph ([`glyph_nag`]), not a move: `N` (a novelty), `RR` (an
