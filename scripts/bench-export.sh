@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `forsyth pgn export` against its targets (issue "Games as tables"): games + moves to Parquet on one thread against
+# `forsyth pgn export` against its targets (BENCHMARKS.md, "Games as tables"): games + moves to Parquet on one thread against
 # `forsyth pgn check` on the same file (processor time), and `--jobs 2` against one thread (wall), timed as whole
 # processes by scripts/time-pair.py (runs in turn, ratio per pair) on the unpacked corpus files. The host's
-# core-to-core latency is printed before and after (BENCHMARKS.md, "How fast the two cores talk").
+# core-to-core latency is printed before and after (BENCHMARKS.md, "The machine and how to read the figures").
 # Figures in BENCHMARKS.md. Usage: bash scripts/bench-export.sh [RUNS]   (needs python3, zstd; builds --release)
 set -euo pipefail
 cd "$(dirname "$0")/.."

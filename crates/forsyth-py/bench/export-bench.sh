@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks of `forsyth pgn export` (issue 19), figures in BENCHMARKS.md:
+# Benchmarks of `forsyth pgn export`, figures in BENCHMARKS.md:
 #  1. export of games+moves to Parquet against `forsyth pgn check` on the same file, one thread (target <= 1.3x);
 #  2. export with --jobs 2 against --jobs 1;
 #  3. peak memory (/usr/bin/time -v) of the export of the largest corpus file;
