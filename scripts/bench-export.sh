@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# `forsyth pgn export` against its targets (issue "Games as tables"): games + moves to Parquet on one thread against
+# `forsyth pgn export` against its targets (BENCHMARKS.md, "Games as tables"): games + moves to Parquet on one thread against
 # `forsyth pgn check` on the same file (processor time), and `--jobs 2` against one thread (wall), timed as whole
 # processes by scripts/time-pair.py (runs in turn, ratio per pair) on the unpacked corpus files. The host's
-# core-to-core latency is printed before and after (BENCHMARKS.md, "How fast the two cores talk").
-# Figures in BENCHMARKS.md. Usage: bash scripts/bench-export.sh [RUNS]   (needs python3, zstd; builds --release)
+# core-to-core latency is printed before and after (BENCHMARKS.md, "The machine and how to read the figures").
+# Figures in BENCHMARKS.md. Usage: bash scripts/bench-export.sh [RUNS]   (needs python3, zstd; builds --profile dist)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
-cargo build --release -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin core_to_core
-forsyth="$PWD/target/release/forsyth"
+cargo build --profile dist -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin core_to_core
+forsyth="$PWD/target/dist/forsyth"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-state="$PWD/target/release/core_to_core"
+state="$PWD/target/dist/core_to_core"
 "$state"
 for name in openings-books tcec-standard-sample; do
   zstd -dcq "../shared/corpus/$name.pgn.zst" > "$work/$name.pgn"

@@ -3,13 +3,13 @@
 # (crates/forsyth-bench/src/bin/fen_lines_shakmaty.rs), timed as whole processes by scripts/time-pair.py (runs in
 # turn, ratio per pair) on the first 90,000 FENs of the corpus. The two convert outputs are compared byte for byte
 # first.
-# Figures in BENCHMARKS.md. Usage: bash scripts/bench-fen-cli.sh [RUNS]   (needs python3, zstd; builds --release)
+# Figures in BENCHMARKS.md. Usage: bash scripts/bench-fen-cli.sh [RUNS]   (needs python3, zstd; builds --profile dist)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
-cargo build --release -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin fen_lines_shakmaty
-forsyth="$PWD/target/release/forsyth"
-shakmaty="$PWD/target/release/fen_lines_shakmaty"
+cargo build --profile dist -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin fen_lines_shakmaty
+forsyth="$PWD/target/dist/forsyth"
+shakmaty="$PWD/target/dist/fen_lines_shakmaty"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # (Unpacked whole first: `head` closing the pipe early would stop zstd with SIGPIPE, an error under pipefail.)

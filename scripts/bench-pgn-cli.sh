@@ -4,7 +4,7 @@
 # skipped), timed as whole processes by scripts/time-pair.py (runs in turn, ratio per pair) on three files:
 # - openings: the corpus's opening books (short games, no comments);
 # - tcec: the corpus's TCEC sample (engine games, a long comment on every move);
-# - human: games of human players with clocks, comments and variations, the kind issue 15's targets name: the
+# - human: games of human players with clocks, comments and variations, the kind the one-thread targets name: the
 #   repository's public files of such games (sources in TESTING.md; one Latin-1 file turned into UTF-8, a
 #   byte-order mark dropped) one after the other, 2,371 games, repeated 15 times (35,565 games, 83 MB). On it the
 #   anchor also runs with `--variations` (every variation's moves resolved and played too): the same work as
@@ -12,17 +12,17 @@
 #   shakmaty's SAN reader refuses a promotion written without `=` (`b8Q+`), which forsyth reads, and stops those
 #   games at that move.
 # Figures in BENCHMARKS.md. Usage: bash scripts/bench-pgn-cli.sh [RUNS]   (needs python3, zstd, iconv; builds
-# --release)
+# --profile dist)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
-cargo build --release -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin pgn_validate_shakmaty --bin core_to_core
-forsyth="$PWD/target/release/forsyth"
-anchor="$PWD/target/release/pgn_validate_shakmaty"
+cargo build --profile dist -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin pgn_validate_shakmaty --bin core_to_core
+forsyth="$PWD/target/dist/forsyth"
+anchor="$PWD/target/dist/pgn_validate_shakmaty"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The host's state, which moves `--jobs 2` figures (BENCHMARKS.md, "How fast the two cores talk").
-state="$PWD/target/release/core_to_core"
+# The host's state, which moves `--jobs 2` figures (BENCHMARKS.md, "The machine and how to read the figures").
+state="$PWD/target/dist/core_to_core"
 "$state"
 zstd -dcq ../shared/corpus/openings-books.pgn.zst > "$work/openings.pgn"
 zstd -dcq ../shared/corpus/tcec-standard-sample.pgn.zst > "$work/tcec.pgn"

@@ -2,7 +2,7 @@
 # Selections by `forsyth pgn filter` against the same selections by pgn-extract, timed as whole processes by
 # scripts/time-pair.py (runs in turn, ratio per pair) on the corpus's PGN files, unpacked first. Figures in
 # BENCHMARKS.md.
-# Usage: bash scripts/bench-pgn-extract.sh [RUNS]     (needs python3, pgn-extract, zstd; builds --release)
+# Usage: bash scripts/bench-pgn-extract.sh [RUNS]     (needs python3, pgn-extract, zstd; builds --profile dist)
 # FORSYTH=path/to/forsyth times that binary instead of building one (e.g. target/profiling/forsyth, the release
 # build with debug information).
 set -euo pipefail
@@ -11,8 +11,8 @@ runs=${1:-5}
 if [ -n "${FORSYTH:-}" ]; then
   forsyth=$(realpath "$FORSYTH")
 else
-  cargo build --release -q -p forsyth-cli
-  forsyth="$PWD/target/release/forsyth"
+  cargo build --profile dist -q -p forsyth-cli
+  forsyth="$PWD/target/dist/forsyth"
 fi
 extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 work=$(mktemp -d)

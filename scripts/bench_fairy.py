@@ -9,7 +9,7 @@ time kept), alternately, so that both see the same share of a busy machine.
 Fairy-Stockfish must read `customPiece` (Debian's fairy-stockfish 11.1 does not): build it from source
 (github.com/fairy-stockfish/Fairy-Stockfish, `cd src && make -j2 build ARCH=x86-64`) and pass the binary.
 
-Usage: python3 scripts/bench_fairy.py --fsf PATH [--forsyth target/release/forsyth] [--depth 4] [--runs 3]
+Usage: python3 scripts/bench_fairy.py --fsf PATH [--forsyth target/dist/forsyth] [--depth 4] [--runs 3]
 """
 
 import argparse
@@ -69,7 +69,7 @@ def fsf_perft(binary, ini, fen, depth):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--fsf", required=True)
-    parser.add_argument("--forsyth", default="target/release/forsyth")
+    parser.add_argument("--forsyth", default="target/dist/forsyth")
     parser.add_argument("--depth", type=int, default=4)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()

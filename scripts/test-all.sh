@@ -83,5 +83,5 @@ fi
 bash scripts/test-python.sh
 
 # The web page in a real browser (Chromium over WebDriver; installs chromium and chromium-driver if missing), and
-# the server's load test with its figures (crates/forsyth-server, issue 20).
+# the server's load test with its figures (crates/forsyth-server).
 bash scripts/test-web.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The web page in a real browser (issue 20): installs Debian's chromium and chromium-driver with apt-get if missing,
+# The web page in a real browser: installs Debian's chromium and chromium-driver with apt-get if missing,
 # then runs the browser test of crates/forsyth-server (ignored by a plain `cargo test`, which has no browser) and the
 # load test with its figures printed. Fails if the browser test fails or does not run. Screenshots of every screen
 # at 375 and 1280 px land in target/browser-screenshots/.

@@ -52,6 +52,7 @@ pub struct Input {
 
 impl Input {
     /// The count of raw bytes read so far, which goes on while the input is read.
+    #[cfg(feature = "export")]
     pub fn bytes_read(&self) -> Arc<AtomicU64> {
         Arc::clone(&self.read)
     }

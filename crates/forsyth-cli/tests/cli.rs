@@ -294,7 +294,7 @@ fn errors_say_what_to_do() {
 }
 
 /// Every command shows two or more examples of itself in its help — the top level, each command group (`fen`,
-/// `pgn`) and each command in it (issue 15) — found by walking the command lists that the help itself prints.
+/// `pgn`) and each command in it — found by walking the command lists that the help itself prints.
 #[test]
 fn every_help_shows_examples_of_its_own_command() {
     fn section<'a>(help: &'a str, title: &str) -> Vec<&'a str> {

@@ -1,4 +1,5 @@
-//! The output shapes other tools rely on: `perft`, `moves`, `play` and `chess960`/`start` (issue 2's CLI contract).
+//! The output shapes other tools rely on: `perft`, `moves`, `play` and `chess960`/`start` (one line per
+//! position or answer, as scripts read them).
 
 mod common;
 use common::{forsyth, forsyth_with_input, ok};
@@ -64,7 +65,7 @@ fn a_hostile_fen_gets_a_short_error() {
     assert!(err.len() < 500, "the message quotes the whole input: {} bytes", err.len());
 }
 
-/// Scharnagl numbers 48,000 raw CRC arrays, of which only 12,118 are legal start arrays (issue 15): `--number` of
+/// Scharnagl numbers 48,000 raw CRC arrays, of which only 12,118 are legal start arrays: `--number` of
 /// any other array is refused with the rule it breaks, exactly as `start N` refuses its number.
 #[test]
 fn crc_numbers_only_legal_start_arrays_both_ways() {
@@ -80,7 +81,7 @@ fn crc_numbers_only_legal_start_arrays_both_ways() {
     assert_eq!(ok(&["start", "--variant", "crc", "--number", &legal]), "2000");
 }
 
-/// Relaxed validation (issue 15): `--allow` turns the named problems into warnings on standard error and the
+/// Relaxed validation: `--allow` turns the named problems into warnings on standard error and the
 /// command works on the position as given; without it the position is refused. Counts from python-chess 1.11.2,
 /// which reads such positions without validating them.
 #[test]

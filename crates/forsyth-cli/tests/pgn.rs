@@ -123,6 +123,24 @@ fn convert_german_to_english_and_back() {
     assert!(german.contains("0-0 10. 0-0-0 Te8 11. Kb1 (=) *"), "{german}");
 }
 
+/// An en-passant capture that gives check is written `fxe3 e.p.+` in FIDE algebraic and `Bf4:e3 e.p.+` in problem
+/// notation, German letters; reading either back with `--input-lang de` gives the game converted.
+#[test]
+fn an_en_passant_capture_giving_check_converts_to_german_and_back() {
+    let game = "[FEN \"4k3/8/8/8/5p2/8/4PK2/8 w - - 0 1\"]\n\n1. e4 fxe3+ 2. Kxe3 *\n";
+    for (notation, written) in
+        [("fide", "1. e4 fxe3 e.p.+ 2. Kxe3 *"), ("problem", "1. Be2-e4 Bf4:e3 e.p.+ 2. Kf2:e3 *")]
+    {
+        let out = forsyth(&["pgn", "convert", "--lang", "de", "--notation", notation], Some(game.as_bytes()));
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let german = text(&out.stdout);
+        assert!(german.contains(written), "{german}");
+        let back = forsyth(&["pgn", "convert", "--input-lang", "de"], Some(german.as_bytes()));
+        assert_eq!(back.status.code(), Some(0), "{notation}: {}", text(&back.stderr));
+        assert!(text(&back.stdout).contains("1. e4 fxe3+ 2. Kxe3 *"), "{}", text(&back.stdout));
+    }
+}
+
 #[test]
 fn compressed_files_and_stdin_read_the_same() {
     let temp = temp_dir("compressed");

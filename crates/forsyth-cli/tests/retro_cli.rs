@@ -1,4 +1,4 @@
-//! `forsyth retract` and `forsyth retro`: the JSON shapes issue 17 asks for, the problem notation in both
+//! `forsyth retract` and `forsyth retro`: the JSON shapes (docs/retro.md), the problem notation in both
 //! languages, and clear errors for what the retro analysis does not support.
 
 mod common;

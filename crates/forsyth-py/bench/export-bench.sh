@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Benchmarks of `forsyth pgn export` (issue 19), figures in BENCHMARKS.md:
+# Benchmarks of `forsyth pgn export`, figures in BENCHMARKS.md:
 #  1. export of games+moves to Parquet against `forsyth pgn check` on the same file, one thread (target <= 1.3x);
 #  2. export with --jobs 2 against --jobs 1;
 #  3. peak memory (/usr/bin/time -v) of the export of the largest corpus file;
 #  4. export against a python-chess + pyarrow script building the same two tables (export_baseline.py; target
 #     >= 50x), on the first GAMES games of the file.
 # Each timing is the best of ROUNDS runs, wall time and processor time (user + system; on a shared, loaded
-# machine the wall time measures the load as much as the export). Needs a release build (cargo build --release -p forsyth-cli) and the
+# machine the wall time measures the load as much as the export). Needs a release build (cargo build --profile dist -p forsyth-cli) and the
 # venv of scripts/test-python.sh (python-chess, pyarrow).
 #
 #     crates/forsyth-py/bench/export-bench.sh [FILE.pgn.zst] [ROUNDS] [GAMES]
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../../.."
 file=${1:-../shared/corpus/tcec-standard-sample.pgn.zst}
 rounds=${2:-3}
 games=${3:-300}
-bin=target/release/forsyth
+bin=target/dist/forsyth
 python=target/python-venv/bin/python
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

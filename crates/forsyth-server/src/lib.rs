@@ -20,26 +20,42 @@
 //! # });
 //! ```
 
+// Without the `http` feature the crate is `report` alone (the command line's `--json` builds without the server).
+#[cfg(feature = "http")]
 mod api;
+#[cfg(feature = "http")]
 mod assets;
+#[cfg(feature = "http")]
 mod error;
+#[cfg(feature = "http")]
 mod limits;
 pub mod report;
 
+#[cfg(feature = "http")]
 use std::sync::Arc;
+#[cfg(feature = "http")]
 use std::time::Duration;
 
+#[cfg(feature = "http")]
 use axum::Router;
+#[cfg(feature = "http")]
 use axum::extract::DefaultBodyLimit;
+#[cfg(feature = "http")]
 use axum::routing::{get, post};
+#[cfg(feature = "http")]
 use hyper_util::rt::{TokioIo, TokioTimer};
+#[cfg(feature = "http")]
 use hyper_util::service::TowerToHyperService;
+#[cfg(feature = "http")]
 use tokio::net::TcpListener;
+#[cfg(feature = "http")]
 use tokio::sync::Semaphore;
 
+#[cfg(feature = "http")]
 pub use error::ApiError;
 
 /// The limits a server keeps to. The defaults suit one person's browser on the same machine.
+#[cfg(feature = "http")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The largest request body accepted, in bytes (a PGN upload); larger ones get 413.
@@ -52,6 +68,7 @@ pub struct Config {
     pub max_connections: usize,
 }
 
+#[cfg(feature = "http")]
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -69,6 +86,7 @@ impl Default for Config {
 /// let app = forsyth_server::router(&forsyth_server::Config::default());
 /// # let _ = app;
 /// ```
+#[cfg(feature = "http")]
 pub fn router(config: &Config) -> Router {
     let api = Router::new()
         .route("/api/health", get(api::health))
@@ -94,6 +112,7 @@ pub fn router(config: &Config) -> Router {
 
 /// Serves [`router`] on `listener` until the process ends: HTTP/1.1, at most `config.max_connections` at once,
 /// clients that take longer than `config.header_timeout` to send their headers cut off.
+#[cfg(feature = "http")]
 pub async fn serve(listener: TcpListener, config: Config) -> std::io::Result<()> {
     let app = router(&config);
     let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
@@ -120,6 +139,7 @@ pub async fn serve(listener: TcpListener, config: Config) -> std::io::Result<()>
 }
 
 /// Binds `host:port` (port 0: a free port) and returns the listener and the address it got.
+#[cfg(feature = "http")]
 pub async fn bind(host: &str, port: u16) -> std::io::Result<(TcpListener, std::net::SocketAddr)> {
     let listener = TcpListener::bind((host, port)).await?;
     let address = listener.local_addr()?;

@@ -3,7 +3,8 @@
 //!
 //! Run with `cargo run -p forsyth --example api_tour`.
 
-// The program of issue 14, word for word: it clones as a reader who does not yet know that a position is `Copy`.
+// A first program as a reader writes it, word for word: it clones as a reader who does not yet know that a position
+// is `Copy`.
 #[allow(clippy::clone_on_copy)]
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     use forsyth::{Color, Piece, Position, Role, Square, Variant, san::San, uci::Uci};

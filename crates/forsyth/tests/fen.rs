@@ -253,8 +253,8 @@ fn every_problem_code() {
 }
 
 /// Too many pieces: the message names the pieces beyond the start array and the missing pawns they would have to
-/// be promoted from, in both languages (issue 15: three rooks and ten pawns on a 10×8 board, fewer pieces in all
-/// than at the start, used to be called "14 pieces, more than ... allow").
+/// be promoted from, in both languages (three rooks and ten pawns on a 10×8 board, fewer pieces in all than at the
+/// start, are not "14 pieces, more than ... allow").
 #[test]
 fn too_many_pieces_names_the_extra_pieces_and_the_missing_pawns() {
     use forsyth::diagram::explain::problem_text;

@@ -224,3 +224,144 @@ fn a_move_read_from_piece_and_destination_alone_needs_no_disambiguation() {
     }
     assert!(unique > 1000 && refused > 10, "{unique} read, {refused} refused as ambiguous");
 }
+
+/// Whole games written and read back, the way a user round-trips a file (`pgn convert --lang de --notation fide`,
+/// then `--input-lang de`), in every style and language with every writer option.
+mod whole_games {
+    use super::*;
+    use forsyth::notation::score::{move_texts, translate};
+    use forsyth::pgn::{Annotation, Game, Line, Node, PgnReadOptions, PgnWriteOptions, write_game};
+
+    /// A move of `pos` picked by `choice`, biased toward the moves whose text has the most parts: an en-passant
+    /// capture whenever one is legal (so that one giving check comes up), else, one time in two, a promotion,
+    /// castling, a capture or a move giving check, else any.
+    fn pick(pos: &Position, moves: &[Move], choice: u16) -> Move {
+        if let Some(&ep) = moves.iter().find(|m| m.is_en_passant()) {
+            return ep;
+        }
+        let special: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                m.promotion_role().is_some()
+                    || m.is_castle()
+                    || pos.is_occupied(m.to())
+                    || pos.after(m).is_ok_and(|after| after.is_check())
+            })
+            .collect();
+        let choice = usize::from(choice);
+        if choice % 2 == 0 && !special.is_empty() {
+            special[choice / 2 % special.len()]
+        } else {
+            moves[choice / 2 % moves.len()]
+        }
+    }
+
+    /// A random game of `variant` from its start (a Chess960 array picked by `array`), one move per choice, with a
+    /// NAG after some moves and, after others, a variation of another legal move.
+    fn random_game(variant: Variant, array: u16, choices: &[u16]) -> Game {
+        let setup = match variant {
+            Variant::Chess960 => forsyth::start::chess960_setup(array % 960),
+            Variant::Crc => forsyth::start::crc_setup(array % 960),
+            _ => None,
+        };
+        let start =
+            setup.and_then(|s| Position::from_setup(&s, variant).ok()).unwrap_or_else(|| Position::new(variant));
+        let mut pos = start;
+        let mut nodes = Vec::new();
+        for &choice in choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = pick(&pos, &moves, choice);
+            let mut annotations = Vec::new();
+            if choice % 7 == 3 {
+                annotations.push(Annotation::Nag(1 + (choice / 7 % 6) as u8));
+            }
+            let other = moves[usize::from(choice) / 3 % moves.len()];
+            if choice % 11 == 5 && other != mv {
+                let alternative = Node { mv: other, annotations: Vec::new() };
+                annotations.push(Annotation::Variation(Line { intro: Vec::new(), nodes: vec![alternative] }));
+            }
+            nodes.push(Node { mv, annotations });
+            pos.play_unchecked(mv);
+        }
+        Game { tags: Vec::new(), escapes: Vec::new(), start, moves: Line { intro: Vec::new(), nodes }, result: None }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(384))]
+
+        /// Every move the writer writes reads back to the same move: as one move (strictly in its style, and
+        /// leniently), in a whole game written as PGN and read by the PGN reader (moves, NAGs, variations), and in a
+        /// numbered move list (`translate`, what `forsyth translate` writes) cut into moves and read again.
+        #[test]
+        fn every_move_written_in_a_game_reads_back_in_every_style_and_language(
+            variant in 0..Variant::ALL.len(),
+            array in any::<u16>(),
+            choices in prop::collection::vec(any::<u16>(), 1..160),
+            style in 0..MoveStyle::ALL.len(),
+            letters in 0..all_letters().len(),
+            double_plus_mate in any::<bool>(),
+            capture in prop::sample::select(vec![None, Some('x'), Some(':'), Some('×')]),
+            chess960_uci in any::<bool>(),
+        ) {
+            let variant = Variant::ALL[variant];
+            // The letter sets whose letters do not clash with the variant's pieces.
+            let fitting: Vec<Letters> = all_letters().into_iter().filter(|l| l.check(variant).is_ok()).collect();
+            let letters = fitting[letters % fitting.len()];
+            let style = MoveStyle::ALL[style];
+            let write = MoveWriteOptions { capture, double_plus_mate, chess960_uci, ..MoveWriteOptions::new(style).with_letters(letters) };
+            let game = random_game(variant, array, &choices);
+
+            // One move at a time.
+            let mut pos = game.start;
+            for node in &game.moves.nodes {
+                let text = write_move(&pos, node.mv, &write);
+                let fen = Fen::from_position(&pos);
+                let lenient = parse_move(&pos, &text, &MoveReadOptions::with_letters(letters));
+                prop_assert_eq!(lenient.map(|r| r.mv), Ok(node.mv), "{} {} {}: '{}'", fen, style, letters, text);
+                if write == MoveWriteOptions::new(style).with_letters(letters) {
+                    let strict = parse_move(&pos, &text, &MoveReadOptions::strict(style, letters));
+                    prop_assert_eq!(strict.map(|r| r.mv), Ok(node.mv), "{} {} {}: '{}'", fen, style, letters, text);
+                }
+                pos.play_unchecked(node.mv);
+            }
+
+            // A whole game in PGN.
+            let mut pgn = String::new();
+            write_game(&game, &PgnWriteOptions { moves: write, ..PgnWriteOptions::default() }, &mut pgn);
+            let read = PgnReadOptions { moves: MoveReadOptions::with_letters(letters), ..PgnReadOptions::default() };
+            let games = Game::read_all(&pgn, &read);
+            prop_assert_eq!(games.len(), 1, "{}", pgn);
+            let back = games[0].as_ref().map_err(|e| TestCaseError::fail(format!("{e}\n{pgn}")))?;
+            prop_assert_eq!(back.start, game.start, "{}", pgn);
+            prop_assert_eq!(&back.moves, &game.moves, "{}", pgn);
+
+            // A numbered move list, with the assessment signs of the NAGs after their moves (`exd6 e.p.+!`).
+            let glyphs = ["", "!", "?", "!!", "??", "!?", "?!"];
+            let uci: Vec<String> = game
+                .moves
+                .nodes
+                .iter()
+                .map(|node| {
+                    let glyph = node.annotations.iter().find_map(|a| match a {
+                        Annotation::Nag(nag) => Some(glyphs[usize::from(*nag)]),
+                        _ => None,
+                    });
+                    format!("{}{}", node.mv, glyph.unwrap_or(""))
+                })
+                .collect();
+            let written = translate(&mut game.start.clone(), &uci, &MoveReadOptions::default(), &write);
+            prop_assert_eq!(&written.error, &None);
+            let uci_out = MoveWriteOptions::new(MoveStyle::Uci);
+            let texts = move_texts([written.score.as_str()]);
+            let back = translate(&mut game.start.clone(), &texts, &MoveReadOptions::with_letters(letters), &uci_out);
+            prop_assert_eq!(&back.error, &None, "{}", written.score);
+            let moves: Vec<Move> = back.moves.iter().map(|m| m.mv).collect();
+            let played: Vec<Move> = game.moves.nodes.iter().map(|n| n.mv).collect();
+            prop_assert_eq!(moves, played, "{}", written.score);
+        }
+    }
+}

@@ -451,6 +451,38 @@ fn en_passant_marks_and_the_novelty_glyph_are_told_from_moves() {
     }
 }
 
+/// The mark written apart after an en-passant capture may carry what ends the move's text: the check or mate sign
+/// the writer puts after it (`exd6 e.p.+`, FIDE algebraic and problem notation), an assessment glyph (a NAG on the
+/// move) and a draw offer; after another move it is refused as the bare mark is.
+#[test]
+fn an_en_passant_mark_carries_the_check_sign_and_glyph_of_its_move() {
+    let start = "[FEN \"4k3/8/8/8/5p2/8/4PK2/8 w - - 0 1\"]\n\n";
+    for (mark, annotations) in [
+        ("e.p.+", vec![]),
+        ("ep+", vec![]),
+        ("e.p+", vec![]),
+        ("e.p.+!?", vec![Annotation::Nag(5)]),
+        ("e.p.(=)", vec![Annotation::DrawOffer]),
+    ] {
+        let game = one(&format!("{start}1. e4 fxe3 {mark} 2. Kxe3 *"));
+        assert_eq!(game.moves.nodes.len(), 3, "{mark}");
+        assert!(game.moves.nodes[1].mv.is_en_passant(), "{mark}");
+        assert_eq!(game.moves.nodes[1].annotations, annotations, "{mark}");
+        let e = error(&format!("{start}1. e3 fxe3+ {mark} *"));
+        assert_eq!((e.kind, e.ply), (ErrorKind::UnreadableMove, Some(2)), "{mark}: {e}");
+    }
+    // Written in German FIDE algebraic, the game reads back.
+    let game = one(&format!("{start}1. e4 fxe3+ *"));
+    let fide = PgnWriteOptions {
+        moves: MoveWriteOptions::new(MoveStyle::Fide).with_letters(Letters::language(Language::De)),
+        ..PgnWriteOptions::default()
+    };
+    let written = write(&game, &fide);
+    assert!(written.contains("1. e4 fxe3 e.p.+ *"), "{written}");
+    let back = Game::read_all(&written, &german());
+    assert_eq!(back[0].as_ref().unwrap().moves, game.moves, "{written}");
+}
+
 #[test]
 fn a_stray_character_after_a_tag_name_is_named_where_it_stands() {
     // python-chess's test.py reads `[BlackType: "program"]` as a tag named `BlackType:`; the PGN standard's tag names
@@ -674,7 +706,8 @@ mod splitting {
             prop_oneof![
                 Just(b'['), Just(b']'), Just(b'{'), Just(b'}'), Just(b'('), Just(b')'), Just(b'"'), Just(b'\\'),
                 Just(b';'), Just(b'%'), Just(b'\n'), Just(b' '), Just(b'$'), Just(b'1'), Just(b'-'), Just(b'0'),
-                Just(b'*'), Just(b'e'), Just(b'4'), Just(b'.'), Just(0xbd), Just(0xef), any::<u8>()
+                Just(b'*'), Just(b'e'), Just(b'4'), Just(b'.'), Just(0xbd), Just(0xef), Just(0xbb), Just(0xbf),
+                any::<u8>()
             ], 0..300)) {
             let games: Vec<_> = GameSplitter::new(bytes.as_slice()).map(Result::unwrap).collect();
             let joined: Vec<u8> = games.iter().flat_map(|g| g.bytes.iter().copied()).collect();
@@ -700,7 +733,8 @@ mod splitting {
                     Just("e4"), Just("Nf3"), Just("O-O"), Just("{"), Just("}"), Just("("), Just(")"), Just("["),
                     Just("]"), Just("[Event \"x\"]"), Just("%"), Just(";"), Just("\n"), Just("\r\n"), Just(" "),
                     Just("$1"), Just("\""), Just("e4{c}"), Just("d5)"), Just("Nf3("), Just("0-0"), Just("10."),
-                    Just("\n[A"), Just("{1."), Just("\n\n"), Just("1.e4"), Just("1..."),
+                    Just("\n[A"), Just("{1."), Just("\n\n"), Just("1.e4"), Just("1..."), Just("\u{feff}"),
+                    Just("\n\u{feff}"), Just("\u{feff}1-0"), Just("\u{feff}[Event \"x\"]"),
                 ],
                 0..80,
             ),
@@ -1450,6 +1484,32 @@ fn a_byte_order_mark_between_files_joined_with_cat_is_whitespace() {
     assert_eq!(read_every_way("1. e4 1-0\n\u{feff}").len(), 1);
 }
 
+/// A paste that starts with a blank line and then a byte-order mark is one game, not an empty game and then the
+/// game: the mark is white space wherever a token may begin, and nothing is counted as a game that has neither tags
+/// nor movetext. Bytes that only begin like a mark (Latin-1 `ï»`) are a word like any other.
+#[test]
+fn a_byte_order_mark_after_leading_blank_lines_is_whitespace() {
+    for lead in ["\n\u{feff}", "\n\n\u{feff}", "\r\n\u{feff}", "  \u{feff}\n", "\u{feff}\n\u{feff}\n"] {
+        let text = format!("{lead}[Event \"a\"]\n\n1. e4 e5 *\n\n\u{feff}[Event \"b\"]\n\n1. d4 *\n");
+        let games = read_every_way(&text);
+        assert_eq!(games.len(), 2, "{lead:?}");
+        assert_eq!(games[0].as_ref().unwrap().tag("Event"), Some("a"), "{lead:?}");
+        assert_eq!(main_line_uci(games[1].as_ref().unwrap()), ["d2d4"], "{lead:?}");
+    }
+    // A mark between a game and the next without tags, after a blank line, and before a result.
+    let games = read_every_way("1. e4 e5\n\n\u{feff}1. d4 d5 \u{feff}1-0\n");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].as_ref().unwrap().result, Some(GameResult::WhiteWins));
+    // `ï»` after a result begins the next game, which it makes unreadable; the stream's end after it too.
+    for text in [&b"1. e4 1-0 \xef\xbb 1. d4 *\n"[..], b"1. e4 1-0 \xef\xbb"] {
+        for capacity in [1, 2, 7, 64] {
+            let games = invariants::check_one_pass_reading(text, &PgnReadOptions::default(), capacity);
+            assert_eq!(games.len(), 2, "{text:?}");
+            assert!(games[1].2.error.is_some(), "{text:?}");
+        }
+    }
+}
+
 mod one_pass {
     //! Reading on one thread finds each game's end as it reads (`pgn::Reader`); it must hand on exactly what
     //! cutting first and reading each game gives (`crate::invariants::check_one_pass_reading`), on clean games and on
@@ -1553,6 +1613,25 @@ mod one_pass {
             Just("\u{e9}"),
             Just("\n\r%x\n"),
             Just("e.p."),
+            Just("\n\u{feff}"),
+            Just("\u{feff}1-0"),
+            Just("\u{feff}1. "),
+        ]
+    }
+
+    /// What a file may hold before its first game: blank lines, spaces, byte-order marks (a paste that begins with
+    /// a blank line and then a byte-order mark, or a mark after blank lines, is read as if neither were there).
+    fn lead() -> impl Strategy<Value = &'static str> {
+        prop_oneof![
+            3 => Just(""),
+            1 => Just("\n"),
+            1 => Just("\r\n\r\n"),
+            1 => Just("\u{feff}"),
+            1 => Just("\n\u{feff}"),
+            1 => Just("\n\n\u{feff}"),
+            1 => Just("  \u{feff}\n"),
+            1 => Just("\u{feff}\n\u{feff}"),
+            1 => Just("\n\u{feff}\n"),
         ]
     }
 
@@ -1561,22 +1640,24 @@ mod one_pass {
 
         #[test]
         fn reading_in_one_pass_equals_cutting_first_on_clean_games(
+            lead in lead(),
             games in proptest::collection::vec(game(), 1..12),
             capacity in 1usize..300,
         ) {
-            let text = games.concat();
+            let text = format!("{lead}{}", games.concat());
             crate::invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
         }
 
         #[test]
         fn reading_in_one_pass_equals_cutting_first_across_windows(
+            lead in lead(),
             games in proptest::collection::vec(game(), 1..12),
             dirt in proptest::collection::vec((any::<proptest::sample::Index>(), dirt()), 0..4),
             capacity in 1usize..(40 << 10),
         ) {
             // Repeated past the windows one pass reads a text in (4 KiB, doubling), so that windows end
             // everywhere: before tag pairs, in comments, in tag sections, after dirt.
-            let text = with_dirt(&games, dirt);
+            let text = format!("{lead}{}", with_dirt(&games, dirt));
             let text = text.repeat((24 << 10) / text.len().max(1) + 1);
             crate::invariants::check_one_pass_reading(text.as_bytes(), &PgnReadOptions::default(), capacity);
         }
@@ -1586,7 +1667,13 @@ mod one_pass {
             games in proptest::collection::vec(game(), 1..12),
             dirt in proptest::collection::vec((any::<proptest::sample::Index>(), dirt()), 0..3),
             latin1 in proptest::collection::vec(
-                (any::<proptest::sample::Index>(), proptest::sample::select(&[0xe9u8, 0xbd, 0xa0, 0xff, 0x80, 0xc3][..])),
+                (
+                    any::<proptest::sample::Index>(),
+                    proptest::sample::select(vec![
+                        &[0xe9u8][..], &[0xbd], &[0xa0], &[0xff], &[0x80], &[0xc3], &[0xef], &[0xef, 0xbb],
+                        &[0xef, 0xbb, 0xbf],
+                    ]),
+                ),
                 1..6,
             ),
             repeat in 1usize..40,
@@ -1594,12 +1681,13 @@ mod one_pass {
             encoding in 0..3usize,
         ) {
             // Latin-1 bytes anywhere (in tags, comments, moves, between games; `½`, a no-break space, a lone lead
-            // byte of UTF-8), in texts long enough for windows of several sizes: `--encoding auto` reads a game that
-            // holds one as Latin-1, in one pass or cut first, and the two must not differ.
+            // byte of UTF-8, `ï` and `ï»`, which begin like a byte-order mark, and the mark itself), in texts long
+            // enough for windows of several sizes: `--encoding auto` reads a game that holds one as Latin-1, in one
+            // pass or cut first, and the two must not differ.
             let mut text = with_dirt(&games, dirt).into_bytes();
-            for (at, byte) in latin1 {
+            for (at, bytes) in latin1 {
                 let at = at.index(text.len() + 1);
-                text.insert(at, byte);
+                text.splice(at..at, bytes.iter().copied());
             }
             let text = text.repeat(repeat);
             let encoding = [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][encoding];
@@ -1609,12 +1697,13 @@ mod one_pass {
 
         #[test]
         fn reading_in_one_pass_equals_cutting_first_on_dirty_games(
+            lead in lead(),
             games in proptest::collection::vec(game(), 1..8),
             dirt in proptest::collection::vec((any::<proptest::sample::Index>(), dirt()), 1..4),
             capacity in 1usize..300,
             encoding in 0..3usize,
         ) {
-            let text = with_dirt(&games, dirt);
+            let text = format!("{lead}{}", with_dirt(&games, dirt));
             let encoding = [Encoding::Auto, Encoding::Utf8, Encoding::Latin1][encoding];
             let options = PgnReadOptions { encoding, ..PgnReadOptions::default() };
             crate::invariants::check_one_pass_reading(text.as_bytes(), &options, capacity);

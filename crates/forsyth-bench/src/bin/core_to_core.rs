@@ -4,8 +4,8 @@
 //!
 //! Why it is here: a virtual machine's host can move its processors from one minute to the next, and this latency
 //! shows where they are (on the project machine about 50 or about 450 ns). `pgn export --jobs 2` is a quarter
-//! slower in the slow state (BENCHMARKS.md, "How fast the two cores talk"). Run it beside a `--jobs` measurement
-//! to know which machine the figures come from: `cargo run --release -p forsyth-bench --bin core_to_core`.
+//! slower in the slow state (BENCHMARKS.md, "The machine and how to read the figures"). Run it beside a `--jobs` measurement
+//! to know which machine the figures come from: `cargo run --profile dist -p forsyth-bench --bin core_to_core`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -8,7 +8,7 @@
 //! The FENs: the first 75,000 positions of `shared/corpus/3moves-frc.epd.zst` (Chess960, three moves in) and 25,000
 //! positions from random standard games (fixed seed, FEN written with every double step's en-passant square).
 //!
-//! Run: `cargo run --release -p forsyth-bench --bin fen [-- --quick] [--corpus PATH]`
+//! Run: `cargo run --profile dist -p forsyth-bench --bin fen [-- --quick] [--corpus PATH]`
 
 use std::hint::black_box;
 use std::process::Command;

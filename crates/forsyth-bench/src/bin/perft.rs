@@ -1,7 +1,7 @@
 //! Perft speed: forsyth against shakmaty and cozy-chess on the same positions, in one process, one thread.
 //! Every engine counts the last ply in bulk. The node counts must agree; the ratios are what matter.
 //!
-//! Run: `cargo run --release -p forsyth-bench --bin perft [-- --quick]`
+//! Run: `cargo run --profile dist -p forsyth-bench --bin perft [-- --quick]`
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! 8×8 speed. Fairy-Stockfish runs as a UCI subprocess (`go perft`), timed from the command to its node count;
 //! forsyth runs in this process. Both count the last ply in bulk.
 //!
-//! Run: `cargo run --release -p forsyth-bench --bin perft_wide [-- --quick]`
+//! Run: `cargo run --profile dist -p forsyth-bench --bin perft_wide [-- --quick]`
 //! (needs `fairy-stockfish`: `apt-get install fairy-stockfish`; without it, only forsyth's figures are printed).
 
 use std::io::{BufRead, BufReader, Write};

@@ -1,7 +1,7 @@
 //! PGN: parse and validate every move of a file, forsyth against pgn-reader + shakmaty, on the same bytes in
 //! the same process.
 //!
-//! `cargo run --release -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS] [--tokens] [--only forsyth|forsyth-2|pgn-reader]`
+//! `cargo run --profile dist -p forsyth-bench --bin pgn -- FILE.pgn[.zst] [ROUNDS] [--tokens] [--only forsyth|forsyth-2|pgn-reader]`
 //!
 //! `--tokens` also times reading the tokens alone, every move passed over unresolved (pgn-reader: a visitor that
 //! takes no move), which splits each side's time into tokens and moves.

@@ -7,7 +7,7 @@
 //! Chess960: plies 30 to 80 of random games from random arrays (no corpus of Chess960 middlegames is at hand); and
 //! the same for Capablanca chess (10×8), plies 30 to 80 of random games.
 //!
-//! Run: `cargo run --release -p forsyth-bench --bin retro [-- --quick] [--corpus PATH]`
+//! Run: `cargo run --profile dist -p forsyth-bench --bin retro [-- --quick] [--corpus PATH]`
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -8,7 +8,7 @@
 //! The texts and moves of both libraries are asserted equal before timing. Positions come from seeded random games
 //! in standard chess.
 //!
-//! Run: `cargo run --release -p forsyth-bench --bin san [-- --quick]`. For a profiler, `--profile-read` and
+//! Run: `cargo run --profile dist -p forsyth-bench --bin san [-- --quick]`. For a profiler, `--profile-read` and
 //! `--profile-read-shakmaty` run only one library's reading over all positions, `--profile-hot` and
 //! `--profile-hot-shakmaty` one position's moves over and over (no cache misses), `--profile-setup` only the
 //! preparation (subtract its time).

@@ -30,7 +30,11 @@ enum PgnCommand {
     // Boxed: its many options would make every command as large.
     Filter(Box<super::pgn_filter::FilterArgs>),
     Positions(super::pgn_positions::PositionsArgs),
+    #[cfg(feature = "export")]
     Export(super::pgn_export::ExportArgs),
+    /// Write games as tables (not in this build: it needs the `export` feature).
+    #[cfg(not(feature = "export"))]
+    Export(super::Unavailable),
 }
 
 /// Check every move of every game; one line per error, then a summary.
@@ -113,7 +117,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
         PgnCommand::Convert(args) => convert(args),
         PgnCommand::Filter(args) => super::pgn_filter::filter(*args),
         PgnCommand::Positions(args) => super::pgn_positions::positions(args),
+        #[cfg(feature = "export")]
         PgnCommand::Export(args) => super::pgn_export::export(args),
+        #[cfg(not(feature = "export"))]
+        PgnCommand::Export(_) => Err(super::unavailable("pgn export", "export")),
     }
 }
 

@@ -623,6 +623,28 @@ fn promotion_role(c: char, letters: &Letters) -> Option<Role> {
     role.or_else(|| Letters::figurine_role(c).filter(valid))
 }
 
+/// What a word written apart after an en-passant capture holds, if it is such a word: the mark (`e.p.` as the FIDE
+/// Laws write it, Appendix C, or `e.p`, `ep`), then whatever may end a move's text after it — the check, mate or
+/// stalemate sign that the move writer puts after the mark (`exd6 e.p.+`), an assessment glyph, a draw offer.
+/// Returns the glyph's numeric annotation glyph (as [`ReadMove::nag`]) and whether a draw offer was made. The one
+/// reading of such words: PGN's movetext and move lists ([`super::score::move_texts`]) hand them here.
+#[inline(always)]
+pub(crate) fn en_passant_word(word: &str) -> Option<(Option<u8>, bool)> {
+    match word.as_bytes() {
+        [b'e', b'.' | b'p', ..] => en_passant_mark_and_signs(word),
+        _ => None,
+    }
+}
+
+/// [`en_passant_word`] for a word that begins like the mark. (Out of line: most words are moves.)
+#[inline(never)]
+fn en_passant_mark_and_signs(word: &str) -> Option<(Option<u8>, bool)> {
+    let mut cur = Cursor { text: word, bytes: word.as_bytes(), at: 0 };
+    let mut parsed = Parsed::default();
+    suffixes(&mut cur, &mut parsed).ok()?;
+    Some(((parsed.nag != 0).then_some(parsed.nag), parsed.draw_offer))
+}
+
 /// Whether the cursor stands on an `e.p.` mark (`e.p.`, `ep`, `e. p.`).
 #[inline(always)]
 fn at_en_passant_mark(cur: &Cursor<'_>) -> bool {

@@ -16,17 +16,18 @@
 
 use std::fmt;
 
-use super::read::{MoveReadOptions, parse_move};
+use super::read::{MoveReadOptions, en_passant_word, parse_move};
 use super::styles::{MoveStyle, MoveWriteOptions, write_move};
 use crate::{Move, Position};
 
 /// The moves of a move list or game score, one text per move: move numbers (`1.`, `11...`, also `1.e4`) and
-/// results are dropped, and an `e.p.` or a draw offer `(=)` written apart joins its move.
+/// results are dropped, and an `e.p.` (with a check sign after it, `e.p.+`) or a draw offer `(=)` written apart joins
+/// its move.
 ///
 /// ```
 /// use forsyth::notation::score::move_texts;
-/// let texts = move_texts(["1.e4 e5 2. Sf3 6.exd6 e.p. Sxd6 10.0-0-0 Te8 11.Kb1 (=) 11...Kb8 0-1"]);
-/// assert_eq!(texts, ["e4", "e5", "Sf3", "exd6 e.p.", "Sxd6", "0-0-0", "Te8", "Kb1 (=)", "Kb8"]);
+/// let texts = move_texts(["1.e4 e5 2. Sf3 6.exd6 e.p. Sxd6 10.0-0-0 Te8 11.Kb1 (=) 11...Kb8 12.fxe3 e.p.+ 0-1"]);
+/// assert_eq!(texts, ["e4", "e5", "Sf3", "exd6 e.p.", "Sxd6", "0-0-0", "Te8", "Kb1 (=)", "Kb8", "fxe3 e.p.+"]);
 /// ```
 pub fn move_texts<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -37,7 +38,7 @@ pub fn move_texts<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<String> {
         if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
             continue;
         }
-        let attached = matches!(word, "e.p." | "ep" | "e.p" | "(=)") || word.starts_with(['!', '?']);
+        let attached = word == "(=)" || en_passant_word(word).is_some() || word.starts_with(['!', '?']);
         match out.last_mut() {
             Some(last) if attached => {
                 last.push(' ');

@@ -29,7 +29,9 @@ const STRETCH_BLOCKS: usize = 32;
 
 /// The last blocks' worth of a stretch, and of the text, are cut into blocks as small as copied ones: the threads,
 /// which wait for each other at the end of a stretch, then finish close together, and less of the text's end is
-/// left to copy (where a new set of threads reads it). Measured in BENCHMARKS.md (issue 15, session 18).
+/// left to copy (where a new set of threads reads it). (`perf record` by thread,
+/// `--jobs 2` on the opening books: one thread runs alone for 13 ms at the end of a 234 ms run, where 1 MiB blocks
+/// up to the end left it alone for 39 ms of 271.)
 const END_BLOCKS: usize = 4;
 
 /// Reads the games of `reader` on `jobs` threads, block by block (see [`Reader::visit`](super::Reader::visit)).

@@ -75,8 +75,8 @@ impl MappedFile {
 
     /// Maps the pages of the stretch from `from` into this process at once, where the system can
     /// (`MADV_POPULATE_READ`, Linux 5.14 and later): one system call instead of a page fault per 64 KiB as the
-    /// reader comes to them. Engine games, few moves between long comments, read 4-6 % faster so (BENCHMARKS.md,
-    /// "Pages mapped ahead"). Where the system cannot, the pages are mapped as they are read, as before.
+    /// reader comes to them. Engine games, few moves between long comments, read 4-6 % faster so (`scripts/time-pair.py`
+    /// against mapping page by page). Where the system cannot, the pages are mapped as they are read.
     fn map_ahead(&self, from: usize) {
         #[cfg(target_os = "linux")]
         {

@@ -6,12 +6,12 @@ use std::borrow::Cow;
 use super::error::{ErrorKind, PgnError, PgnWarning, WarningKind};
 use super::opening_tree::{Node, OpeningTree};
 use super::split::{
-    DELIMITER, GameText, NEW_GAME_BREAKS, TAG_SECTION_END, byte_set, column_after, forum_wrapper, is_move_one,
-    is_tag_line, line_breaks, word_end,
+    BYTE_ORDER_MARK, DELIMITER, GameText, NEW_GAME_BREAKS, TAG_SECTION_END, byte_set, column_after, forum_wrapper,
+    is_move_one, is_tag_line, line_breaks, word_end,
 };
 use super::tags::{StartError, allowed_start, repair_start, standard_start, start_position, unescape_tag_value};
 use crate::notation::fen::Fen;
-use crate::notation::read::{MoveReadOptions, ReadMove, is_dash, parse_move_and_role};
+use crate::notation::read::{MoveReadOptions, ReadMove, en_passant_word, is_dash, parse_move_and_role};
 use crate::notation::{MoveError, MoveErrorKind};
 use crate::{Allowed, Color, Move, Outcome, Position, Role, Status};
 
@@ -391,8 +391,8 @@ pub(crate) enum Unsure {
 /// the game ends as it goes: one pass instead of the splitter's and the reader's. Returns the report, the game's
 /// length and the line breaks in it when the game is read without error and ends where [`super::GameSplitter`]
 /// would cut it — after its result, or where the movetext meets a `[` or two blank lines follow its tags — and
-/// nothing else could have cut it: no comment line that is a whole tag pair, no `%`, no byte-order mark, no comment
-/// between tags. Anything else (errors included) is left to the splitter and [`read_game`], which then read the
+/// nothing else could have cut it: no comment line that is a whole tag pair, no `%`, no bytes that begin like a
+/// byte-order mark and are none, no comment between tags. Anything else (errors included) is left to the splitter and [`read_game`], which then read the
 /// game as always: a visitor that took part of it is thrown away.
 ///
 /// With `tag_pair_follows`, the text ends where a tag pair (`[` and a letter) begins: a game whose movetext has
@@ -439,19 +439,26 @@ fn decode(bytes: &[u8], encoding: Encoding) -> Result<Cow<'_, str>, usize> {
     }
 }
 
-/// `bytes` read as Latin-1: each byte is the character of its number. The runs of ASCII between bytes from 0x80 up
-/// are copied whole, not a character at a time.
+/// `bytes` read as Latin-1: each byte is the character of its number, but for the three bytes of a UTF-8 byte-order
+/// mark, which stay the mark (U+FEFF, the same three bytes of text): the splitter reads them as white space in any
+/// encoding, and so must the reader. The runs of ASCII between bytes from 0x80 up are copied whole, not a character
+/// at a time.
 pub(crate) fn latin1_text(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 16);
-    for chunk in bytes.split_inclusive(|&b| b >= 0x80) {
-        let (run, last) = match chunk.split_last() {
-            Some((&last, run)) if last >= 0x80 => (run, Some(last)),
-            _ => (chunk, None),
-        };
+    let mut rest = bytes;
+    while let Some(high) = rest.iter().position(|&b| b >= 0x80) {
         // (A run of ASCII is UTF-8: the check cannot fail.)
-        text.push_str(std::str::from_utf8(run).unwrap_or_default());
-        text.extend(last.map(char::from));
+        text.push_str(std::str::from_utf8(&rest[..high]).unwrap_or_default());
+        rest = &rest[high..];
+        if let Some(after) = rest.strip_prefix(BYTE_ORDER_MARK) {
+            text.push('\u{feff}');
+            rest = after;
+        } else {
+            text.push(char::from(rest[0]));
+            rest = &rest[1..];
+        }
     }
+    text.push_str(std::str::from_utf8(rest).unwrap_or_default());
     text
 }
 
@@ -648,8 +655,9 @@ impl<'a> Parser<'a> {
                     line_breaks += u64::from(b == b'\n');
                     pos += 1;
                 }
-                // (In open text a byte-order mark is left to the splitter, which skips it at the stream's start only.)
-                Some(0xef) if !self.open && bytes[pos..].starts_with("\u{feff}".as_bytes()) => pos += 3,
+                // A byte-order mark is white space wherever a token may begin, as the splitter reads it. (In open
+                // text it is left to the splitter.)
+                Some(0xef) if !self.open && bytes[pos..].starts_with(BYTE_ORDER_MARK) => pos += 3,
                 next => break next.copied(),
             }
         };
@@ -1091,6 +1099,11 @@ impl<'a> Parser<'a> {
             let Some(b) = self.skip_space_and_comments(visitor)? else { break };
             let at = self.pos;
             if self.open && (result_seen || b == b'[') {
+                if b == 0xef {
+                    // Bytes that begin like a byte-order mark and are none (Latin-1 `ï`), or a mark the text ends
+                    // inside: whether they are a token that ends the game, the splitter decides.
+                    return Err(self.unsure());
+                }
                 // Where the splitter ends the game: the token after the result, or a tag pair.
                 self.cut_at(at);
                 break;
@@ -1384,7 +1397,7 @@ impl<'a> Parser<'a> {
     ) -> Result<(), Found> {
         // Most words are moves that start with a letter: they need none of the checks below (`N` alone is a
         // glyph, `e.p.` and `ep` follow an en-passant capture).
-        let plain_move = word.as_bytes()[0].is_ascii_alphabetic() && !is_glyph_or_en_passant_mark(word.as_bytes());
+        let plain_move = word.as_bytes()[0].is_ascii_alphabetic() && !is_glyph_or_en_passant_mark(word);
         if plain_move {
             return match self.play_word(word, at, line, visitor) {
                 // The glyphs `RR` and `inf` are told from moves only once they cannot be read as one: a test before
@@ -1420,8 +1433,18 @@ impl<'a> Parser<'a> {
             visitor.nag(nag);
             return Ok(());
         }
-        if is_en_passant_mark(word.as_bytes()) {
-            if line.skipped || line.last.is_some_and(|(mv, _)| mv.is_en_passant()) {
+        if let Some((nag, draw_offer)) = en_passant_word(word) {
+            if line.skipped {
+                return Ok(());
+            }
+            if line.last.is_some_and(|(mv, _)| mv.is_en_passant()) {
+                // What follows the mark belongs to the move, as it would if written together (`exd6e.p.+!`).
+                if let Some(nag) = nag {
+                    visitor.nag(nag);
+                }
+                if draw_offer {
+                    visitor.draw_offer();
+                }
                 return Ok(());
             }
             let kind = ErrorKind::UnreadableMove;
@@ -1464,8 +1487,8 @@ impl<'a> Parser<'a> {
                     while end < bytes.len() && MOVE_WORD[bytes[end] as usize] {
                         end += 1;
                     }
-                    // Glyphs and `ep`, an en-passant mark: the word reader tells those apart.
-                    if !space_at(end) || &bytes[at..end] == b"ep" || is_letter_glyph(&bytes[at..end]) {
+                    // Glyphs and `ep`, an en-passant mark (`ep+` too): the word reader tells those apart.
+                    if !space_at(end) || bytes[at..end].starts_with(b"ep") || is_letter_glyph(&bytes[at..end]) {
                         break;
                     }
                     moves += 1;
@@ -1671,23 +1694,16 @@ static TAG_VALUE_STOP: [bool; 256] = byte_set(b"\"\\\n");
 /// The whitespace bytes between tokens.
 static SPACE: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c");
 
-/// Whether a word that starts with a letter is the novelty glyph `N` or an en-passant mark. (Told by its first
-/// bytes before the whole word is compared: a comparison by length first was a jump table, whose target changed from
-/// move to move.)
+/// Whether a word that starts with a letter is the novelty glyph `N` or an en-passant mark with what may follow it
+/// (`e.p.`, `e.p.+`: see [`en_passant_word`]). (Told by its first bytes before the whole word is read: a comparison
+/// by length first was a jump table, whose target changed from move to move.)
 #[inline(always)]
-fn is_glyph_or_en_passant_mark(word: &[u8]) -> bool {
-    match word {
+fn is_glyph_or_en_passant_mark(word: &str) -> bool {
+    match word.as_bytes() {
         [b'N'] => true,
-        [b'e', b'.' | b'p', ..] => is_en_passant_mark(word),
+        [b'e', ..] => en_passant_word(word).is_some(),
         _ => false,
     }
-}
-
-/// Whether a word is the mark after an en-passant capture, in a spelling PGN files hold: `e.p.` (FIDE Laws,
-/// Appendix C.10), `ep`, `e.p`.
-#[inline(always)]
-fn is_en_passant_mark(word: &[u8]) -> bool {
-    matches!(word, b"e.p." | b"ep" | b"e.p")
 }
 
 /// Whether a word that starts with a letter is a glyph ([`glyph_nag`]), not a move: `N` (a novelty), `RR` (an
@@ -1757,9 +1773,11 @@ mod tests {
     fn latin1_text_is_each_byte_as_the_character_of_its_number() {
         // Every byte, alone, in runs of ASCII and at both ends of a text.
         let every: Vec<u8> = (0..=255).collect();
-        for bytes in [&every[..], b"", b"caf\xe9", b"\xe9t\xe9", b"\xbd-\xbd", b"\xff"] {
+        for bytes in [&every[..], b"", b"caf\xe9", b"\xe9t\xe9", b"\xbd-\xbd", b"\xff", b"\xef\xbb", b"\xef\xbb\xbe"] {
             let expected: String = bytes.iter().map(|&b| char::from(b)).collect();
             assert_eq!(latin1_text(bytes), expected, "{bytes:?}");
         }
+        // A byte-order mark stays one.
+        assert_eq!(latin1_text(b"\xef\xbb\xbf[A \"\xe9\"]\xef\xbb\xbf"), "\u{feff}[A \"\u{e9}\"]\u{feff}");
     }
 }

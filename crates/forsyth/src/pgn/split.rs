@@ -67,7 +67,7 @@ impl RawGame {
         let mut rest = self.bytes.as_slice();
         loop {
             rest = rest.trim_ascii_start();
-            if let Some(after) = rest.strip_prefix("\u{feff}".as_bytes()) {
+            if let Some(after) = rest.strip_prefix(BYTE_ORDER_MARK) {
                 rest = after;
             } else if let Some(wrapper) = forum_wrapper(rest) {
                 rest = &rest[wrapper..];
@@ -139,6 +139,9 @@ enum State {
     Between,
     /// Inside a movetext word (a move, a move number, a result...).
     Word,
+    /// After the first bytes (how many: 1 or 2) of what may be a byte-order mark, where a token may begin: the
+    /// mark is white space, anything else a word begun with those bytes.
+    ByteOrderMark(u8),
     /// Inside `{...}`.
     BraceComment,
     /// Inside `{...}`, at the start of a line.
@@ -265,8 +268,8 @@ struct Scanner {
     ended: bool,
     /// The first bytes of the word being scanned (a result token is at most 11 bytes long: `1/2–1/2`).
     word: [u8; WORD_KEPT],
-    /// The word being scanned started with a byte-order mark's first byte.
-    bom_word: bool,
+    /// Where (offset in the stream) the byte-order mark being scanned ([`State::ByteOrderMark`]) starts.
+    mark_at: u64,
     word_len: usize,
     current: RawGame,
     /// A buffer handed back by [`GameSplitter::recycle`], used for the next game instead of a new allocation.
@@ -409,6 +412,13 @@ impl<R: BufRead> GameSplitter<R> {
                 }
             };
             if chunk.is_empty() {
+                // The stream ends inside what began like a byte-order mark: a word, which may end the game before it.
+                if !self.block
+                    && let State::ByteOrderMark(read) = self.scanner.state
+                    && let Some((Some(game), _)) = self.scanner.not_a_mark(read, &[], 0, false)
+                {
+                    return Some(Ok(game));
+                }
                 self.done = true;
                 if self.block {
                     // The last game may go on in the next block.
@@ -525,7 +535,7 @@ impl Scanner {
             move_one_at: None,
             ended: false,
             word: [0; WORD_KEPT],
-            bom_word: false,
+            mark_at: 0,
             word_len: 0,
             current: RawGame { number: 1, line: 1, column: 1, ..RawGame::default() },
             spare: Vec::new(),
@@ -672,7 +682,8 @@ impl Scanner {
     /// that so far has the shape of a tag pair.
     fn pending_cut(&self) -> Option<u64> {
         let tag_line = matches!(self.state, State::CommentTagLine(_)).then_some(self.tag_line_at);
-        [self.paragraph_at, self.move_one_at, tag_line].into_iter().flatten().min()
+        let mark = matches!(self.state, State::ByteOrderMark(_)).then_some(self.mark_at);
+        [self.paragraph_at, self.move_one_at, tag_line, mark].into_iter().flatten().min()
     }
 
     /// At the end of `chunk`, just kept (see [`Scanner::keep`]): holds the text from a pending cut on that a game
@@ -715,10 +726,6 @@ impl Scanner {
     #[inline]
     fn end_word(&mut self) {
         self.move_one_at = None;
-        // A byte-order mark alone (files joined with `cat`) is whitespace; anything else is movetext.
-        if std::mem::take(&mut self.bom_word) && self.word[..self.word_len.min(WORD_KEPT)] != *"\u{feff}".as_bytes() {
-            self.seen_movetext = true;
-        }
         // Results start with 1, 0, *, ½ (UTF-8 0xc2 or Latin-1 0xbd), or a forfeit's + or -; most words are moves
         // and stop here.
         let could_be_result =
@@ -727,6 +734,33 @@ impl Scanner {
             self.ended = true;
         }
         self.word_len = 0;
+    }
+
+    /// The `read` bytes at `mark_at` began no byte-order mark (`chunk[i]`, or the stream's end, shows it): they begin
+    /// a word, a token like any other. Returns the game that token ends (after its result) and the bytes of `chunk`
+    /// used, if it ends one; the word then goes on from `chunk[i]`.
+    fn not_a_mark(&mut self, read: u8, chunk: &[u8], i: usize, lend: bool) -> Option<(Option<RawGame>, usize)> {
+        // As at the first byte of any token in `State::Between`.
+        self.newlines = 0;
+        self.breaks_before = 0;
+        self.paragraph_at = None;
+        let mut cut = None;
+        if self.ended {
+            if let Some(at) = self.mark_at.checked_sub(self.consumed) {
+                // The word begins in this chunk: the game ends before it, and the word is read again as the next
+                // game's first token.
+                let at = at as usize;
+                let game = self.finish(chunk, 0, at, lend);
+                self.consumed += at as u64;
+                self.state = State::Between;
+                return Some((Some(game), at));
+            }
+            cut = self.cut_before(self.mark_at, chunk, i, lend);
+        }
+        let read = usize::from(read);
+        self.word[..read].copy_from_slice(&BYTE_ORDER_MARK[..read]);
+        (self.word_len, self.seen_movetext, self.state) = (read, true, State::Word);
+        cut
     }
 
     /// Scans `chunk`; returns the game completed inside it (if any) and how many bytes were consumed.
@@ -842,6 +876,14 @@ impl Scanner {
                     }
                     _ => self.state = State::Between,
                 },
+                State::ByteOrderMark(read) => {
+                    if chunk[i] == BYTE_ORDER_MARK[usize::from(read)] {
+                        i += 1;
+                        self.state = if read == 2 { State::Between } else { State::ByteOrderMark(read + 1) };
+                    } else if let Some(cut) = self.not_a_mark(read, chunk, i, lend) {
+                        return cut;
+                    }
+                }
                 State::Word => {
                     let rest = &chunk[i..];
                     let end = rest.iter().position(|&b| DELIMITER[b as usize]).unwrap_or(rest.len());
@@ -908,8 +950,11 @@ impl Scanner {
                             i += 1;
                             continue;
                         }
-                        // A UTF-8 byte-order mark at the start of the stream is not a token.
-                        0xef | 0xbb | 0xbf if self.consumed + (i as u64) < 3 => {
+                        // A UTF-8 byte-order mark is white space wherever a token may begin (at the stream's start, after
+                        // blank lines, between files joined with `cat`): its bytes are followed across chunks.
+                        0xef => {
+                            self.mark_at = self.consumed + i as u64;
+                            self.state = State::ByteOrderMark(1);
                             i += 1;
                             continue;
                         }
@@ -983,9 +1028,7 @@ impl Scanner {
                             self.end_word();
                         }
                         _ => {
-                            // A word that may be a byte-order mark is movetext once it is known not to be one.
-                            self.bom_word = b == 0xef;
-                            self.seen_movetext |= !self.bom_word;
+                            self.seen_movetext = true;
                             self.state = State::Word;
                             self.word[0] = b;
                             self.word_len = 1;
@@ -1139,6 +1182,9 @@ fn is_repaired_result(word: &[u8]) -> bool {
     matches!(word, b"+:-" | b"-:+" | b"-:-") || std::str::from_utf8(word).is_ok_and(dashed)
 }
 
+/// The UTF-8 byte-order mark, U+FEFF: white space wherever a token may begin, in any encoding.
+pub(crate) const BYTE_ORDER_MARK: &[u8] = "\u{feff}".as_bytes();
+
 /// The bytes that end a movetext word, as a table (the splitter and the reader share it). `*` is a token by itself
 /// (the PGN standard, §7: it is self-terminating), so `*1. e4` is a result and a move number, and `**` two results.
 pub(crate) static DELIMITER: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c{}()[];\"$*");
@@ -1181,11 +1227,8 @@ pub(crate) fn column_after(bytes: &[u8], column: u64) -> u64 {
     let characters = last_line.iter().filter(|&&b| !(0x80..0xc0).contains(&b)).count();
     // A mark is three bytes, two of them continuation bytes, so a line of single-byte characters holds none: the
     // searcher, which this would otherwise build once a game, is built only for lines that may hold one.
-    let marks = if characters == last_line.len() {
-        0
-    } else {
-        memchr::memmem::find_iter(last_line, "\u{feff}".as_bytes()).count()
-    };
+    let marks =
+        if characters == last_line.len() { 0 } else { memchr::memmem::find_iter(last_line, BYTE_ORDER_MARK).count() };
     first + (characters - marks) as u64
 }
 

@@ -6,7 +6,8 @@ use std::io::{self, BufRead, Read};
 use super::opening_tree::OpeningTree;
 use super::reader::{Encoding, GameReport, PgnReadOptions, Unsure, Visitor, latin1_text, read_game_with, read_open};
 use super::split::{
-    GameSplitter, GameText, column_after, first_tag_pair_line_after_blank, last_tag_pair_line_after_blank,
+    BYTE_ORDER_MARK, GameSplitter, GameText, column_after, first_tag_pair_line_after_blank,
+    last_tag_pair_line_after_blank,
 };
 
 /// Reads the games of `games` on this thread (see [`Reader::visit`](super::Reader::visit)): straight from the stream where it can, cut
@@ -176,6 +177,11 @@ fn read_latin1_open<V: Visitor>(
         None if far == raw.len() && tag_pair_follows => far,
         None => return None,
     };
+    // (A byte-order mark stays three bytes of text, where the lengths below count two for each byte from 0x80 up:
+    // the splitter cuts such a stretch.)
+    if memchr::memmem::find(&raw[..end], BYTE_ORDER_MARK).is_some() {
+        return None;
+    }
     let text = latin1_text(&raw[..end]);
     let (report, len, line_breaks) = read_open(&text, start, true, options, tree, visitor).ok()?;
     // From the text's length back to the bytes': a byte from 0x80 up is two bytes of text. The game's bytes are at
@@ -271,7 +277,7 @@ impl<R: Read> BufRead for OnePassBuffer<R> {
 
 /// The smallest and largest stretch of the stream checked as UTF-8 at a time when reading on one thread. A window
 /// is read twice, checked and then parsed: one that fits the second-level cache (512 KiB) is parsed from there, not
-/// from memory again: on engine games, 3-4 % of the time (BENCHMARKS.md, "A window the cache holds"). Windows
+/// from memory again: on engine games, 3-4 % of the time (`scripts/time-pair.py` against a 4 MiB window). Windows
 /// end before a game's tags where they can, so that the smaller window does not make more games cross its end.
 const MIN_WINDOW: usize = 4 << 10;
 const MAX_WINDOW: usize = 512 << 10;
