@@ -51,6 +51,9 @@ const LEGEND_LINE: f32 = 14.0;
 /// assert_eq!(picture.matches("class=\"piece\"").count(), 3);
 /// assert!(picture.contains("data-square=\"e2\" data-piece=\"P\""));
 /// assert!(picture.contains(">2+1</text>"));
+/// // A second diagram in the same HTML page: ids of its own, and the pieces drawn from them.
+/// let second = svg::svg(&r.diagram, &DiagramStyle { id_prefix: "d2-".into(), ..DiagramStyle::default() });
+/// assert!(second.contains("<g id=\"d2-white-king\"") && second.contains("href=\"#d2-white-king\""));
 /// ```
 pub fn svg(diagram: &Diagram, style: &DiagramStyle) -> String {
     let files = diagram.board.shape().files();
@@ -206,12 +209,14 @@ impl Frame {
             num(width),
             num(height)
         );
+        let prefix = &style.id_prefix;
         out.push_str("<defs>\n");
         for def in &self.defs {
-            out.push_str(def);
+            out.push_str(&def.replacen("id=\"", &format!("id=\"{prefix}"), 1));
         }
+        let _ = write!(out, "<radialGradient id=\"{prefix}check\">");
         out.push_str(
-            "<radialGradient id=\"check\"><stop offset=\"0\" stop-color=\"#ff0000\"/>\
+            "<stop offset=\"0\" stop-color=\"#ff0000\"/>\
              <stop offset=\"0.3\" stop-color=\"#e70000\"/><stop offset=\"1\" stop-color=\"#ff0000\" stop-opacity=\"0\"/>\
              </radialGradient>\n",
         );
@@ -303,7 +308,7 @@ impl Frame {
             let _ = writeln!(
                 out,
                 "<rect class=\"check\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" height=\"{SQUARE}\" \
-                 fill=\"url(#check)\"/>",
+                 fill=\"url(#{prefix}check)\"/>",
                 name(file, rank),
                 num(x),
                 num(y)
@@ -315,7 +320,7 @@ impl Frame {
             let (x, y) = xy(p.file, p.rank);
             let _ = write!(
                 out,
-                "<use class=\"piece\" href=\"#{}\" x=\"{}\" y=\"{}\" data-square=\"{}\" data-piece=\"{}\"",
+                "<use class=\"piece\" href=\"#{prefix}{}\" x=\"{}\" y=\"{}\" data-square=\"{}\" data-piece=\"{}\"",
                 p.href,
                 num(x),
                 num(y),
