@@ -23,7 +23,9 @@
 mod api;
 mod assets;
 mod error;
+mod game;
 mod limits;
+mod problem;
 pub mod report;
 
 use std::sync::Arc;
@@ -76,6 +78,9 @@ pub fn router(config: &Config) -> Router {
         .route("/api/board", post(api::board))
         .route("/api/moves", post(api::moves))
         .route("/api/pgn", post(api::pgn))
+        .route("/api/game", post(api::game))
+        .route("/api/problem", post(api::problem))
+        .route("/api/solve", post(api::solve))
         .route("/api/start", get(api::start))
         .fallback(api::not_found)
         .with_state(api::Limits { body: config.body_limit });
