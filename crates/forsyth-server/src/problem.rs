@@ -7,7 +7,7 @@ use forsyth::Topology;
 use forsyth::diagram::{self, Diagram, svg};
 use forsyth::general::GeneralPosition;
 use forsyth::notation::fen::Fen;
-use forsyth::notation::general::{read_fen, write_fen, write_general_move};
+use forsyth::notation::general::{write_fen, write_general_move};
 use forsyth::notation::{Language, MoveStyle, MoveWriteOptions, write_move};
 use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription, ProblemError};
 use forsyth::problem::yacpdb;
@@ -113,13 +113,8 @@ fn orthodox(p: &ProblemDescription, show: &Show) -> Shown {
 
 /// A problem with fairy pieces, or on a cylinder: its general position, drawn with the legend.
 fn general(p: &ProblemDescription, show: &Show) -> Shown {
-    let on_board = |pos: &GeneralPosition| -> GeneralPosition {
-        if show.topology == Topology::Plain {
-            return pos.clone();
-        }
-        // The same pieces, letters and rights on the board asked for.
-        read_fen(&write_fen(pos), pos.table(), show.topology).unwrap_or_else(|_| pos.clone())
-    };
+    // The problem's pieces, letters and rights on the board asked for (Popeye's is plain).
+    let on_board = |pos: &GeneralPosition| pos.with_topology(show.topology);
     let drawn = on_board(&p.general_board());
     let style = diagram_style(show.flip, None);
     let svg = svg::general(&drawn, &style, show.words);
