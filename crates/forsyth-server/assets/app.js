@@ -1233,6 +1233,8 @@ function renderLine(data, lineJson, main, after) {
     }
     box.append(" ");
   }
+  // No space before a variation's closing bracket.
+  if (box.lastChild && box.lastChild.nodeType === Node.TEXT_NODE) box.lastChild.remove();
   return box;
 }
 
@@ -1334,7 +1336,7 @@ function problemCard(p, text) {
   add("FEN", p.fen);
   const side = el("div", {}, facts);
   if (p.legend.length) {
-    side.append(el("h4", { text: t("legend") }), el("ul", { class: "legend" }, ...p.legend.map((entry) => el("li", { text: entry }))));
+    side.append(el("h4", { text: t("legend") }), el("ul", { class: "legend-list" }, ...p.legend.map((entry) => el("li", { text: entry }))));
   }
   if (p.refused) {
     side.append(el("p", { class: "status bad", text: t("noMovesListed") + p.refused.message + ` [${p.refused.code}]` }));

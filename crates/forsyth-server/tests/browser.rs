@@ -846,6 +846,24 @@ async fn downloaded(dir: &Path, extension: &str) -> Vec<u8> {
     panic!("no .{extension} file was downloaded into {}", dir.display());
 }
 
+/// Every line of the legend under the diagram in `container` ends inside the picture, as the page draws it.
+async fn legend_fits(client: &Client, container: &str) {
+    let outside = js(
+        client,
+        &format!(
+            "const svg = document.querySelector('{container} svg'); const width = svg.viewBox.baseVal.width;
+             return Array.from(svg.querySelectorAll('text.legend')).flatMap((t) => {{
+               const parts = [t, ...t.querySelectorAll('tspan')];
+               return parts.filter((p) => {{
+                 const box = p.getBBox(); return box.x + box.width > width + 0.5;
+               }}).map((p) => p.textContent);
+             }});"
+        ),
+    )
+    .await;
+    assert_eq!(outside, json!([]), "legend lines cut off at the diagram's edge");
+}
+
 /// A script giving the text of the move written last before the element `css`.
 fn move_before(css: &str) -> String {
     format!(
@@ -874,6 +892,7 @@ async fn problems_drawn_as_problem_books_print_them() {
         for part in ["Problem 1 — Test Composer", "Stipulation", "~1", "G = grasshopper", "I = nightrider", "3+2"] {
             assert!(card.contains(part), "{part} missing from {card}");
         }
+        legend_fits(&client, "#problem-1-diagram").await;
         let listed = js(&client, "return document.querySelectorAll('#pr-list article:nth-of-type(1) .legal-moves li').length").await;
         wait_text(&client, "#pr-list article:nth-of-type(1) h4:nth-of-type(2)", |t| t == format!("{listed} legal moves")).await;
         assert!(listed.as_u64().unwrap() > 10);
@@ -885,6 +904,7 @@ async fn problems_drawn_as_problem_books_print_them() {
         select(&client, "#pr-board", "torus").await;
         wait_true(&client, "edges drawn", "document.querySelectorAll('#problem-1-diagram line.wrap').length === 4").await;
         wait_text(&client, "#pr-list article:nth-of-type(1)", |t| t.contains("torus")).await;
+        legend_fits(&client, "#problem-1-diagram").await;
         screenshots(&client, "problems-torus").await;
         select(&client, "#pr-board", "plain").await;
         wait_true(&client, "plain again", "document.querySelectorAll('#problem-1-diagram line.wrap').length === 0").await;
