@@ -117,7 +117,15 @@ pub fn board_svg(
         let pos = read_fen(fen, &table, topology)
             .map_err(|e| errors::argument(format!("invalid FEN '{fen}': [{}] {e}", e.code())))?;
         let last_move = lastmove.map(|text| uci_squares(text, |_| true)).transpose()?;
-        let style = diagram::DiagramStyle { flip, coordinates, last_move, check: None, count: true, caption };
+        let style = diagram::DiagramStyle {
+            flip,
+            coordinates,
+            last_move,
+            check: None,
+            count: true,
+            caption,
+            ..Default::default()
+        };
         return Ok(Svg { text: diagram::svg::general(&pos, &style, language) });
     }
     let reading = diagram::read(fen).map_err(|e| errors::fen_syntax(py, fen, &e))?;
@@ -129,7 +137,8 @@ pub fn board_svg(
         .and_then(|fen| fen.position(None).ok())
         .filter(Position::is_check)
         .and_then(|pos| pos.king(pos.turn()));
-    let style = diagram::DiagramStyle { flip, coordinates, last_move, check, count: true, caption };
+    let style =
+        diagram::DiagramStyle { flip, coordinates, last_move, check, count: true, caption, ..Default::default() };
     Ok(Svg { text: diagram::svg::svg(&reading.diagram, &style) })
 }
 

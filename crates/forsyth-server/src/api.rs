@@ -1,6 +1,8 @@
 //! The JSON API's handlers: each reads its request, asks the library, and answers in the shapes of
 //! [`crate::report`]. Chess work runs on the blocking pool so that one long PGN does not hold up other requests.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -10,17 +12,17 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use forsyth::diagram::explain::explain;
+use forsyth::diagram::explain::{self, explain, status_sentence};
 use forsyth::diagram::{self, Diagram, svg};
 use forsyth::notation::fen::{CastlingStyle, Fen, FenPositionError};
 use forsyth::notation::general::read_fen;
 use forsyth::notation::score::{move_texts, translate};
-use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions};
+use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions, write_move};
 use forsyth::pgn::{self, GameBuilder, write_game};
 use forsyth::piece_kind::PieceTable;
-use forsyth::{Allowed, Color, History, Position, Problem, Square, Topology, Variant, start as starts};
+use forsyth::{Allowed, Color, History, Move, Outcome, Position, Problem, Square, Topology, Variant, start as starts};
 
-use crate::{ApiError, limits, report};
+use crate::{ApiError, game, limits, problem, report};
 
 /// The limits the handlers need.
 #[derive(Clone, Copy)]
@@ -53,7 +55,7 @@ pub async fn not_found() -> ApiError {
         StatusCode::NOT_FOUND,
         "request.not-found",
         "no such page or API; the API has GET /api/health, POST /api/fen, POST /api/board, POST /api/moves, POST /api/pgn, \
-         GET /api/start",
+         POST /api/game, POST /api/problem, POST /api/solve, GET /api/start",
     )
 }
 
@@ -129,11 +131,17 @@ fn too_long(fen: &str) -> Result<(), ApiError> {
 }
 
 /// A diagram as SVG, with the last move and a king in check marked.
-fn picture(diagram: &Diagram, pos: Option<&Position>, last: Option<(Square, Square)>, flip: bool) -> String {
+pub(crate) fn picture(diagram: &Diagram, pos: Option<&Position>, last: Option<(Square, Square)>, flip: bool) -> String {
     let check = pos.filter(|p| p.is_check()).and_then(|p| p.king(p.turn()));
-    let style =
-        diagram::DiagramStyle { flip, last_move: last, check, caption: None, ..diagram::DiagramStyle::default() };
-    svg::svg(diagram, &style)
+    svg::svg(diagram, &diagram::DiagramStyle { check, ..diagram_style(flip, last) })
+}
+
+/// The style of every diagram answered: ids of its own (the page shows several diagrams at once, and an id
+/// names one element in the whole page), the board flipped or not, the last move marked.
+pub(crate) fn diagram_style(flip: bool, last_move: Option<(Square, Square)>) -> diagram::DiagramStyle {
+    static DIAGRAMS: AtomicU64 = AtomicU64::new(1);
+    let id_prefix = format!("d{}-", DIAGRAMS.fetch_add(1, Ordering::Relaxed));
+    diagram::DiagramStyle { flip, last_move, id_prefix, ..diagram::DiagramStyle::default() }
 }
 
 #[derive(Deserialize)]
@@ -185,7 +193,7 @@ pub async fn board(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejec
     }
     let general = !request.pieces.is_empty() || topology != Topology::Plain;
     let answer = work(move || -> Result<Value, ApiError> {
-        let style = diagram::DiagramStyle { flip: request.flip, last_move: last, ..diagram::DiagramStyle::default() };
+        let style = diagram_style(request.flip, last);
         if general {
             let pos = read_fen(&request.fen, &table, topology)
                 .map_err(|e| ApiError::unprocessable(e.code(), e.to_string()))?;
@@ -251,9 +259,16 @@ fn fen_answer(
     let mut answer = report::fen_check(text, false, variant, allowed);
     let lenient = Fen::parse_lenient(text).ok().map(|(fen, _)| fen);
     // A board alone, or a FEN with fields missing, is explained as lenient reading completes it.
+    // Unknown pieces (`X`) make a diagram, never a position: its board is explained alone.
+    let diagram_only = answer["error"]["code"] == "fen.board.unknown-piece";
     let explained = explain(text, lang, variant)
         .ok()
-        .or_else(|| lenient.as_ref().and_then(|fen| explain(&fen.to_string(), lang, variant).ok()));
+        .or_else(|| lenient.as_ref().and_then(|fen| explain(&fen.to_string(), lang, variant).ok()))
+        .or_else(|| {
+            let board = text.split_whitespace().next().filter(|_| diagram_only)?;
+            explain(board, lang, variant).ok()
+        });
+    answer["diagram_only"] = json!(diagram_only);
     let position = lenient.as_ref().map(|fen| fen.position_allowing(variant, allowed));
     // The problems refused, or those allowed, each with the column of its field.
     let (found, listed) = match &position {
@@ -334,6 +349,8 @@ pub struct MovesRequest {
     flip: bool,
     /// Problems of `fen` accepted as warnings, as in `/api/fen`.
     allow: Option<String>,
+    /// The language of sentences (the status, promotion pieces' names): `en` or `de`.
+    words: Option<String>,
 }
 
 /// `POST /api/moves`: moves in any notation and language played one by one from a position and written again.
@@ -365,7 +382,8 @@ pub async fn moves(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejec
             format!("{} moves; at most {MAX_MOVES} are played in one request", texts.len()),
         ));
     }
-    let mut answer = work(move || moves_answer(start, &texts, &read, &write, request.flip)).await?;
+    let words = lang(request.words.as_deref())?;
+    let mut answer = work(move || moves_answer(start, &texts, &read, &write, request.flip, words)).await?;
     answer["allowed"] = json!(report::problems(&warnings));
     Ok(Json(answer))
 }
@@ -376,6 +394,7 @@ fn moves_answer(
     read: &MoveReadOptions,
     write: &MoveWriteOptions,
     flip: bool,
+    words: Language,
 ) -> Value {
     let mut pos = start;
     let translation = translate(&mut pos, texts, read, write);
@@ -413,7 +432,46 @@ fn moves_answer(
             "code": e.code, "reason": e.reason, "message": e.to_string(),
         })),
         "svg": picture(&Diagram::from_position(&pos), Some(&pos), last, flip),
+        "status_text": status_sentence(&pos, words),
+        "legal": legal_moves(&pos, write, words),
+        "pgn": line_pgn(start, translation.moves.iter().map(|m| m.mv), pos.outcome()),
     })
+}
+
+/// The legal moves of a position as a board played by hand needs them: each with its UCI (castling as king takes
+/// rook, which names it in every variant), its origin, the squares the piece may be put down on to make it
+/// ([`Position::drop_squares`]), the piece a pawn becomes (its letter and name in `words`) and the move written.
+fn legal_moves(pos: &Position, write: &MoveWriteOptions, words: Language) -> Vec<Value> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let role = m.promotion_role();
+            json!({
+                "uci": m.to_string(),
+                "from": m.from().to_string(),
+                "drop": pos.drop_squares(m).iter().map(|sq| sq.to_string()).collect::<Vec<_>>(),
+                "promotion": role.map(|r| r.char().to_string()),
+                "promotion_name": role.map(|r| explain::role_name(r, false, words, pos.variant())),
+                "written": write_move(pos, m, write),
+            })
+        })
+        .collect()
+}
+
+/// A line of play from `start` as a game in PGN export format (moves in English SAN, as the standard has them;
+/// the `FEN` and `Variant` tags the start needs), its result the one the rules give where the line ends the game.
+fn line_pgn(start: Position, moves: impl Iterator<Item = Move>, outcome: Option<Outcome>) -> String {
+    let nodes = moves.map(|mv| pgn::Node { mv, annotations: Vec::new() }).collect();
+    let game = pgn::Game {
+        tags: Vec::new(),
+        escapes: Vec::new(),
+        start,
+        moves: pgn::Line { intro: Vec::new(), nodes },
+        result: outcome.map(pgn::GameResult::from),
+    };
+    let mut text = String::new();
+    write_game(&game, &pgn::PgnWriteOptions::default(), &mut text);
+    text
 }
 
 #[derive(Deserialize)]
@@ -435,6 +493,7 @@ pub async fn pgn(
 ) -> Answer {
     let Query(query) = query.map_err(|e| ApiError::bad_request("request.query", e.body_text()))?;
     let bytes = body(bytes, limits)?;
+    text_only(&bytes)?;
     let read_letters = letters(query.input_lang.as_deref())?;
     let write = MoveWriteOptions::new(style(query.notation.as_deref())?).with_letters(letters(query.lang.as_deref())?);
     let options = pgn::PgnReadOptions {
@@ -443,6 +502,130 @@ pub async fn pgn(
         ..pgn::PgnReadOptions::default()
     };
     Ok(Json(work(move || pgn_answer(&bytes, options, write)).await?))
+}
+
+/// How much of an upload is looked at for bytes that no text holds: a picture, a program or a compressed file shows
+/// them in its first bytes, and a text file with one stray byte further on keeps its games.
+const TEXT_CHECKED: usize = 8 << 10;
+
+/// 422 for a body that is no text file (a picture uploaded as PGN), rather than games made of its noise.
+fn text_only(bytes: &[u8]) -> Result<(), ApiError> {
+    match pgn::first_binary_byte(&bytes[..bytes.len().min(TEXT_CHECKED)]) {
+        None => Ok(()),
+        Some(at) => Err(ApiError::unprocessable(
+            "request.not-text",
+            format!(
+                "not a text file: the byte 0x{:02x} at offset {at} stands in no text (a picture, a program or a \
+                 compressed file?); a PGN file is text, such as 1. e4 e5 2. Nf3",
+                bytes[at]
+            ),
+        )),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameQuery {
+    /// The game's number in the file (1-based), as `/api/pgn` numbers them.
+    number: u64,
+    lang: Option<String>,
+    notation: Option<String>,
+    input_lang: Option<String>,
+    allow: Option<String>,
+}
+
+/// `POST /api/game?number=3`: the body a PGN file; game 3 with every move of its main line and variations, the
+/// position after each, its comments, NAGs and clocks, and where its error and warnings stand.
+pub async fn game(
+    State(limits): State<Limits>,
+    query: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let Query(query) = query.map_err(|e| ApiError::bad_request("request.query", e.body_text()))?;
+    let bytes = body(bytes, limits)?;
+    text_only(&bytes)?;
+    let write = MoveWriteOptions::new(style(query.notation.as_deref())?).with_letters(letters(query.lang.as_deref())?);
+    let options = pgn::PgnReadOptions {
+        moves: MoveReadOptions::with_letters(letters(query.input_lang.as_deref())?),
+        allow: allow(query.allow.as_deref())?,
+        keep_broken: true,
+        ..pgn::PgnReadOptions::default()
+    };
+    let number = query.number;
+    let found = work(move || {
+        let mut found = None;
+        let made = |builder: GameBuilder, report: pgn::GameReport| (builder.finish(), report);
+        // The game once found ends the reading: the games after it are not read.
+        let _ = pgn::Reader::from_bytes(&bytes[..]).options(options).visit(GameBuilder::default, made, |text, read| {
+            if text.number != number {
+                return Ok(());
+            }
+            found = Some(read);
+            Err(std::io::Error::other("found"))
+        });
+        found.map(|(game, report)| game::game_json(number, &game, &report, &write))
+    })
+    .await?;
+    found.map(Json).ok_or_else(|| {
+        ApiError::unprocessable(
+            "request.no-game",
+            format!("the file has no game {number}; its games are numbered from 1"),
+        )
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemRequest {
+    /// Popeye input or a YACPDB entry.
+    text: String,
+    /// The language of the words (legend, board): `en` or `de`; the letters of orthodox moves.
+    lang: Option<String>,
+    /// `plain` (Popeye's board), `vertical-cylinder`, `horizontal-cylinder` or `torus`.
+    board: Option<String>,
+    #[serde(default)]
+    flip: bool,
+    notation: Option<String>,
+}
+
+/// The longest problem text read (a problem with every square described is a few kilobytes).
+const MAX_PROBLEM: usize = 1 << 20;
+
+/// `POST /api/problem`: every problem of a Popeye input or YACPDB entry drawn, with its stipulation, conditions and
+/// legal moves.
+pub async fn problem(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejection>) -> Answer {
+    let request: ProblemRequest = parse(&body(bytes, limits)?)?;
+    if request.text.len() > MAX_PROBLEM {
+        return Err(ApiError::unprocessable(
+            "request.problem-too-long",
+            format!("the problem text has {} bytes; at most {MAX_PROBLEM} are read", request.text.len()),
+        ));
+    }
+    let words = lang(request.lang.as_deref())?;
+    let topology = match request.board.as_deref() {
+        Some(name) => name.parse::<Topology>().map_err(|e| ApiError::unprocessable("request.board", e.to_string()))?,
+        None => Topology::Plain,
+    };
+    let style = style(request.notation.as_deref())?;
+    let show = problem::Show {
+        words,
+        topology,
+        flip: request.flip,
+        write: MoveWriteOptions::new(style).with_letters(Letters::language(words)),
+        style,
+    };
+    Ok(Json(work(move || problem::problems(&request.text, &show)).await??))
+}
+
+/// `POST /api/solve`: the place of a problem solver. forsyth has none yet, and says so rather than answer
+/// anything else; the page's Solve button (with its time limit and cancel button) asks here.
+pub async fn solve() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_IMPLEMENTED,
+        "solve.unavailable",
+        "this version of forsyth cannot solve problems yet: the position, its legal moves and its conditions are \
+         shown, the solution is not",
+    )
 }
 
 fn pgn_answer(bytes: &[u8], options: pgn::PgnReadOptions, moves: MoveWriteOptions) -> Value {

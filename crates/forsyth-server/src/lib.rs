@@ -28,7 +28,11 @@ mod assets;
 #[cfg(feature = "http")]
 mod error;
 #[cfg(feature = "http")]
+mod game;
+#[cfg(feature = "http")]
 mod limits;
+#[cfg(feature = "http")]
+mod problem;
 pub mod report;
 
 #[cfg(feature = "http")]
@@ -94,6 +98,9 @@ pub fn router(config: &Config) -> Router {
         .route("/api/board", post(api::board))
         .route("/api/moves", post(api::moves))
         .route("/api/pgn", post(api::pgn))
+        .route("/api/game", post(api::game))
+        .route("/api/problem", post(api::problem))
+        .route("/api/solve", post(api::solve))
         .route("/api/start", get(api::start))
         .fallback(api::not_found)
         .with_state(api::Limits { body: config.body_limit });

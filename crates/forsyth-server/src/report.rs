@@ -137,6 +137,17 @@ pub fn explanation(e: &Explanation) -> Value {
     })
 }
 
+/// Whether a problem's text is a YACPDB entry (it starts with `---` or has an `algebraic:` line) rather than Popeye
+/// input: how `forsyth problem` and the web page's Problems tab tell them apart.
+///
+/// ```
+/// assert!(forsyth_server::report::is_yacpdb("---\nalgebraic:\n  white: [Kd2]\n"));
+/// assert!(!forsyth_server::report::is_yacpdb("BeginProblem\nPieces White Kd2 Black Ke8\nEndProblem\n"));
+/// ```
+pub fn is_yacpdb(text: &str) -> bool {
+    text.trim_start().starts_with("---") || text.lines().any(|l| l.trim_start().starts_with("algebraic:"))
+}
+
 /// The stable name of a game state: `ongoing`, `checkmate`, `stalemate`, `insufficient-material`,
 /// `seventy-five-moves`.
 ///

@@ -381,3 +381,229 @@ fn the_board_endpoint_draws_declared_fairy_pieces_and_cylinders() {
         assert_eq!(answer.json()["error"]["code"], code);
     }
 }
+
+/// The legal moves of `/api/moves`, sorted by UCI.
+fn legal_ucis(json: &serde_json::Value) -> Vec<String> {
+    let mut ucis: Vec<String> =
+        json["legal"].as_array().unwrap().iter().map(|m| m["uci"].as_str().unwrap().to_string()).collect();
+    ucis.sort();
+    ucis
+}
+
+fn legal_move<'a>(json: &'a serde_json::Value, uci: &str) -> &'a serde_json::Value {
+    json["legal"].as_array().unwrap().iter().find(|m| m["uci"] == uci).unwrap_or_else(|| panic!("no {uci} in {json}"))
+}
+
+#[test]
+fn moves_by_hand_come_with_the_squares_that_make_them() {
+    // Chess960, the king on f1 and the rook on h1: python-chess 1.11.2 lists these moves, castling as f1h1.
+    let json = post_json(server(), "/api/moves", json!({"fen": "4k3/8/8/8/8/8/8/5K1R w H - 0 1", "moves": ""})).json();
+    let python_chess = [
+        "f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "f1h1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8",
+    ];
+    assert_eq!(legal_ucis(&json), python_chess);
+    // g1, where the king castles to, is also a plain king step: castling is the king put on the rook.
+    assert_eq!(legal_move(&json, "f1h1")["drop"], json!(["h1"]));
+    assert_eq!(legal_move(&json, "f1g1")["drop"], json!(["g1"]));
+    assert_eq!(legal_move(&json, "f1h1")["written"], "O-O");
+    // Standard chess: the king put on g1 or on the rook castles.
+    let json = post_json(server(), "/api/moves", json!({"fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "moves": ""}));
+    let json = json.json();
+    assert_eq!(legal_move(&json, "e1h1")["drop"], json!(["g1", "h1"]));
+    assert_eq!(legal_move(&json, "e1a1")["drop"], json!(["a1", "c1"]));
+    // A pawn on the seventh rank: four moves to b8, one per piece (python-chess: b7b8q, b7b8r, b7b8b, b7b8n),
+    // named in the page's language.
+    let request = json!({"fen": "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "moves": "", "words": "de", "lang": "de"});
+    let json = post_json(server(), "/api/moves", request).json();
+    let to_b8: Vec<(String, String, String)> = json["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == "b7")
+        .map(|m| {
+            (
+                m["uci"].as_str().unwrap().into(),
+                m["promotion_name"].as_str().unwrap().into(),
+                m["written"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        to_b8,
+        [
+            ("b7b8q".into(), "Dame".into(), "b8=D+".into()),
+            ("b7b8r".into(), "Turm".into(), "b8=T+".into()),
+            ("b7b8b".into(), "Läufer".into(), "b8=L".into()),
+            ("b7b8n".into(), "Springer".into(), "b8=S".into()),
+        ]
+    );
+    for m in json["legal"].as_array().unwrap().iter().filter(|m| m["from"] == "b7") {
+        assert_eq!(m["drop"], json!(["b8"]));
+    }
+}
+
+#[test]
+fn the_moves_answer_says_the_rules_verdict_and_gives_the_line_as_pgn() {
+    // Scholar's mate; python-chess 1.11.2 gives this FEN and is_checkmate().
+    let request = json!({"moves": "1.e4 e5 2.Dh5 Sc6 3.Lc4 Sf6 4.Dxf7", "input_lang": "de", "words": "de"});
+    let json = post_json(server(), "/api/moves", request).json();
+    assert_eq!(json["fen"], "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
+    assert_eq!((json["status"].as_str(), json["status_text"].as_str()), (Some("checkmate"), Some("Schwarz ist matt")));
+    assert_eq!(json["legal"], json!([]));
+    let pgn = json["pgn"].as_str().unwrap();
+    assert!(
+        pgn.contains("[Result \"1-0\"]") && pgn.ends_with("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"),
+        "{pgn}"
+    );
+    // From a Chess960 start: the tags that set it up.
+    let fen = "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11";
+    let json = post_json(server(), "/api/moves", json!({"fen": fen, "moves": "e1g1 g5f3"})).json();
+    // python-chess 1.11.2 (chess960): O-O Nxf3+ and this FEN.
+    assert_eq!(json["score"], "11.O-O Nxf3+");
+    assert_eq!(json["fen"], "rn2k1r1/ppp1pp1p/3p2p1/5b2/P7/2N2n2/1PPPPP2/2BN1RKR w kq - 0 12");
+    let pgn = json["pgn"].as_str().unwrap();
+    assert!(pgn.contains("[Variant \"Chess960\"]") && pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
+    assert!(pgn.contains("11. O-O Nxf3+ *"), "{pgn}");
+}
+
+#[test]
+fn every_diagram_has_ids_of_its_own() {
+    let fen = "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3";
+    let ids = |svg: &str| -> Vec<String> {
+        svg.split("id=\"").skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect()
+    };
+    let first = post_json(server(), "/api/fen", json!({"fen": fen})).json();
+    let second = post_json(server(), "/api/fen", json!({"fen": fen})).json();
+    let (first, second) = (ids(first["svg"].as_str().unwrap()), ids(second["svg"].as_str().unwrap()));
+    assert!(first.iter().any(|id| id.ends_with("-check")), "{first:?}");
+    assert!(first.iter().all(|id| !second.contains(id)), "{first:?} {second:?}");
+}
+
+#[test]
+fn a_board_with_unknown_pieces_is_a_diagram_explained() {
+    let json = post_json(server(), "/api/fen", json!({"fen": "4k3/8/8/8/8/8/8/X3K3 w - - 0 1"})).json();
+    assert_eq!((json["result"].as_str(), json["diagram_only"].as_bool()), (Some("error"), Some(true)));
+    assert_eq!(json["error"]["code"], "fen.board.unknown-piece");
+    assert_eq!(json["explanation"]["count"]["text"], "2+1");
+    assert!(json["svg"].as_str().unwrap().contains("data-piece=\"X\""));
+    let other = post_json(server(), "/api/fen", json!({"fen": "4k3/8/8/8/8/8/8/4K3 w KQkx - 0 1"})).json();
+    assert_eq!(other["diagram_only"], false);
+}
+
+const CLUB: &str = "[Event \"Club\"]\n[White \"Anna\"]\n[Result \"1-0\"]\n\n\
+    1. e4 {[%clk 0:03:00] a fine start} e5 $1 (1... c5 2. Nf3 (2. c3 d5) d6) 2. Nf3 {[%clk 0:02:58] [%eval -0.3]} Nc6 1-0\n\n\
+    [White \"Cleo\"]\n\n1. e4 e5 2. Ke3 *\n\n[White \"Dora\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1-0\n";
+
+fn game(number: u64) -> common::Answer {
+    request(server(), "POST", &format!("/api/game?number={number}&lang=de"), "application/x-chess-pgn", CLUB.as_bytes())
+}
+
+#[test]
+fn one_game_of_a_file_comes_as_a_tree_of_positions() {
+    let json = game(1).json();
+    let nodes = json["nodes"].as_array().unwrap();
+    let node = |id: &serde_json::Value| &nodes[id.as_u64().unwrap() as usize];
+    let main: Vec<&str> =
+        json["main"]["moves"].as_array().unwrap().iter().map(|id| node(id)["written"].as_str().unwrap()).collect();
+    assert_eq!(main, ["e4", "e5", "Sf3", "Sc6"]);
+    let e4 = node(&json["main"]["moves"][0]);
+    assert_eq!((e4["clock"].as_f64(), e4["comments"].clone()), (Some(180.0), json!(["a fine start"])));
+    assert_eq!(e4["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    let e5 = node(&json["main"]["moves"][1]);
+    assert_eq!(e5["nags"], json!([{"nag": 1, "glyph": "!"}]));
+    // The variation 1... c5 is played from the position after 1. e4, and its own variation 2. c3 after 1... c5.
+    let c5 = node(&e5["variations"][0]["moves"][0]);
+    assert_eq!((c5["written"].as_str(), c5["prev"].clone()), (Some("c5"), e4["id"].clone()));
+    let nf3 = node(&e5["variations"][0]["moves"][1]);
+    let c3 = node(&nf3["variations"][0]["moves"][0]);
+    assert_eq!(
+        (c3["written"].as_str(), c3["prev"].clone(), c3["ply"].as_u64()),
+        (Some("c3"), c5["id"].clone(), Some(3))
+    );
+    assert_eq!(node(&c3["next"])["written"], "d5");
+    let sf3 = node(&json["main"]["moves"][2]);
+    assert_eq!(
+        (sf3["clock"].as_f64(), sf3["eval"].clone(), sf3["comments"].clone()),
+        (Some(178.0), json!({"pawns": -0.3}), json!([]))
+    );
+    assert!(json["pgn"].as_str().unwrap().contains("2. Nf3 {[%clk 0:02:58] [%eval -0.3]} 2... Nc6 1-0"));
+    // Game 2 holds the moves before its error, which stands after 1... e5.
+    let json = game(2).json();
+    let error = &json["error"];
+    assert_eq!((error["code"].as_str(), error["place"].as_str()), (Some("illegal-move"), Some("move")));
+    let nodes = json["nodes"].as_array().unwrap();
+    assert_eq!(nodes[error["after"].as_u64().unwrap() as usize]["written"], "e5");
+    // Game 3's result warning stands at the end of its main line.
+    let json = game(3).json();
+    let warning = &json["warnings"][0];
+    assert_eq!((warning["code"].as_str(), warning["place"].as_str()), (Some("result-mismatch"), Some("end")));
+    assert_eq!(json["nodes"][warning["after"].as_u64().unwrap() as usize]["written"], "d5");
+    // There is no game 4.
+    let answer = game(4);
+    assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (422, Some("request.no-game")));
+}
+
+#[test]
+fn a_picture_sent_as_pgn_is_not_a_text_file() {
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\x80";
+    for path in ["/api/pgn", "/api/game?number=1"] {
+        let answer = request(server(), "POST", path, "application/x-chess-pgn", png);
+        assert_eq!(answer.status, 422, "{path}");
+        let json = answer.json();
+        assert_eq!(json["error"]["code"], "request.not-text");
+        assert!(json["error"]["message"].as_str().unwrap().starts_with("not a text file: the byte 0x00 at offset 8"));
+    }
+    // Latin-1 is text.
+    let answer = request(server(), "POST", "/api/pgn", "application/x-chess-pgn", b"[Site \"K\xf6ln\"]\n\n1. e4 *\n");
+    assert_eq!(answer.json()["games"][0]["tags"][0][1], "Köln");
+}
+
+#[test]
+fn problems_are_drawn_with_their_legend_and_legal_moves() {
+    let text = "BeginProblem\nPieces White Kc1 Ga3 Nh4 Black Ke8\nStipulation ~1\nEndProblem\n";
+    let json = post_json(server(), "/api/problem", json!({"text": text, "notation": "lan"})).json();
+    assert_eq!(json["format"], "popeye");
+    let p = &json["problems"][0];
+    assert_eq!(
+        (p["count"].as_str(), p["fairy"].as_bool(), p["fen"].as_str()),
+        (Some("3+1"), Some(true), Some("4k3/8/8/8/7I/G7/8/2K5 w - - 0 1"))
+    );
+    assert!(p["legend"][0].as_str().unwrap().starts_with("G = grasshopper"), "{p}");
+    // Popeye 4.104 (`py fairy.inp` with this text) plays these 14 moves, its nightrider N forsyth's I; the
+    // grasshopper on a3 has no hurdle to hop over.
+    let popeye = [
+        "Kc1-b1", "Kc1-b2", "Kc1-c2", "Kc1-d1", "Kc1-d2", "Nh4-b1", "Nh4-b7", "Nh4-d2", "Nh4-d6+", "Nh4-f3", "Nh4-f5",
+        "Nh4-f8", "Nh4-g2", "Nh4-g6",
+    ];
+    let mut legal: Vec<String> =
+        p["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().replace('I', "N")).collect();
+    legal.sort();
+    assert_eq!(legal, popeye);
+    // On a torus the rook on a1 checks the king on e8 across the joined edge: drawn, its moves not listed.
+    let text = "BeginProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nEndProblem\n";
+    let json = post_json(server(), "/api/problem", json!({"text": text, "board": "torus"})).json();
+    let p = &json["problems"][0];
+    assert_eq!(p["refused"]["code"], "general.opponent-in-check");
+    assert_eq!(p["svg"].as_str().unwrap().matches("class=\"wrap ").count(), 4);
+    // A condition is named, and nothing is played by rules it would change.
+    let text = "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nCondition Circe\nEndProblem\n";
+    let p = &post_json(server(), "/api/problem", json!({"text": text})).json()["problems"][0];
+    assert_eq!((p["conditions"].clone(), p["refused"]["code"].as_str()), (json!(["Circe"]), Some("problem.condition")));
+    // A YACPDB entry, with the keys forsyth does not model named.
+    let entry = "---\nstipulation: \"#2\"\nalgebraic:\n  white: [Kd2, Sc3]\n  black: [Ke8, Pd6]\nsolution: x\n";
+    let json = post_json(server(), "/api/problem", json!({"text": entry})).json();
+    assert_eq!((json["format"].as_str(), json["ignored"].clone()), (Some("yacpdb"), json!(["solution"])));
+    assert_eq!(json["problems"][0]["fen"], "4k3/8/3p4/8/8/2N5/3K4/8 w - - 0 1");
+    // Input that is not Popeye's: 422 with its line and column.
+    let answer =
+        post_json(server(), "/api/problem", json!({"text": "BeginProblem\nPieces White Kd2 GNc3\nEndProblem"}));
+    assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (422, Some("popeye.unknown-piece")));
+    assert!(answer.json()["error"]["message"].as_str().unwrap().starts_with("Popeye input: line 2, column 18:"));
+}
+
+#[test]
+fn solving_is_not_there_yet_and_says_so() {
+    let answer =
+        post_json(server(), "/api/solve", json!({"text": "BeginProblem\nEndProblem", "problem": 1, "time_limit": 5}));
+    assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (501, Some("solve.unavailable")));
+}

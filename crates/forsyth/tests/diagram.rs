@@ -473,15 +473,26 @@ fn svg_draws_fairy_pieces_as_problem_books_do() {
     let letter = doc.descendants().find(|n| n.attribute("id") == Some("white-letter-Z")).unwrap();
     assert!(letter.descendants().any(|n| n.has_tag_name("circle")));
     assert_eq!(letter.descendants().find(|n| n.has_tag_name("text")).and_then(|t| t.text()), Some("Z"));
-    let legend: Vec<&str> =
-        doc.descendants().filter(|n| n.attribute("class") == Some("legend")).filter_map(|n| n.text()).collect();
+    let legend = legend_entries(&doc);
     assert_eq!(legend.len(), 4, "{legend:?}");
-    assert!(
-        legend.contains(&"G = grasshopper (Grashüpfer, Popeye G; drawn as inverted queen), Betza gQ"),
-        "{legend:?}"
-    );
-    assert!(legend.contains(&"Z = betza:ZW, Betza ZW"), "{legend:?}");
+    assert!(legend.contains(&"G = grasshopper (Grashüpfer, Popeye G; drawn as inverted queen), Betza gQ".to_string()));
+    assert!(legend.contains(&"Z = betza:ZW, Betza ZW".to_string()), "{legend:?}");
+    // Every line of the legend fits under the board, in the legend's size (glyphs under 0.6 em wide).
+    let board_width = 8.0 * 45.0;
+    for line in doc.descendants().filter(|n| n.has_tag_name("tspan") || n.attribute("class") == Some("legend")) {
+        let own: String = line.children().filter(|c| c.is_text()).filter_map(|c| c.text()).collect();
+        assert!(own.chars().count() as f32 * 0.6 * 10.0 <= board_width, "{own:?} is wider than the board");
+    }
     assert!(!picture.contains("class=\"wrap"), "a plain board has no joined edges");
+}
+
+/// The legend's entries, each read whole from its `<text class="legend">` (an entry wider than the board is
+/// written over several lines, one `<tspan>` each).
+fn legend_entries(doc: &roxmltree::Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("legend"))
+        .map(|n| n.descendants().filter(|d| d.is_text()).filter_map(|d| d.text()).collect::<Vec<_>>().join(" "))
+        .collect()
 }
 
 /// Cylinders and the torus: the joined edges drawn (left and right for files, top and bottom for ranks), the board
@@ -499,8 +510,7 @@ fn svg_marks_the_joined_edges_of_cylinders() {
         let doc = roxmltree::Document::parse(&picture).unwrap();
         let count = |class| doc.descendants().filter(|n| n.attribute("class") == Some(class)).count();
         assert_eq!((count("wrap files"), count("wrap ranks")), (files, ranks), "{topology:?}");
-        let legend: Vec<&str> =
-            doc.descendants().filter(|n| n.attribute("class") == Some("legend")).filter_map(|n| n.text()).collect();
+        let legend = legend_entries(&doc);
         assert!(legend[0].starts_with("Z = Zebra (zebra, Popeye Z; gezeichnet als Springer nach rechts gedreht)"));
         assert_eq!(legend.iter().any(|l| l.starts_with("Brett: ")), topology != Topology::Plain, "{legend:?}");
     }

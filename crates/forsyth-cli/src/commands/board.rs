@@ -81,6 +81,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     check: None,
                     count: true,
                     caption: Some(fen_text.split_whitespace().collect::<Vec<_>>().join(" ")),
+                    ..DiagramStyle::default()
                 };
                 write_svg(path, &svg::general(&pos, &style, args.lang))?;
             }
@@ -114,6 +115,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         check,
         count: true,
         caption: Some(fen_text.split_whitespace().collect::<Vec<_>>().join(" ")),
+        ..DiagramStyle::default()
     };
     match &args.svg {
         Some(path) => write_svg(path, &svg::svg(&reading.diagram, &style))?,

@@ -129,8 +129,7 @@ fn read_with_language(path: &Path) -> Result<(Vec<ProblemDescription>, PopeyeLan
     } else {
         std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?
     };
-    let yaml = text.trim_start().starts_with("---") || text.lines().any(|l| l.trim_start().starts_with("algebraic:"));
-    if yaml {
+    if forsyth_server::report::is_yacpdb(&text) {
         let entry = yacpdb::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))?;
         if !entry.ignored.is_empty() {
             eprintln!("forsyth: {}: not read (kept by YACPDB only): {}", path.display(), entry.ignored.join(", "));

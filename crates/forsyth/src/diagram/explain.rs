@@ -945,6 +945,23 @@ fn pieces_text(diagram: &Diagram, color: Color, variant: Variant, lang: Words) -
     text
 }
 
+/// What the rules say of a position in one sentence, in English or German (other languages are said in English):
+/// checkmate, stalemate, a draw by material or the 75-move rule, check; `None` for a game that goes on without
+/// check.
+///
+/// ```
+/// use forsyth::Position;
+/// use forsyth::diagram::explain::status_sentence;
+/// use forsyth::notation::Language;
+/// let mated: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
+/// assert_eq!(status_sentence(&mated, Language::En).as_deref(), Some("White is checkmated"));
+/// assert_eq!(status_sentence(&mated, Language::De).as_deref(), Some("Weiß ist matt"));
+/// assert_eq!(status_sentence(&Position::default(), Language::De), None);
+/// ```
+pub fn status_sentence(pos: &Position, language: Language) -> Option<String> {
+    status_text(pos, Words::of(language))
+}
+
 fn status_text(pos: &Position, lang: Words) -> Option<String> {
     let us = color_name(pos.turn(), lang.language());
     Some(match pos.status() {

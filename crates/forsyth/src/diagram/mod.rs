@@ -338,11 +338,23 @@ pub struct DiagramStyle {
     pub count: bool,
     /// A line under the count, usually the FEN.
     pub caption: Option<String>,
+    /// Put before every id the picture defines (its pieces, the check marker): ids are shared by a whole HTML
+    /// page, so two diagrams shown in one page need prefixes of their own, or the second draws its pieces and
+    /// its check marker from the first's definitions, and nothing where the first is hidden.
+    pub id_prefix: String,
 }
 
 impl Default for DiagramStyle {
     fn default() -> DiagramStyle {
-        DiagramStyle { flip: false, coordinates: true, last_move: None, check: None, count: true, caption: None }
+        DiagramStyle {
+            flip: false,
+            coordinates: true,
+            last_move: None,
+            check: None,
+            count: true,
+            caption: None,
+            id_prefix: String::new(),
+        }
     }
 }
 

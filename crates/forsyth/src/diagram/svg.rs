@@ -41,6 +41,10 @@ const TEXT: &str = "#333";
 const WRAP: &str = "#c0392b";
 /// Height of a legend line.
 const LEGEND_LINE: f32 = 14.0;
+/// The legend's font size: the coordinates' size, a little smaller.
+const LEGEND_SIZE: f32 = 10.0;
+/// How far the lines after the first of a legend entry are indented.
+const LEGEND_INDENT: f32 = 8.0;
 
 /// The diagram as a standalone SVG document.
 ///
@@ -51,6 +55,9 @@ const LEGEND_LINE: f32 = 14.0;
 /// assert_eq!(picture.matches("class=\"piece\"").count(), 3);
 /// assert!(picture.contains("data-square=\"e2\" data-piece=\"P\""));
 /// assert!(picture.contains(">2+1</text>"));
+/// // A second diagram in the same HTML page: ids of its own, and the pieces drawn from them.
+/// let second = svg::svg(&r.diagram, &DiagramStyle { id_prefix: "d2-".into(), ..DiagramStyle::default() });
+/// assert!(second.contains("<g id=\"d2-white-king\"") && second.contains("href=\"#d2-white-king\""));
 /// ```
 pub fn svg(diagram: &Diagram, style: &DiagramStyle) -> String {
     let files = diagram.board.shape().files();
@@ -87,7 +94,8 @@ pub fn svg(diagram: &Diagram, style: &DiagramStyle) -> String {
 /// (`class="wrap files"` left and right, `class="wrap ranks"` top and bottom).
 ///
 /// Each piece is one `<use class="piece">` with `data-square` and `data-piece` (its letter), and a `transform`
-/// (`rotate(180 …)`) when it is drawn turned; each legend line is a `<text class="legend">`.
+/// (`rotate(180 …)`) when it is drawn turned; each legend entry is a `<text class="legend">`, written over several
+/// lines (`<tspan>`s) when it is wider than the board.
 ///
 /// ```
 /// use forsyth::Topology;
@@ -186,7 +194,8 @@ impl Frame {
             bottom += LINE;
         }
         let legend_y = bottom + LEGEND_LINE - 4.0;
-        bottom += LEGEND_LINE * self.legend.len() as f32;
+        let legend: Vec<Vec<String>> = self.legend.iter().map(|line| wrap(line, legend_width(board_w))).collect();
+        bottom += LEGEND_LINE * legend.iter().map(Vec::len).sum::<usize>() as f32;
         let caption_y = bottom + LINE - 5.0;
         if style.caption.is_some() {
             bottom += LINE;
@@ -206,12 +215,14 @@ impl Frame {
             num(width),
             num(height)
         );
+        let prefix = &style.id_prefix;
         out.push_str("<defs>\n");
         for def in &self.defs {
-            out.push_str(def);
+            out.push_str(&def.replacen("id=\"", &format!("id=\"{prefix}"), 1));
         }
+        let _ = write!(out, "<radialGradient id=\"{prefix}check\">");
         out.push_str(
-            "<radialGradient id=\"check\"><stop offset=\"0\" stop-color=\"#ff0000\"/>\
+            "<stop offset=\"0\" stop-color=\"#ff0000\"/>\
              <stop offset=\"0.3\" stop-color=\"#e70000\"/><stop offset=\"1\" stop-color=\"#ff0000\" stop-opacity=\"0\"/>\
              </radialGradient>\n",
         );
@@ -303,7 +314,7 @@ impl Frame {
             let _ = writeln!(
                 out,
                 "<rect class=\"check\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{SQUARE}\" height=\"{SQUARE}\" \
-                 fill=\"url(#check)\"/>",
+                 fill=\"url(#{prefix}check)\"/>",
                 name(file, rank),
                 num(x),
                 num(y)
@@ -315,7 +326,7 @@ impl Frame {
             let (x, y) = xy(p.file, p.rank);
             let _ = write!(
                 out,
-                "<use class=\"piece\" href=\"#{}\" x=\"{}\" y=\"{}\" data-square=\"{}\" data-piece=\"{}\"",
+                "<use class=\"piece\" href=\"#{prefix}{}\" x=\"{}\" y=\"{}\" data-square=\"{}\" data-piece=\"{}\"",
                 p.href,
                 num(x),
                 num(y),
@@ -365,19 +376,30 @@ impl Frame {
                 self.count
             );
         }
-        // One size for every legend line, small enough for the longest to fit the board's width (proportional
-        // glyphs are about 0.55 em wide).
-        let longest = self.legend.iter().map(|l| l.chars().count()).max().unwrap_or(1).max(1);
-        let size = (board_w / (0.55 * longest as f32)).clamp(5.0, 11.0);
-        for (i, line) in self.legend.iter().enumerate() {
-            let _ = writeln!(
+        // Every legend entry in one size, read as text under a board in a book is; an entry wider than the board
+        // goes on over more lines, the lines after the first indented.
+        let mut row = 0;
+        for parts in &legend {
+            let y = legend_y + LEGEND_LINE * row as f32;
+            row += parts.len();
+            let _ = write!(
                 out,
-                "<text class=\"legend\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{TEXT}\">{}</text>",
+                "<text class=\"legend\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{TEXT}\">",
                 num(left),
-                num(legend_y + LEGEND_LINE * i as f32),
-                num(size),
-                escape(line)
+                num(y),
+                num(LEGEND_SIZE)
             );
+            // The first line is the element's own text (what a program reading the picture finds first), the
+            // lines after it `<tspan>`s.
+            for (i, part) in parts.iter().enumerate() {
+                if i == 0 {
+                    out.push_str(&escape(part));
+                } else {
+                    let (x, dy) = (num(left + LEGEND_INDENT), num(LEGEND_LINE));
+                    let _ = write!(out, "<tspan x=\"{x}\" dy=\"{dy}\">{}</tspan>", escape(part));
+                }
+            }
+            out.push_str("</text>\n");
         }
         if let Some(caption) = &style.caption {
             // Shrink long FENs so that they fit under the board (monospace glyphs are about 0.6 em wide).
@@ -395,6 +417,33 @@ impl Frame {
         out.push_str("</svg>\n");
         out
     }
+}
+
+/// How many characters of a legend fit under a board `board_w` wide: proportional glyphs of DejaVu Sans, Helvetica
+/// and Arial average under 0.6 em in running text (capitals and `m` are wider, spaces narrower).
+fn legend_width(board_w: f32) -> usize {
+    ((board_w - LEGEND_INDENT) / (0.6 * LEGEND_SIZE)).floor().max(12.0) as usize
+}
+
+/// A line cut at spaces into parts of at most `width` characters (a word longer than that stands alone).
+///
+/// ```text
+/// wrap("G = grasshopper (Grashüpfer, Popeye G)", 20) == ["G = grasshopper", "(Grashüpfer, Popeye", "G)"]
+/// ```
+fn wrap(line: &str, width: usize) -> Vec<String> {
+    let mut parts: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in line.split(' ') {
+        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > width {
+            parts.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    parts.push(current);
+    parts
 }
 
 /// Numbers without needless decimals, so the output is short and stable.

@@ -21,8 +21,8 @@ pub use grid::{Cell, Grid};
 
 use self::movegen::CellSet;
 use self::rules::Rules;
-use crate::Color;
 use crate::piece_kind::{Nature, PieceTable};
+use crate::{Color, Topology};
 
 /// A piece on the general board: its colour and its index in the position's [`PieceTable`].
 ///
@@ -239,6 +239,23 @@ impl GeneralPosition {
             fullmoves: 1,
             promotions,
         }
+    }
+
+    /// The same position on a board of the same size with other edges (a problem's position tried on a cylinder),
+    /// not checked: [`GeneralPosition::validate`] says whether it can arise there.
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let plain = read_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// let torus = plain.with_topology(Topology::Torus);
+    /// assert_eq!((torus.grid().topology(), torus.pieces().count()), (Topology::Torus, 3));
+    /// // On the torus the rook on a1 reaches a8 over the joined edge, and the black king on e8 along the rank.
+    /// assert_eq!(torus.validate().unwrap_err().code(), "general.opponent-in-check");
+    /// ```
+    pub fn with_topology(&self, topology: Topology) -> GeneralPosition {
+        // The cells of two grids of one size are numbered alike.
+        let grid = Grid::new(self.grid.files(), self.grid.ranks(), topology).expect("a board of the same size");
+        GeneralPosition { grid, rules: Arc::new(Rules::new(grid, &self.table)), ..self.clone() }
     }
 
     /// The board.

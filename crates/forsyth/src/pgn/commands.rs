@@ -53,6 +53,39 @@ pub fn comment_commands(comment: &str) -> impl Iterator<Item = CommentCommand<'_
     })
 }
 
+/// A comment's text for people: the comment without its commands (`[%clk 0:03:00]`, `[%eval 0.2]`: what they say
+/// is read with [`comment_commands`]), its runs of white space made one space. A command without its `]` stays, as
+/// [`comment_commands`] passes it over.
+///
+/// ```
+/// use forsyth::pgn::comment_text;
+/// assert_eq!(comment_text("[%eval 0.17] [%clk 0:00:30] a good\n move"), "a good move");
+/// assert_eq!(comment_text("[%clk 0:01:00]"), "");
+/// assert_eq!(comment_text("[%clk 3:5 [%eval 0.2] x"), "[%clk 3:5 x");
+/// ```
+pub fn comment_text(comment: &str) -> String {
+    let mut kept = String::with_capacity(comment.len());
+    let mut rest = comment;
+    while let Some(start) = command_start(rest) {
+        let after = &rest[start + 2..];
+        let Some(end) = after.find(']') else { break };
+        match command_start(&after[..end]) {
+            // A command without its `]`: kept up to the command that starts inside it.
+            Some(inner) => {
+                kept.push_str(&rest[..start + 2 + inner]);
+                rest = &after[inner..];
+            }
+            None => {
+                kept.push_str(&rest[..start]);
+                kept.push(' ');
+                rest = &after[end + 1..];
+            }
+        }
+    }
+    kept.push_str(rest);
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Where the first `[%` of `text` is. Comments of engine games are long and rarely hold a command: a search for
 /// the rare `[` with memchr, not `str::find`'s two-byte search (nor a `memmem` searcher built anew for each comment).
 fn command_start(text: &str) -> Option<usize> {

@@ -166,6 +166,42 @@ impl WarningKind {
             WarningKind::ResultContradictsPosition => "result-contradicts-position",
         }
     }
+
+    /// What part of the game the warning concerns, for a program that shows the game move by move: the tags
+    /// (a tag's quotes, a forum wrapper around the game), the start position (a `FEN` tag repaired or allowed) or
+    /// the end of the main line (its result).
+    ///
+    /// ```
+    /// use forsyth::pgn::{WarningKind, WarningPlace};
+    /// assert_eq!(WarningKind::FenRepaired.place(), WarningPlace::Start);
+    /// assert_eq!(WarningKind::ResultContradictsPosition.place(), WarningPlace::End);
+    /// assert_eq!(WarningKind::TagQuote.place(), WarningPlace::Tags);
+    /// ```
+    pub const fn place(self) -> WarningPlace {
+        match self {
+            WarningKind::TagQuote | WarningKind::ForumWrapper => WarningPlace::Tags,
+            WarningKind::FenRepaired | WarningKind::FenAllowed => WarningPlace::Start,
+            WarningKind::ResultMismatch | WarningKind::ResultForm | WarningKind::ResultContradictsPosition => {
+                WarningPlace::End
+            }
+        }
+    }
+}
+
+/// The part of a game a warning concerns ([`WarningKind::place`]).
+///
+/// ```
+/// use forsyth::pgn::{WarningKind, WarningPlace};
+/// assert_ne!(WarningKind::ResultForm.place(), WarningPlace::Start);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WarningPlace {
+    /// The tag pairs, before the moves.
+    Tags,
+    /// The position before the first move.
+    Start,
+    /// The end of the main line: its last move and the result.
+    End,
 }
 
 /// Something repaired in a game that was read nonetheless, or doubtful in it: what, where, and what it was read as.

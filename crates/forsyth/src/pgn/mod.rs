@@ -41,17 +41,20 @@ mod tags;
 mod word_hash;
 mod writer;
 
-pub use commands::{CommentCommand, Eval, Marking, comment_commands, parse_clock, parse_eval, parse_markings};
+pub use commands::{
+    CommentCommand, Eval, Marking, comment_commands, comment_text, parse_clock, parse_eval, parse_markings,
+};
 #[cfg(feature = "compression")]
 pub use compressed::{decompress, open_path};
 pub use entry::{Games, ReadGame, Reader};
-pub use error::{ErrorKind, PgnError, PgnWarning, WarningKind};
+pub use error::{ErrorKind, PgnError, PgnWarning, WarningKind, WarningPlace};
 pub use game::{Annotation, Game, GameBuilder, Line, Node};
 pub use line_ends::LineEnds;
 pub use mapped::{FileInput, MappedFile};
 pub use parallel::for_each_game;
 pub use reader::{
-    Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, PgnReadOptions, Validate, Visitor, glyph_nag, read_game,
+    Encoding, GameReport, GameResult, MAX_VARIATION_DEPTH, PgnReadOptions, Validate, Visitor, first_binary_byte,
+    glyph_nag, nag_glyph, read_game,
 };
 pub use select::{GameFacts, Material, SelectError, Selection};
 pub use split::{GameSplitter, GameText, MAX_GAME_BYTES, RawGame};

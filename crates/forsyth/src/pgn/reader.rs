@@ -1744,6 +1744,58 @@ pub fn glyph_nag(glyph: &str) -> Option<u8> {
     })
 }
 
+/// Where the first byte stands that no text file holds (a NUL, or a control character other than tab, line feed,
+/// vertical tab, form feed, carriage return, the DOS end-of-file mark and escape): a picture, a program or a
+/// compressed file sent as PGN. Such bytes read as Latin-1 would make games of noise, each an error; a reader that
+/// checks first can say "not a text file" once. Compressed PGN starts with such bytes too: see `decompress`.
+///
+/// ```
+/// use forsyth::pgn::first_binary_byte;
+/// assert_eq!(first_binary_byte(b"[Event \"x\"]\r\n\r\n1. e4 *\n"), None);
+/// assert_eq!(first_binary_byte(b"[Site \"K\xf6ln\"]\n"), None); // Latin-1 is text
+/// assert_eq!(first_binary_byte(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), Some(8)); // a PNG picture's header
+/// ```
+pub fn first_binary_byte(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | 0x1a | 0x1b))
+}
+
+/// The glyph a NAG is printed as, for the NAGs [`glyph_nag`] reads from a glyph (PGN standard §10: `$1` is `!`,
+/// `$18` `+-`); `None` for the others, which are shown as `$n`.
+///
+/// ```
+/// use forsyth::pgn::{glyph_nag, nag_glyph};
+/// assert_eq!(nag_glyph(5), Some("!?"));
+/// assert_eq!(nag_glyph(16), Some("±"));
+/// assert_eq!(nag_glyph(36), None); // an initiative: no glyph of its own here
+/// for nag in 0..=255 {
+///     if let Some(glyph) = nag_glyph(nag) {
+///         assert_eq!(glyph_nag(glyph), Some(nag));
+///     }
+/// }
+/// ```
+pub const fn nag_glyph(nag: u8) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        7 => "□",
+        10 => "=",
+        13 => "∞",
+        14 => "⩲",
+        15 => "⩱",
+        16 => "±",
+        17 => "∓",
+        18 => "+-",
+        19 => "-+",
+        145 => "RR",
+        146 => "N",
+        _ => return None,
+    })
+}
+
 /// The one place where a movetext word becomes a legal move: the notation module's lenient reader, in the
 /// language the options name.
 #[inline(always)]

@@ -409,6 +409,37 @@ impl Position {
         Some((Square::new(v.castling_king_file(side), rank), Square::new(v.castling_rook_file(side), rank)))
     }
 
+    /// The squares on which a player moving by hand puts the piece down to make the legal move `m`: its
+    /// destination; for castling the rook's square (king takes own rook, which names every castling of every
+    /// variant) and the king's destination too, unless the king stays where it is or another legal move of the
+    /// king goes there (Chess960's king on f1 castling with the h-rook lands on g1, where `Kg1` goes as well: that
+    /// castling is made by putting the king on the rook).
+    ///
+    /// ```
+    /// use forsyth::{Move, Position, Square, SquareSet};
+    /// let pos: Position = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    /// let castle = Move::castle(Square::E1, Square::H1);
+    /// assert_eq!(pos.drop_squares(castle), SquareSet::from_iter([Square::G1, Square::H1]));
+    /// // Chess960: the king on f1 reaches g1 by a step too, so castling is the king put on its rook only.
+    /// let frc: Position = "4k3/8/8/8/8/8/8/5K1R w H - 0 1".parse().unwrap();
+    /// assert_eq!(frc.drop_squares(Move::castle(Square::F1, Square::H1)), SquareSet::from_iter([Square::H1]));
+    /// assert_eq!(pos.drop_squares(Move::new(Square::E1, Square::D2)), SquareSet::from_iter([Square::D2]));
+    /// ```
+    pub fn drop_squares(&self, m: Move) -> SquareSet {
+        let mut squares = SquareSet::from_iter([m.to()]);
+        if m.is_castle()
+            && let Some((king, _)) = self.castling_squares(self.turn(), m.to())
+            && king != m.from()
+            && !self
+                .legal_moves()
+                .iter()
+                .any(|other| !other.is_castle() && other.from() == m.from() && other.to() == king)
+        {
+            squares.insert(king);
+        }
+        squares
+    }
+
     /// The piece on a square.
     ///
     /// ```

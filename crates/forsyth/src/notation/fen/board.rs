@@ -277,7 +277,11 @@ pub(super) fn diagnose_board(text: &str, start: usize, end: usize, allow_unknown
             E_RANK_COUNT,
             FenField::Board,
             whole,
-            format!("the board has {} ranks; it needs 8, separated by /", ranks.len()),
+            format!(
+                "the board has {} rank{}; it needs 8, separated by /",
+                ranks.len(),
+                if ranks.len() == 1 { "" } else { "s" }
+            ),
         );
     }
     // Then each rank's width against the board's (the width most ranks have).

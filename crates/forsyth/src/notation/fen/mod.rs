@@ -497,6 +497,14 @@ mod tests {
     }
 
     #[test]
+    fn a_board_of_one_rank_is_said_in_the_singular() {
+        let one = Fen::parse("rnbqkbnr w - - 0 1").unwrap_err();
+        assert_eq!(one.message, "the board has 1 rank; it needs 8, separated by /");
+        let two = Fen::parse("rnbqkbnr/8 w - - 0 1").unwrap_err();
+        assert_eq!(two.message, "the board has 2 ranks; it needs 8, separated by /");
+    }
+
+    #[test]
     fn implied_rooks_without_king_are_corners() {
         let board = Board::empty(BoardShape::Wide);
         assert_eq!(implied_rooks(&board, Color::Black), (Square::J8, Square::A8));
