@@ -7,11 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! command -v npm >/dev/null; then
   apt_get=(apt-get)
   [ "$(id -u)" = 0 ] || apt_get=(sudo apt-get)
   "${apt_get[@]}" update -qq
-  DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq chromium chromium-driver fonts-dejavu-core >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq chromium chromium-driver fonts-dejavu-core npm >/dev/null
 fi
 export CHROMIUM=${CHROMIUM:-$(command -v chromium)}
 export CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}

@@ -1368,24 +1368,28 @@ async function redrawProblem(number) {
   }
 }
 
-/// Solving: a time limit, a Solve button and a Cancel button, over `POST /api/solve` (docs/api.md). The server
-/// answers what it can; this version of forsyth has no solver and says so.
+/// Solving: a time limit, a Solve button and a Cancel button, over `POST /api/solve` (docs/api.md); the solution
+/// as problem journals print it. Cancel closes the request, and the server stops the search.
 function solveBox(number, text) {
   const id = `solve-${number}`;
-  const limit = el("input", { id: `${id}-limit`, type: "number", min: "1", max: "3600", value: "60" });
+  const limit = el("input", { id: `${id}-limit`, type: "number", min: "1", max: "300", value: "60" });
   const go = el("button", { type: "button", class: "solve", id: `${id}-go` }, t("solve"));
   const cancel = el("button", { type: "button", class: "cancel-solve", id: `${id}-cancel`, disabled: true }, t("cancel"));
   const status = el("p", { class: "status", role: "status", id: `${id}-status` });
+  const solution = el("pre", { class: "solution", id: `${id}-solution` });
   let controller = null;
   go.addEventListener("click", async () => {
-    const seconds = Math.max(1, Math.min(3600, Number(limit.value) || 60));
+    const seconds = Math.max(1, Math.min(300, Number(limit.value) || 60));
     controller = new AbortController();
     go.disabled = true;
     cancel.disabled = false;
     setStatus(status, t("solving", seconds), "warn");
     try {
-      const answer = await postJson("/api/solve", { text, problem: number, time_limit: seconds }, controller.signal);
-      setStatus(status, answer.solution || JSON.stringify(answer), true);
+      solution.textContent = "";
+      const answer = await postJson("/api/solve", { text, problem: number, time_limit: seconds, lang: ui }, controller.signal);
+      solution.textContent = answer.solution;
+      const finished = answer.results.every((r) => r.finished);
+      setStatus(status, answer.results.map((r) => r.text.trim().split("\n").pop()).join("; "), finished ? true : "warn");
     } catch (e) {
       setStatus(status, e.name === "AbortError" ? t("solveCancelled") : e.message, e.name === "AbortError" ? "warn" : false);
     } finally {
@@ -1396,7 +1400,7 @@ function solveBox(number, text) {
   });
   cancel.addEventListener("click", () => { if (controller) controller.abort(); });
   return el("div", { class: "solve-box" },
-    el("div", { class: "row" }, el("label", { for: `${id}-limit`, text: t("timeLimit") }), limit, go, cancel), status);
+    el("div", { class: "row" }, el("label", { for: `${id}-limit`, text: t("timeLimit") }), limit, go, cancel), status, solution);
 }
 
 // ---- Start positions ----

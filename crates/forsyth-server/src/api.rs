@@ -1,7 +1,9 @@
 //! The JSON API's handlers: each reads its request, asks the library, and answers in the shapes of
 //! [`crate::report`]. Chess work runs on the blocking pool so that one long PGN does not hold up other requests.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -20,6 +22,7 @@ use forsyth::notation::score::{move_texts, translate};
 use forsyth::notation::{Language, Letters, MoveReadOptions, MoveStyle, MoveWriteOptions, write_move};
 use forsyth::pgn::{self, GameBuilder, write_game};
 use forsyth::piece_kind::PieceTable;
+use forsyth::problem::solve::{Limits as SolveLimits, SolveOptions, solve_problem};
 use forsyth::{Allowed, Color, History, Move, Outcome, Position, Problem, Square, Topology, Variant, start as starts};
 
 use crate::{ApiError, game, limits, problem, report};
@@ -617,15 +620,96 @@ pub async fn problem(State(limits): State<Limits>, bytes: Result<Bytes, BytesRej
     Ok(Json(work(move || problem::problems(&request.text, &show)).await??))
 }
 
-/// `POST /api/solve`: the place of a problem solver. forsyth has none yet, and says so rather than answer
-/// anything else; the page's Solve button (with its time limit and cancel button) asks here.
-pub async fn solve() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_IMPLEMENTED,
-        "solve.unavailable",
-        "this version of forsyth cannot solve problems yet: the position, its legal moves and its conditions are \
-         shown, the solution is not",
-    )
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// Popeye input or a YACPDB entry.
+    text: String,
+    /// Which problem of the text, from 1.
+    problem: Option<usize>,
+    /// Seconds the search may take.
+    time_limit: Option<f64>,
+    /// The language of the moves and words: `en` or `de`.
+    lang: Option<String>,
+    /// How moves are written; problem notation (`Sg1-f3`) unless asked otherwise.
+    notation: Option<String>,
+}
+
+/// Sets the search's stop flag when the request is dropped: a page that cancels closes the request, and the
+/// search ends with it instead of running on to its time limit.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// `POST /api/solve`: one problem of a Popeye input or YACPDB entry solved as `forsyth problem solve` solves it,
+/// within a time limit, on one thread; cancelled when the request is closed.
+pub async fn solve(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejection>) -> Answer {
+    let request: SolveRequest = parse(&body(bytes, limits)?)?;
+    if request.text.len() > MAX_PROBLEM {
+        return Err(ApiError::unprocessable(
+            "request.problem-too-long",
+            format!("the problem text has {} bytes; at most {MAX_PROBLEM} are read", request.text.len()),
+        ));
+    }
+    let seconds = request.time_limit.unwrap_or(60.0);
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= limits::MAX_SOLVE_SECONDS) {
+        return Err(ApiError::unprocessable(
+            "request.time-limit",
+            format!("time_limit {seconds}: give a number of seconds above 0 and at most {}", limits::MAX_SOLVE_SECONDS),
+        ));
+    }
+    let language = lang(request.lang.as_deref())?;
+    let style = match request.notation.as_deref() {
+        None => MoveStyle::Problem,
+        name => style(name)?,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let _cancel = StopOnDrop(stop.clone());
+    let number = request.problem.unwrap_or(1);
+    let answer = work(move || -> Result<Value, ApiError> {
+        let read = problem::read(&request.text)?;
+        let Some(chosen) = number.checked_sub(1).and_then(|i| read.problems.get(i)) else {
+            return Err(ApiError::unprocessable(
+                "request.no-problem",
+                format!("the text has no problem {number}; it has {}, numbered from 1", read.problems.len()),
+            ));
+        };
+        let options = SolveOptions {
+            limits: SolveLimits {
+                max_time: Some(Duration::from_secs_f64(seconds)),
+                table_bytes: 64 << 20,
+                stop,
+                ..SolveLimits::default()
+            },
+            ..SolveOptions::default()
+        };
+        let ways = solve_problem(chosen, &options, style, language)
+            .map_err(|e| ApiError::unprocessable(e.code(), e.to_string()))?;
+        let solution: Vec<String> = ways
+            .iter()
+            .map(|w| {
+                let exchanged = if !w.exchanged {
+                    ""
+                } else if language == Language::De {
+                    "Farben vertauscht:\n"
+                } else {
+                    "The colours exchanged:\n"
+                };
+                format!("{exchanged}{}", w.written.text)
+            })
+            .collect();
+        Ok(json!({
+            "problem": number,
+            "results": ways.iter().map(report::solution).collect::<Vec<_>>(),
+            "solution": solution.join("\n"),
+        }))
+    })
+    .await??;
+    Ok(Json(answer))
 }
 
 fn pgn_answer(bytes: &[u8], options: pgn::PgnReadOptions, moves: MoveWriteOptions) -> Value {

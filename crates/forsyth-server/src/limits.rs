@@ -34,8 +34,14 @@ pub fn too_large(limit: usize) -> ApiError {
     )
 }
 
-/// 408 when a request (its body read, its answer computed) takes longer than the limit.
+/// The longest search a solve request may ask for: a solve holds one of the server's threads for that long.
+pub const MAX_SOLVE_SECONDS: f64 = 300.0;
+
+/// 408 when a request (its body read, its answer computed) takes longer than the limit. `POST /api/solve` has
+/// its own time limit, the one it asks for (at most [`MAX_SOLVE_SECONDS`]), and gets that much more.
 pub async fn time_limit(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    let limit =
+        if request.uri().path() == "/api/solve" { limit + Duration::from_secs_f64(MAX_SOLVE_SECONDS) } else { limit };
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::new(

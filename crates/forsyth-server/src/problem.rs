@@ -27,18 +27,39 @@ pub struct Show {
     pub style: MoveStyle,
 }
 
+/// A problem text read: its format (`popeye` or `yacpdb`), its problems, the language of its keywords, and the
+/// YACPDB keys forsyth does not model.
+pub struct Read {
+    pub format: &'static str,
+    pub problems: Vec<ProblemDescription>,
+    pub language: PopeyeLanguage,
+    pub ignored: Vec<String>,
+}
+
+/// Reads Popeye input, or a YACPDB entry when the text starts with `---` or has an `algebraic:` line (as
+/// `forsyth problem` decides); the error that stops the reading is a 422 with its line and column.
+pub fn read(text: &str) -> Result<Read, ApiError> {
+    if crate::report::is_yacpdb(text) {
+        let entry = yacpdb::parse(text).map_err(|e| ApiError::unprocessable(e.code(), format!("YACPDB entry: {e}")))?;
+        Ok(Read {
+            format: "yacpdb",
+            problems: vec![entry.problem],
+            language: PopeyeLanguage::English,
+            ignored: entry.ignored,
+        })
+    } else {
+        let language = popeye::language_of(text).unwrap_or_default();
+        let problems =
+            popeye::parse(text).map_err(|e| ApiError::unprocessable(e.code(), format!("Popeye input: {e}")))?;
+        Ok(Read { format: "popeye", problems, language, ignored: Vec::new() })
+    }
+}
+
 /// Every problem of `text` (Popeye input, or a YACPDB entry when the text starts with `---` or has an
 /// `algebraic:` line, as `forsyth problem` decides), or the error that stops the reading (422, with its line and
 /// column).
 pub fn problems(text: &str, show: &Show) -> Result<Value, ApiError> {
-    let (format, read, language, ignored) = if crate::report::is_yacpdb(text) {
-        let entry = yacpdb::parse(text).map_err(|e| ApiError::unprocessable(e.code(), format!("YACPDB entry: {e}")))?;
-        ("yacpdb", vec![entry.problem], PopeyeLanguage::English, entry.ignored)
-    } else {
-        let language = popeye::language_of(text).unwrap_or_default();
-        let read = popeye::parse(text).map_err(|e| ApiError::unprocessable(e.code(), format!("Popeye input: {e}")))?;
-        ("popeye", read, language, Vec::new())
-    };
+    let Read { format, problems: read, language, ignored } = read(text)?;
     let problems: Vec<Value> = read.iter().enumerate().map(|(i, p)| problem(i + 1, p, language, show)).collect();
     Ok(json!({
         "format": format,

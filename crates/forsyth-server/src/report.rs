@@ -4,6 +4,8 @@
 use forsyth::diagram::explain::Explanation;
 use forsyth::notation::fen::{Fen, FenError, Note};
 use forsyth::pgn::{PgnError, PgnWarning};
+use forsyth::problem::solve::{Solved, WrittenAttack, WrittenDefence, WrittenLine};
+use forsyth::problem::stipulation::Play;
 use forsyth::{Allowed, CastlingSide, Problem, Status, Variant};
 use serde_json::{Value, json};
 
@@ -162,4 +164,71 @@ pub const fn status_name(status: Status) -> &'static str {
         Status::InsufficientMaterial => "insufficient-material",
         Status::SeventyFiveMoves => "seventy-five-moves",
     }
+}
+
+/// A problem's solution (one way of it: as given or with the colours exchanged), as `forsyth solve --json` writes it
+/// and `POST /api/solve` answers: `{"stipulation", "verdict", "finished", "exchanged", "solutions", "tries",
+/// "set_play", "text"}` (docs/problem-chess.md has the whole schema).
+///
+/// ```
+/// use forsyth::notation::{Language, MoveStyle};
+/// use forsyth::problem::popeye;
+/// use forsyth::problem::solve::{SolveOptions, solve_problem};
+/// let text = "BeginProblem\nPieces White Kb6 Qf1 Sd5 Pc2 Black Ka8 Pa7\nStipulation #2\nEndProblem\n";
+/// let ways = solve_problem(&popeye::parse(text)?[0], &SolveOptions::default(), MoveStyle::Problem, Language::En)?;
+/// let json = forsyth_server::report::solution(&ways[0]);
+/// assert_eq!(json["verdict"], "cooked");
+/// assert_eq!(json["solutions"][1]["uci"], "b6c7");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solution(solved: &Solved) -> Value {
+    let (written, stipulation) = (&solved.written, &solved.stipulation);
+    fn attack(a: &WrittenAttack) -> Value {
+        json!({
+            "uci": a.uci,
+            "text": a.text,
+            "threats": a.threats.iter().map(attack).collect::<Vec<_>>(),
+            "zugzwang": a.zugzwang,
+            "variations": a.variations.iter().map(defence).collect::<Vec<_>>(),
+        })
+    }
+    fn defence(d: &WrittenDefence) -> Value {
+        json!({
+            "uci": d.uci,
+            "text": d.text,
+            "reaches_goal": d.reaches_goal,
+            "answers": d.answers.iter().map(attack).collect::<Vec<_>>(),
+        })
+    }
+    fn line(l: &WrittenLine) -> Value {
+        json!({ "moves": l.moves, "ending": l.ending, "text": l.text })
+    }
+    let battle = stipulation.play == Play::Battle;
+    let solutions: Vec<Value> =
+        if battle { written.keys.iter().map(attack).collect() } else { written.lines.iter().map(line).collect() };
+    let tries: Vec<Value> = written
+        .tries
+        .iter()
+        .map(|t| {
+            let mut object = attack(&t.attack);
+            object["refutations"] =
+                t.refutations.iter().map(|(uci, text)| json!({ "uci": uci, "text": text })).collect();
+            object
+        })
+        .collect();
+    let set_play: Vec<Value> = if battle {
+        written.set_play.iter().map(defence).collect()
+    } else {
+        written.set_lines.iter().map(line).collect()
+    };
+    json!({
+        "stipulation": stipulation.to_string(),
+        "verdict": written.verdict.name(),
+        "solutions": solutions,
+        "tries": tries,
+        "set_play": set_play,
+        "finished": solved.finished,
+        "exchanged": solved.exchanged,
+        "text": written.text,
+    })
 }

@@ -602,8 +602,38 @@ fn problems_are_drawn_with_their_legend_and_legal_moves() {
 }
 
 #[test]
-fn solving_is_not_there_yet_and_says_so() {
-    let answer =
-        post_json(server(), "/api/solve", json!({"text": "BeginProblem\nEndProblem", "problem": 1, "time_limit": 5}));
-    assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (501, Some("solve.unavailable")));
+fn a_problem_is_solved_as_popeye_solves_it() {
+    // Popeye 4.104 on this input: 1.Kb6-c7 ! and 1.Kb6-a6 !, nothing else.
+    let text = "BeginProblem\nPieces White Kb6 Qf1 Sd5 Pc2 Black Ka8 Pa7\nStipulation #2\nEndProblem\n";
+    let answer = post_json(server(), "/api/solve", json!({"text": text, "problem": 1, "time_limit": 10}));
+    assert_eq!(answer.status, 200);
+    let json = answer.json();
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    let keys: Vec<&str> =
+        results[0]["solutions"].as_array().unwrap().iter().map(|k| k["uci"].as_str().unwrap()).collect();
+    assert_eq!((keys, results[0]["verdict"].as_str()), (vec!["b6a6", "b6c7"], Some("cooked")));
+    assert_eq!(results[0]["exchanged"], false);
+    assert!(json["solution"].as_str().unwrap().contains("1.Kb6-c7!"), "{json}");
+    let german = post_json(server(), "/api/solve", json!({"text": text, "lang": "de"})).json();
+    assert!(german["solution"].as_str().unwrap().contains("1.Kb6-c7!"), "{german}");
+    assert!(german["results"][0]["text"].as_str().unwrap().contains("nebenlösig"), "{german}");
+}
+
+#[test]
+fn a_solve_request_is_bounded_and_its_errors_named() {
+    let text = "BeginProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nCondition Circe\nEndProblem\n";
+    let answer = post_json(server(), "/api/solve", json!({"text": text}));
+    assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (422, Some("problem.condition")));
+    let answer = post_json(server(), "/api/solve", json!({"text": text, "problem": 2}));
+    assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (422, Some("request.no-problem")));
+    let answer = post_json(server(), "/api/solve", json!({"text": text, "time_limit": 100000}));
+    assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (422, Some("request.time-limit")));
+    // A search longer than its limit answers within it, marked unfinished.
+    let long = "BeginProblem\nPieces White Ka1 Qd1 Rh1 Bc1 Sb1 Pa2b2c2 Black Ke8 Qd8 Ra8 Sg8 Pa7b7c7\nStipulation #6\nEndProblem\n";
+    let started = std::time::Instant::now();
+    let answer = post_json(server(), "/api/solve", json!({"text": long, "time_limit": 1}));
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.json()["results"][0]["finished"], false);
+    assert!(started.elapsed().as_secs_f64() < 30.0, "took {:?}", started.elapsed());
 }

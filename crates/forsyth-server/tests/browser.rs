@@ -910,7 +910,11 @@ async fn problems_drawn_as_problem_books_print_them() {
         wait_true(&client, "plain again", "document.querySelectorAll('#problem-1-diagram line.wrap').length === 0").await;
         // Solve: the time limit and the request; a request that takes long can be cancelled.
         click(&client, "#solve-1-go").await;
-        wait_text(&client, "#solve-1-status", |t| t.contains("cannot solve problems yet")).await;
+        // ~1: every move of White is a solution; the grasshopper's and the nightrider's included.
+        wait_text(&client, "#solve-1-status", |t| t == "verdict: cooked (15 keys)").await;
+        let solution = wait_text(&client, "#solve-1-solution", |t| t.contains("1.Ih4-b7!")).await;
+        assert_eq!(solution.lines().filter(|l| l.ends_with('!')).count(), 15, "{solution}");
+        screenshots(&client, "problems-solved").await;
         js(&client, "window.realFetch = window.fetch; window.fetch = (url, options) => url === '/api/solve' ?
             new Promise((_, reject) => options.signal.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')))) :
             window.realFetch(url, options);").await;

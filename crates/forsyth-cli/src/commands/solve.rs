@@ -10,7 +10,7 @@ use forsyth::notation::fen::Fen;
 use forsyth::notation::{Language, MoveStyle};
 use forsyth::problem::orientation::orientations;
 use forsyth::problem::popeye::{PopeyeLanguage, ProblemDescription};
-use forsyth::problem::solve::{self, Limits, SolveOptions, SolvePosition, Verdict, Written};
+use forsyth::problem::solve::{self, Limits, SolveOptions, SolvePosition, Solved, Verdict};
 use forsyth::problem::stipulation::{Play, Stipulation};
 use serde_json::{Value, json};
 
@@ -156,91 +156,64 @@ fn solve_one<P: SolvePosition>(
     args: &SolvingArgs,
     label: Option<(usize, Option<char>)>,
 ) -> Result<Outcome, Failure> {
+    let solution = while_solving(&stipulation.to_string(), args, || solve::solve(pos, stipulation, options))
+        .map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
+    let written = solve::write(pos, &solution, args.notation, args.lang);
+    let solved = Solved {
+        stipulation: *stipulation,
+        exchanged: options.exchanged,
+        written,
+        finished: solution.finished,
+        nodes: solution.nodes,
+        elapsed: solution.elapsed,
+    };
+    Ok(print_solved(&solved, args, label))
+}
+
+/// Runs `work` with a spinner on a terminal (none with `--json`).
+fn while_solving<T>(what: &str, args: &SolvingArgs, work: impl FnOnce() -> T) -> T {
     let progress = (!args.json && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_message(format!("solving {stipulation}"));
+        bar.set_message(format!("solving {what}"));
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
     });
-    let solution = solve::solve(pos, stipulation, options).map_err(|e| Failure(format!("[{}] {e}", e.code())));
+    let result = work();
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    let solution = solution?;
-    let written = solve::write(pos, &solution, args.notation, args.lang);
+    result
+}
+
+/// Prints one solution, as text or as a JSON line; `label` names the problem in the output.
+fn print_solved(solved: &Solved, args: &SolvingArgs, label: Option<(usize, Option<char>)>) -> Outcome {
     if args.json {
-        let mut object = json_of(&written, stipulation);
+        let mut object = forsyth_server::report::solution(solved);
         if let Some((problem, twin)) = label {
             object["problem"] = json!(problem);
             object["twin"] = twin.map_or(Value::Null, |t| json!(t.to_string()));
         } else {
             object["twin"] = Value::Null;
         }
-        object["finished"] = json!(solution.finished);
         if args.stats {
-            object["nodes"] = json!(solution.nodes);
-            object["seconds"] = json!(solution.elapsed.as_secs_f64());
+            object["nodes"] = json!(solved.nodes);
+            object["seconds"] = json!(solved.elapsed.as_secs_f64());
         }
         println!("{object}");
     } else {
         if let Some((problem, twin)) = label {
+            if solved.exchanged {
+                println!("problem {problem}: the colours exchanged");
+            }
             let twin = twin.map(|t| format!(" {t})")).unwrap_or_default();
-            println!("problem {problem}{twin}: {stipulation}");
+            println!("problem {problem}{twin}: {}", solved.stipulation);
         }
-        print!("{}", written.text);
+        print!("{}", solved.written.text);
         if args.stats {
-            eprintln!("forsyth: {} positions in {:.3} s", solution.nodes, solution.elapsed.as_secs_f64());
+            eprintln!("forsyth: {} positions in {:.3} s", solved.nodes, solved.elapsed.as_secs_f64());
         }
     }
-    Ok(Outcome { verdict: written.verdict })
-}
-
-fn json_of(written: &Written, stipulation: &Stipulation) -> Value {
-    fn attack(a: &solve::WrittenAttack) -> Value {
-        json!({
-            "uci": a.uci,
-            "text": a.text,
-            "threats": a.threats.iter().map(attack).collect::<Vec<_>>(),
-            "zugzwang": a.zugzwang,
-            "variations": a.variations.iter().map(defence).collect::<Vec<_>>(),
-        })
-    }
-    fn defence(d: &solve::WrittenDefence) -> Value {
-        json!({
-            "uci": d.uci,
-            "text": d.text,
-            "reaches_goal": d.reaches_goal,
-            "answers": d.answers.iter().map(attack).collect::<Vec<_>>(),
-        })
-    }
-    fn line(l: &solve::WrittenLine) -> Value {
-        json!({ "moves": l.moves, "ending": l.ending, "text": l.text })
-    }
-    let battle = stipulation.play == Play::Battle;
-    let solutions: Vec<Value> =
-        if battle { written.keys.iter().map(attack).collect() } else { written.lines.iter().map(line).collect() };
-    let tries: Vec<Value> = written
-        .tries
-        .iter()
-        .map(|t| {
-            let mut object = attack(&t.attack);
-            object["refutations"] =
-                t.refutations.iter().map(|(uci, text)| json!({ "uci": uci, "text": text })).collect();
-            object
-        })
-        .collect();
-    let set_play: Vec<Value> = if battle {
-        written.set_play.iter().map(defence).collect()
-    } else {
-        written.set_lines.iter().map(line).collect()
-    };
-    json!({
-        "stipulation": stipulation.to_string(),
-        "verdict": written.verdict.name(),
-        "solutions": solutions,
-        "tries": tries,
-        "set_play": set_play,
-    })
+    Outcome { verdict: solved.written.verdict }
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -394,49 +367,13 @@ fn solve_problem(
     args: &SolvingArgs,
     stop: &Arc<AtomicBool>,
 ) -> Result<Outcome, Failure> {
-    let text = problem.stipulation.as_deref().ok_or_else(|| Failure("the problem has no Stipulation".into()))?;
-    let stipulation: Stipulation = text.parse().map_err(|e: forsyth::problem::stipulation::StipulationError| {
-        Failure(format!("Stipulation '{text}': [{}] {e}", e.code()))
-    })?;
-    if !problem.twins.is_empty() {
-        return Err(Failure(
-            "[solve.unsupported-twin] the problem has twins, which forsyth does not solve yet".to_string(),
-        ));
-    }
-    if problem.invisible > 0 {
-        return Err(Failure(format!(
-            "[solve.unsupported-invisible] the problem has {} total invisible pieces (TotalInvisible), whose moves \
-             forsyth does not play",
-            problem.invisible
-        )));
-    }
-    if !problem.conditions.is_empty() {
-        return Err(Failure(format!(
-            "[problem.condition] forsyth plays no fairy condition yet: {}",
-            problem.conditions.join("; ")
-        )));
-    }
-    let mut options = args.options(stop)?;
-    options.read_popeye(&problem.options).map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
-    // Duplex: as given, then with the colours exchanged; HalfDuplex: exchanged only.
-    let ways = if options.duplex { vec![false, true] } else { vec![options.exchanged] };
+    let options = args.options(stop)?;
+    let what = problem.stipulation.as_deref().unwrap_or("the problem");
+    let ways = while_solving(what, args, || solve::solve_problem(problem, &options, args.notation, args.lang))
+        .map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
     let mut outcome = Outcome { verdict: Verdict::Sound };
-    for exchanged in ways {
-        let options = SolveOptions { exchanged, ..options.clone() };
-        if exchanged && !args.json {
-            println!("problem {number}: the colours exchanged");
-        }
-        let turned = |turn: forsyth::Color| if exchanged { !turn } else { turn };
-        let label = Some((number, None));
-        let found = if problem.is_orthodox() {
-            let pos = problem.position().map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
-            let pos = if turned(pos.turn()) != pos.turn() { pos.turned() } else { pos };
-            solve_one(&pos, &stipulation, &options, args, label)?
-        } else {
-            let pos = problem.general_position().map_err(|e| Failure(format!("[{}] {e}", e.code())))?;
-            let pos = if turned(pos.turn()) != pos.turn() { pos.turned() } else { pos };
-            solve_one(&pos, &stipulation, &options, args, label)?
-        };
+    for solved in &ways {
+        let found = print_solved(solved, args, Some((number, None)));
         if found.verdict != Verdict::Sound {
             outcome = found;
         }

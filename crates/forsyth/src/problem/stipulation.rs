@@ -238,6 +238,13 @@ impl fmt::Display for Stipulation {
         if self.half_move {
             f.write_str(".5")?;
         }
+        // A journal's count of solutions, the count then one for every later half move (`h#2 2.1.1.1`).
+        if let Some(count) = self.solutions {
+            write!(f, " {count}")?;
+            for _ in 1..self.plies().min(MAX_MOVES * 2) {
+                f.write_str(".1")?;
+            }
+        }
         Ok(())
     }
 }
@@ -594,6 +601,14 @@ mod tests {
             let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(s.to_string(), text, "{s:?}");
             assert_eq!(s.to_string().parse::<Stipulation>().unwrap(), s);
+        }
+    }
+
+    #[test]
+    fn a_journals_count_of_solutions_writes_back() {
+        for text in ["h#2 2.1.1.1", "h#2.5 3.1.1.1.1", "ser-h#3 2.1.1.1"] {
+            let s: Stipulation = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(s.to_string(), text, "{s:?}");
         }
     }
 

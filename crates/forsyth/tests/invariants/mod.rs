@@ -380,10 +380,25 @@ pub fn check_problem(data: &[u8]) {
     if let Ok(entry) = yacpdb::parse(text) {
         problems.push(entry.problem);
     }
+    // Any line may be a stipulation: one read writes as a text that reads back to it.
+    for line in text.lines().take(64) {
+        if let Ok(stipulation) = line.parse::<forsyth::problem::stipulation::Stipulation>() {
+            let written = stipulation.to_string();
+            assert_eq!(written.parse().ok(), Some(stipulation), "{line:?} wrote {written:?}");
+        }
+    }
     for problem in problems {
         let _ = problem.position();
         let _ = problem.general_position();
         let _ = problem.count();
+        // The solver's reading of the problem's options never panics, whatever they say.
+        let _ = forsyth::problem::solve::SolveOptions::default().read_popeye(&problem.options);
+        if let Some(Ok(stipulation)) =
+            problem.stipulation.as_deref().map(str::parse::<forsyth::problem::stipulation::Stipulation>)
+        {
+            let written = stipulation.to_string();
+            assert_eq!(written.parse().ok(), Some(stipulation), "{written:?}");
+        }
         for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
             let written = problem.write(language);
             let again = popeye::parse(&written).expect("written Popeye input reads back");

@@ -23,6 +23,7 @@
 //! ```
 
 mod board;
+mod problem;
 mod search;
 mod table;
 mod write;
@@ -33,6 +34,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 pub use board::SolvePosition;
+pub use problem::{Solved, solve_problem};
 pub use write::{Written, WrittenAttack, WrittenDefence, WrittenLine, WrittenTry, write};
 
 use self::search::{Budget, Search};
@@ -428,6 +430,24 @@ pub enum SolveError {
         /// The side the stipulation lets begin.
         expected: crate::Color,
     },
+    /// The problem states no stipulation.
+    NoStipulation,
+    /// The problem's stipulation cannot be read.
+    Stipulation(crate::problem::stipulation::StipulationError),
+    /// The problem has twins, which forsyth does not solve yet.
+    Twins,
+    /// The problem has total invisible pieces, whose moves forsyth does not play.
+    Invisible {
+        /// How many.
+        count: usize,
+    },
+    /// The problem has fairy conditions, which forsyth does not play yet.
+    Conditions {
+        /// Their names as the problem gives them.
+        names: Vec<String>,
+    },
+    /// The problem's position cannot be made.
+    Problem(crate::problem::popeye::ProblemError),
 }
 
 impl SolveError {
@@ -441,12 +461,18 @@ impl SolveError {
     /// assert_eq!(error.code(), "solve.wrong-side-to-move");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub const fn code(&self) -> &'static str {
+    pub fn code(&self) -> &'static str {
         match self {
             SolveError::Unsupported { .. } => "solve.unsupported-stipulation",
             SolveError::UnsupportedOption { .. } => "solve.unsupported-option",
             SolveError::OpponentInCheck => "solve.opponent-in-check",
             SolveError::WrongSideToMove { .. } => "solve.wrong-side-to-move",
+            SolveError::NoStipulation => "solve.no-stipulation",
+            SolveError::Stipulation(e) => e.code(),
+            SolveError::Twins => "solve.unsupported-twin",
+            SolveError::Invisible { .. } => "solve.unsupported-invisible",
+            SolveError::Conditions { .. } => "problem.condition",
+            SolveError::Problem(e) => e.code(),
         }
     }
 }
@@ -477,6 +503,21 @@ impl fmt::Display for SolveError {
                  in the FEN",
                 expected.name()
             ),
+            SolveError::NoStipulation => {
+                f.write_str("the problem has no Stipulation: add one, such as 'Stipulation #2'")
+            }
+            SolveError::Stipulation(e) => write!(f, "Stipulation: {e}"),
+            SolveError::Twins => f.write_str(
+                "the problem has twins, which forsyth does not solve yet; solve each twin as a problem of its own",
+            ),
+            SolveError::Invisible { count } => write!(
+                f,
+                "the problem has {count} total invisible pieces (TotalInvisible), whose moves forsyth does not play"
+            ),
+            SolveError::Conditions { names } => {
+                write!(f, "forsyth plays no fairy condition yet: {}", names.join("; "))
+            }
+            SolveError::Problem(e) => write!(f, "{e}"),
         }
     }
 }
