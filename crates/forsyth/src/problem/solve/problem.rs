@@ -12,6 +12,18 @@ use crate::problem::popeye::ProblemDescription;
 use crate::problem::stipulation::Stipulation;
 
 /// One way a problem was solved: as given, or with the colours exchanged (`Duplex`, `HalfDuplex`).
+///
+/// ```
+/// use forsyth::notation::{Language, MoveStyle};
+/// use forsyth::problem::popeye;
+/// use forsyth::problem::solve::{SolveOptions, Verdict, solve_problem};
+/// // HalfDuplex: Black begins and must mate in two, which a lone king cannot.
+/// let text = "BeginProblem\nPieces White Kh1 Rb1 Black Ka8\nStipulation #2\nOption HalfDuplex\nEndProblem\n";
+/// let solved = &solve_problem(&popeye::parse(text)?[0], &SolveOptions::default(), MoveStyle::Problem, Language::En)?[0];
+/// assert!(solved.exchanged && solved.finished);
+/// assert_eq!((solved.stipulation.to_string(), solved.written.verdict), ("#2".to_string(), Verdict::NoSolution));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {
     /// The stipulation.
