@@ -594,16 +594,22 @@ pub struct ProblemRequest {
 /// The longest problem text read (a problem with every square described is a few kilobytes).
 const MAX_PROBLEM: usize = 1 << 20;
 
+/// 422 `request.problem-too-long` for a problem text over [`MAX_PROBLEM`] bytes.
+fn problem_within_limit(text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_PROBLEM {
+        return Err(ApiError::unprocessable(
+            "request.problem-too-long",
+            format!("the problem text has {} bytes; at most {MAX_PROBLEM} are read", text.len()),
+        ));
+    }
+    Ok(())
+}
+
 /// `POST /api/problem`: every problem of a Popeye input or YACPDB entry drawn, with its stipulation, conditions and
 /// legal moves.
 pub async fn problem(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejection>) -> Answer {
     let request: ProblemRequest = parse(&body(bytes, limits)?)?;
-    if request.text.len() > MAX_PROBLEM {
-        return Err(ApiError::unprocessable(
-            "request.problem-too-long",
-            format!("the problem text has {} bytes; at most {MAX_PROBLEM} are read", request.text.len()),
-        ));
-    }
+    problem_within_limit(&request.text)?;
     let words = lang(request.lang.as_deref())?;
     let topology = match request.board.as_deref() {
         Some(name) => name.parse::<Topology>().map_err(|e| ApiError::unprocessable("request.board", e.to_string()))?,
@@ -649,12 +655,7 @@ impl Drop for StopOnDrop {
 /// within a time limit, on one thread; cancelled when the request is closed.
 pub async fn solve(State(limits): State<Limits>, bytes: Result<Bytes, BytesRejection>) -> Answer {
     let request: SolveRequest = parse(&body(bytes, limits)?)?;
-    if request.text.len() > MAX_PROBLEM {
-        return Err(ApiError::unprocessable(
-            "request.problem-too-long",
-            format!("the problem text has {} bytes; at most {MAX_PROBLEM} are read", request.text.len()),
-        ));
-    }
+    problem_within_limit(&request.text)?;
     let seconds = request.time_limit.unwrap_or(60.0);
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= limits::MAX_SOLVE_SECONDS) {
         return Err(ApiError::unprocessable(
