@@ -2,9 +2,9 @@
 //! lists are checked in popeye_reference.rs) and YACPDB-style entries (read with the yaml-rust2 YAML reader),
 //! each read, written and read back; bad input is an error with line and column.
 
-use forsyth::Square;
-use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
+use forsyth::problem::popeye::{self, Attribute, PopeyeLanguage, ProblemDescription};
 use forsyth::problem::yacpdb;
+use forsyth::{Color, Square};
 
 const ENGLISH: &str = "BeginProblem
 Author Loyd, Samuel
@@ -70,7 +70,10 @@ fn bad_popeye_input_says_where() {
         ("BeginProblem\nPieces White Ke1 Black Ke8", "popeye.no-end", 2, 1),
         ("BeginProblem\nPieces White Ke1 Black Ke8 GNd4\nEndProblem", "popeye.unknown-piece", 2, 28),
         ("AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8 EMd4\nEndeProblem", "popeye.unknown-piece", 2, 30),
-        ("BeginProblem\nPieces White Ke1 Neutral Pd4\nEndProblem", "popeye.unsupported", 2, 18),
+        ("BeginProblem\nPieces White Ke1 Q/Rd4\nEndProblem", "popeye.unsupported", 2, 18),
+        ("BeginProblem\nPieces Ke1\nEndProblem", "popeye.no-colour", 2, 8),
+        ("BeginProblem\nPieces White Ke1\nSStipulation 3a[#]d\nEndProblem", "popeye.no-colour", 3, 14),
+        ("BeginProblem\nForsyth 4k3/8/8/8/8/8/8/4Y3\nEndProblem", "popeye.unknown-piece", 2, 26),
         ("BeginProblem\nPieces White Ke9\nEndProblem", "popeye.bad-square", 2, 14),
         ("BeginProblem\nPieces White Ke1 Black Ke1\nEndProblem", "popeye.occupied", 2, 24),
         ("BeginProblem\nPieces White Ke1 TotalInvisible x\nEndProblem", "popeye.bad-number", 2, 33),
@@ -136,7 +139,8 @@ fn bad_yacpdb_entries_are_refused_where_the_fault_stands() {
         ("- a list", "yacpdb.shape", (0, 0)),
         // Popeye's stipulation is one word; found by the problem fuzz target as "#2, ". The fault is the key's.
         ("authors: [A]\nstipulation: \"#2, h#3\"\nalgebraic:\n  white: [Ke1]\n  black: [Ke8]", "yacpdb.shape", (2, 1)),
-        ("algebraic:\n  neutral: [Ke1]", "yacpdb.shape", (1, 1)),
+        ("algebraic:\n  red: [Ke1]", "yacpdb.shape", (1, 1)),
+        ("algebraic:\n  white: [Grand Ke1]", "yacpdb.piece", (2, 11)),
         // At the key, not at an earlier value that reads like it.
         ("stipulation: authors\nauthors: {a: b}\nalgebraic:\n  white: [Ke1]", "yacpdb.shape", (2, 1)),
         ("keywords: [algebraic]\nalgebraic:\n  white: [Ke1, GNd4]", "yacpdb.piece", (3, 16)),
@@ -308,4 +312,74 @@ fn an_empty_yacpdb_stipulation_states_none_and_the_problem_writes_as_popeye_inpu
         let again = popeye::parse(&problem.write(language)).unwrap();
         assert_eq!((again[0].pieces.clone(), again[0].stipulation.clone()), (problem.pieces.clone(), None));
     }
+}
+
+/// The parts of Popeye's input language that composers use beyond pieces and stipulations (each as in Popeye's own
+/// example inputs) are read, and written so that they read back the same, in English and German.
+#[test]
+fn the_whole_popeye_input_language_reads_and_writes_back() {
+    let text = "beginproblem\n\
+                prot pieces.out\n\
+                latex elephant.tex\n  g DU Grashuepfer\n  n SU Nachtreiter\n\
+                fors 4k3/8/8/3=p4/8/.ca7/8/4K2R\n\
+                pieces white royal Sd4 Sc4 neutral Pe4 black kamikaze ph7 totalinvisible 1\n\
+                stip dia 8.5\n\
+                option try\n  variation nothreat\n\
+                condition madrasi\n\
+                zeroposition move d4 d5\n\
+                twin move c4 c5\n\
+                endproblem\n";
+    let p = &popeye::parse(text).unwrap()[0];
+    assert_eq!(p.protocol.as_deref(), Some("pieces.out"));
+    assert_eq!(p.latex.as_deref(), Some("elephant.tex"));
+    assert_eq!(p.latex_pieces, ["g DU Grashuepfer", "n SU Nachtreiter"]);
+    assert_eq!(p.stipulation.as_deref(), Some("dia 8.5"));
+    assert_eq!(p.options, ["Try Variations NoThreat"]);
+    assert_eq!(p.conditions, ["madrasi"]);
+    assert!(p.zero_position);
+    assert_eq!(p.twins, ["move d4 d5", "move c4 c5"]);
+    assert_eq!(p.invisible, 1);
+    let at = |sq: &str| p.pieces.iter().find(|x| x.square.to_string() == sq).unwrap();
+    assert!(at("d5").is_neutral() && at("e4").is_neutral());
+    assert_eq!((at("a3").kind.name, at("a3").color), ("camel", Color::Black));
+    assert!(at("d4").attributes.contains(Attribute::Royal));
+    assert!(!at("c4").attributes.contains(Attribute::Royal), "Royal names the next piece only");
+    assert!(at("h7").attributes.contains(Attribute::Kamikaze) && at("h7").color == Color::Black);
+    assert_eq!(p.position().unwrap_err().code(), "problem.condition");
+    for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+        let written = p.write(language);
+        assert_eq!(&popeye::parse(&written).unwrap()[0], p, "{written}");
+    }
+    let yacpdb = yacpdb::write(p);
+    assert!(
+        yacpdb.contains("  white: [Ke1, Rh1, Royal Sd4, Sc4]\n") && yacpdb.contains("  neutral: [Pd5, Pe4]\n"),
+        "{yacpdb}"
+    );
+}
+
+/// `a=>b`: the pieces before the stipulation are the first position, those after it the second; a structured
+/// stipulation keeps its colour; Latin-1 input reads as Popeye reads it; upper-case files are squares.
+#[test]
+fn two_positions_structured_stipulations_and_latin_1() {
+    let text = "AnfangProblem\nAutor M\u{fc}ller\nSteine Weiss KH1 Schwarz Ka8\nForderung a=>b 1\n\
+                Steine Weiss Kg1 Schwarz Ka8\nsForderung schwarz 4hh[2da[#]]\nEndeProblem\n";
+    let latin1: Vec<u8> = text.chars().map(|c| c as u8).collect();
+    let decoded = popeye::decode(&latin1);
+    let p = &popeye::parse(&decoded).unwrap()[0];
+    assert_eq!(p.authors, ["Müller"]);
+    assert_eq!(p.stipulation.as_deref(), Some("a=>b 1"));
+    assert_eq!(p.initial_pieces.iter().map(|x| x.square.to_string()).collect::<Vec<_>>(), ["h1", "a8"]);
+    assert_eq!(p.pieces.iter().map(|x| x.square.to_string()).collect::<Vec<_>>(), ["g1", "a8"]);
+    assert_eq!(p.structured_stipulation, Some((Color::Black, "4hh[2da[#]]".to_string())));
+    for language in [PopeyeLanguage::English, PopeyeLanguage::German] {
+        assert_eq!(&popeye::parse(&p.write(language)).unwrap()[0], p);
+    }
+}
+
+/// A misspelt keyword is named with the keyword it is nearest to.
+#[test]
+fn a_misspelt_keyword_is_named_with_its_nearest() {
+    let e = popeye::parse("BeginProblem\nPeices White Ke1\nEndProblem").unwrap_err();
+    assert_eq!((e.code(), e.line, e.column), ("popeye.unknown-word", 2, 1));
+    assert!(e.to_string().contains("did you mean Pieces?"), "{e}");
 }

@@ -124,11 +124,16 @@ fn popeye_language(text: &str) -> Result<PopeyeLanguage, String> {
 
 /// The problems of a file, and the language their Condition/Option/Twin texts are in (YACPDB: English).
 fn read_with_language(path: &Path) -> Result<(Vec<ProblemDescription>, PopeyeLanguage), Failure> {
-    let text = if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).map_err(|e| Failure(format!("cannot read standard input: {e}")))?
+    let bytes = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|e| Failure(format!("cannot read standard input: {e}")))?;
+        bytes
     } else {
-        std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?
+        std::fs::read(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?
     };
+    // Older Popeye inputs are Latin-1: read as Popeye reads them.
+    let text = popeye::decode(&bytes);
     if forsyth_server::report::is_yacpdb(&text) {
         let entry = yacpdb::parse(&text).map_err(|e| Failure(format!("{}: [{}] {e}", path.display(), e.code())))?;
         if !entry.ignored.is_empty() {

@@ -21,7 +21,7 @@ use std::fmt;
 use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::popeye::{self, PlacedPiece, PopeyeLanguage, ProblemDescription};
+use super::popeye::{self, Attribute, Attributes, PlacedPiece, PopeyeLanguage, ProblemDescription};
 use super::start::normalised;
 use crate::piece_kind::FairyPiece;
 use crate::{Color, Square};
@@ -324,18 +324,31 @@ fn read_algebraic(value: &Yaml, problem: &mut ProblemDescription) -> Result<(), 
     let Yaml::Hash(sides) = value else { return Err(shape("algebraic has white: and black: lists")) };
     let mut occupied = crate::SquareSet::EMPTY;
     for (side, pieces) in sides {
-        let color = match side.as_str() {
-            Some("white") => Color::White,
-            Some("black") => Color::Black,
-            Some("neutral") => return Err(shape("neutral pieces are not supported")),
-            _ => return Err(shape("algebraic has only white: and black: lists here")),
+        let (color, side_attributes) = match side.as_str() {
+            Some("white") => (Color::White, Attributes::NONE),
+            Some("black") => (Color::Black, Attributes::NONE),
+            Some("neutral") => {
+                let mut neutral = Attributes::NONE;
+                neutral.insert(Attribute::Neutral);
+                (Color::White, neutral)
+            }
+            _ => return Err(shape("algebraic has only white:, black: and neutral: lists")),
         };
-        for text in strings(pieces, "a side is a list of pieces like [Kd2, Sc3]")? {
+        for text in strings(pieces, "a side is a list of pieces like [Kd2, Sc3, Royal Sd4]")? {
             let piece_error = || YacpdbError { kind: YacpdbErrorKind::Piece(text.clone()), line: 0, column: 0 };
-            if !text.is_ascii() || text.len() < 3 {
+            // Attributes come first, by their English names: `Royal Kamikaze Sd4`.
+            let mut words: Vec<&str> = text.split_whitespace().collect();
+            let piece = words.pop().unwrap_or("");
+            let mut attributes = side_attributes;
+            for word in words {
+                let attribute =
+                    Attribute::ALL.into_iter().find(|a| a.name(PopeyeLanguage::English).eq_ignore_ascii_case(word));
+                attributes.insert(attribute.ok_or_else(piece_error)?);
+            }
+            if !piece.is_ascii() || piece.len() < 3 {
                 return Err(piece_error());
             }
-            let (code, square) = text.split_at(text.len() - 2);
+            let (code, square) = piece.split_at(piece.len() - 2);
             let kind = FairyPiece::from_popeye(code, PopeyeLanguage::English).ok_or_else(piece_error)?;
             let square: Square = square.parse().map_err(|_| piece_error())?;
             if square.file().index() >= 8 {
@@ -345,7 +358,7 @@ fn read_algebraic(value: &Yaml, problem: &mut ProblemDescription) -> Result<(), 
                 return Err(YacpdbError { kind: YacpdbErrorKind::Occupied(square), line: 0, column: 0 });
             }
             occupied.insert(square);
-            problem.pieces.push(PlacedPiece { color, kind, square });
+            problem.pieces.push(PlacedPiece { color, kind, square, attributes });
         }
     }
     popeye::order_by_colour(&mut problem.pieces);
@@ -401,10 +414,25 @@ pub fn write(problem: &ProblemDescription) -> String {
     let options: Vec<String> = problem.conditions.iter().chain(&problem.options).cloned().collect();
     list(&mut out, "options", &options);
     out.push_str("algebraic:\n");
-    for (name, color) in [("white", Color::White), ("black", Color::Black)] {
-        let pieces: Vec<String> =
-            problem.pieces.iter().filter(|p| p.color == color).map(|p| p.code(PopeyeLanguage::English)).collect();
-        out.push_str(&format!("  {name}: [{}]\n", pieces.join(", ")));
+    for (name, color, neutral) in
+        [("white", Color::White, false), ("black", Color::Black, false), ("neutral", Color::White, true)]
+    {
+        let pieces: Vec<String> = problem
+            .pieces
+            .iter()
+            .filter(|p| p.is_neutral() == neutral && (neutral || p.color == color))
+            .map(|p| {
+                // Attributes before the piece, in alphabetical order, as YACPDB writes them.
+                let mut words: Vec<&str> =
+                    p.attributes.flags().iter().map(|a| a.name(PopeyeLanguage::English)).collect();
+                words.sort_unstable();
+                words.push("");
+                format!("{}{}", words.join(" "), p.code(PopeyeLanguage::English))
+            })
+            .collect();
+        if !neutral || !pieces.is_empty() {
+            out.push_str(&format!("  {name}: [{}]\n", pieces.join(", ")));
+        }
     }
     list(&mut out, "comments", &problem.remarks);
     out

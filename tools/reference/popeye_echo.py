@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Popeye's echo of every problem in its own example and test inputs: the board it set up, the stipulation and
+piece count line, and the lines under it (piece attributes, fairy pieces, conditions, options), with the messages
+it printed before the board (input errors). Reference data for forsyth's reader of Popeye's input language.
+
+Popeye (github.com/thomas-maeder/popeye, 4.104) is not installed or committed: its licence asks that it be
+distributed only in its entirety. Build it from its public source (`make -f makefile.unx`) and pass the binary `py`
+and the source tree that holds the `*.inp` files.
+
+Every file is split into problems as tools/reference/popeye_solutions.py splits them (`problems_of`); each problem
+is given to Popeye alone, and Popeye is stopped as soon as it has printed the echo (it would go on to solve). One
+JSON object per problem, in file order: `source`, `index` (from 1), `input` (the problem as given to Popeye),
+`messages` (lines before the board), `board` (the eight rank lines of the diagram, rank 8 first; empty when Popeye
+printed no board) and `legend` (the stipulation line and the lines under the diagram up to the first blank line).
+
+Usage: popeye_echo.py --py PATH --tree DIR --out FILE [--jobs N]
+"""
+
+import argparse
+import concurrent.futures
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import selectors
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SPEC = importlib.util.spec_from_file_location("popeye_solutions", os.path.join(HERE, "popeye_solutions.py"))
+popeye_solutions = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(popeye_solutions)
+
+
+def problems(tree):
+    for directory in popeye_solutions.DIRECTORIES:
+        for dirpath, _, files in sorted(os.walk(os.path.join(tree, directory))):
+            for name in sorted(files):
+                if name.endswith(".inp"):
+                    path = os.path.join(dirpath, name)
+                    text = popeye_solutions.read_text(path)
+                    for index, (problem, german) in enumerate(popeye_solutions.problems_of(text), 1):
+                        yield os.path.relpath(path, tree), index, popeye_solutions.wrapped(problem, german)
+
+
+def echo(py, text):
+    """Popeye's messages, board lines and legend for one problem. Popeye prints the legend at once and the blank
+    line after it only with the first solution, so the echo is complete when no line has come for a while (or the
+    blank line has come); Popeye is then stopped."""
+    with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False, encoding="utf-8") as f:
+        f.write(text)
+        path = f.name
+    messages, board, legend = [], [], []
+    state = "messages"
+    # Line-buffered, so that the echo arrives as it is printed.
+    process = subprocess.Popen(["stdbuf", "-oL", py, path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    selector = selectors.DefaultSelector()
+    selector.register(process.stdout, selectors.EVENT_READ)
+    pending = b""
+    deadline = time.monotonic() + 30
+    try:
+        done = False
+        while not done and time.monotonic() < deadline:
+            quiet = 1.0 if state == "legend" else 30.0
+            if not selector.select(timeout=quiet):
+                break
+            chunk = os.read(process.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for raw in lines:
+                line = raw.decode("utf-8", "replace").rstrip("\r")
+                if state == "messages":
+                    if line.startswith("+---a---"):
+                        state = "board"
+                    elif line.strip() and not line.startswith(("Popeye ", "solution finished")):
+                        messages.append(line.strip())
+                elif state == "board":
+                    if line.startswith("+---a---"):
+                        state = "legend"
+                    elif line[:1].isdigit():
+                        board.append(line)
+                elif state == "legend":
+                    if not line.strip():
+                        done = True
+                        break
+                    legend.append(line.strip())
+    finally:
+        process.kill()
+        process.wait()
+        os.unlink(path)
+    return {"messages": messages, "board": board, "legend": legend}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--py", required=True)
+    parser.add_argument("--tree", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    found = list(problems(args.tree))
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        echoes = list(pool.map(lambda p: echo(args.py, p[2]), found))
+    with open(args.out, "w", encoding="utf-8") as out:
+        for (source, index, text), e in zip(found, echoes):
+            out.write(json.dumps({"source": source, "index": index, "input": text, **e}, sort_keys=True,
+                                 ensure_ascii=False) + "\n")
+    print(f"{len(found)} problems, {sum(1 for e in echoes if e['board'])} with a board", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
