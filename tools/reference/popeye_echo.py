@@ -24,6 +24,7 @@ import os
 import subprocess
 import sys
 import selectors
+import shutil
 import tempfile
 import time
 
@@ -48,13 +49,16 @@ def echo(py, text):
     """Popeye's messages, board lines and legend for one problem. Popeye prints the legend at once and the blank
     line after it only with the first solution, so the echo is complete when no line has come for a while (or the
     blank line has come); Popeye is then stopped."""
-    with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False, encoding="utf-8") as f:
+    directory = tempfile.mkdtemp()
+    path = os.path.join(directory, "problem.inp")
+    with open(path, "w", encoding="utf-8") as f:
         f.write(text)
-        path = f.name
     messages, board, legend = [], [], []
     state = "messages"
     # Line-buffered, so that the echo arrives as it is printed.
-    process = subprocess.Popen(["stdbuf", "-oL", py, path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    # In a directory of its own: `Protocol` and `LaTeX` make Popeye write files beside it.
+    process = subprocess.Popen(["stdbuf", "-oL", py, path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               cwd=os.path.dirname(path))
     selector = selectors.DefaultSelector()
     selector.register(process.stdout, selectors.EVENT_READ)
     pending = b""
@@ -90,7 +94,7 @@ def echo(py, text):
     finally:
         process.kill()
         process.wait()
-        os.unlink(path)
+        shutil.rmtree(directory, ignore_errors=True)
     return {"messages": messages, "board": board, "legend": legend}
 
 
