@@ -1,5 +1,6 @@
 """The package's `forsyth` command (the console script pip installs, and `python -m forsyth`) against the Rust
-binary built from crates/forsyth-cli: the same arguments give the same output, files and exit status. Also
+binary built from crates/forsyth-cli: the same arguments give the same output, files and exit status, and Ctrl-C
+ends both alike. Also
 `forsyth.__version__` against the crates' version and the package's metadata."""
 
 import importlib.metadata
@@ -7,9 +8,11 @@ import json
 import os
 import pathlib
 import re
+import signal
 import subprocess
 import sys
 import sysconfig
+import time
 
 import pytest
 
@@ -95,3 +98,31 @@ def test_version_is_the_crates_and_the_metadata():
     assert importlib.metadata.version("forsyth") == workspace_version
     rust = subprocess.run([RUST_FORSYTH, "--version"], capture_output=True, text=True, check=True)
     assert rust.stdout == f"forsyth {forsyth.__version__}\n"
+
+
+def interrupted_while_reading(command: list[str]) -> tuple[int, bytes, bytes]:
+    """Starts `pgn check` on standard input, waits until the process sleeps reading the empty pipe (Linux names
+    that wait `pipe_read` in /proc), sends Ctrl-C's SIGINT, and returns the exit status and output."""
+    process = subprocess.Popen(
+        command + ["pgn", "check", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        wchan = pathlib.Path(f"/proc/{process.pid}/wchan")
+        deadline = time.monotonic() + 60
+        while "pipe_read" not in wchan.read_text() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    return process.returncode, stdout, stderr
+
+
+@pytest.mark.skipif(not pathlib.Path("/proc/self/wchan").exists(), reason="needs Linux's /proc/PID/wchan")
+@pytest.mark.parametrize("how", PYTHON_COMMANDS)
+def test_ctrl_c_ends_the_command_as_it_ends_the_rust_binary(how):
+    # Python's own handler would only set a flag: the read would fail with EINTR (`forsyth: -: Interrupted system
+    # call`) and a KeyboardInterrupt traceback would follow.
+    expected = interrupted_while_reading([RUST_FORSYTH])
+    assert expected[0] == -signal.SIGINT
+    assert interrupted_while_reading(PYTHON_COMMANDS[how]) == expected
