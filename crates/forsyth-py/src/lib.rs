@@ -1,7 +1,8 @@
 //! The Python package `forsyth`: a thin shell over the library. Positions and moves (`position`), texts
-//! (`text`), PGN (`pgn`), PGN as Arrow tables (`tables`), and the exceptions (`errors`); the Python side
-//! (`python/forsyth`) re-exports them with type stubs.
+//! (`text`), PGN (`pgn`), PGN as Arrow tables (`tables`), the exceptions (`errors`) and the `forsyth` command
+//! (`cli`); the Python side (`python/forsyth`) re-exports them with type stubs.
 
+mod cli;
 mod errors;
 mod options;
 mod pgn;
@@ -14,6 +15,8 @@ use pyo3::prelude::*;
 /// The native module, `forsyth._forsyth`.
 #[pymodule]
 fn _forsyth(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The Python package's version is the crate's (the workspace's), as `forsyth --version` prints it.
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(module)?;
     module.add_class::<position::PyPosition>()?;
     module.add_class::<position::PyMove>()?;
@@ -31,5 +34,6 @@ fn _forsyth(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(pgn::read_games, module)?)?;
     module.add_function(wrap_pyfunction!(pgn::check, module)?)?;
     module.add_function(wrap_pyfunction!(tables::to_arrow, module)?)?;
+    module.add_function(wrap_pyfunction!(cli::main, module)?)?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 use arrow::ffi_stream::FFI_ArrowArrayStream;
 use forsyth::pgn::PgnReadOptions;
 use forsyth_arrow::{Table, TableOptions, TableStream};
+use pyo3::exceptions::{PyImportError, PyModuleNotFoundError};
 use pyo3::prelude::*;
 
 use crate::errors::argument;
@@ -32,6 +33,7 @@ pub fn to_arrow<'py>(
     comments: bool,
     allow: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let pyarrow = import_pyarrow(py)?;
     let table =
         Table::from_name(table).ok_or_else(|| argument(format!("unknown table '{table}' (use games or moves)")))?;
     if batch_rows == 0 {
@@ -47,7 +49,27 @@ pub fn to_arrow<'py>(
     let mut exported = Box::new(FFI_ArrowArrayStream::new(Box::new(stream)));
     // pyarrow moves the stream out of the struct (leaving it released, so dropping it afterwards does nothing).
     let address = std::ptr::from_mut::<FFI_ArrowArrayStream>(&mut exported).addr();
-    let reader = py.import("pyarrow")?.getattr("RecordBatchReader")?.call_method1("_import_from_c", (address,))?;
+    let reader = pyarrow.getattr("RecordBatchReader")?.call_method1("_import_from_c", (address,))?;
     drop(exported);
     Ok(reader)
+}
+
+/// pyarrow, which only `to_arrow` needs and the package leaves optional (the extra `forsyth[arrow]`). Imported before
+/// any game is read, so that without it nothing starts; the error says what to install, its cause why the import
+/// failed.
+fn import_pyarrow(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    py.import("pyarrow").map_err(|e| {
+        if !e.is_instance_of::<PyImportError>(py) {
+            return e;
+        }
+        let error = PyModuleNotFoundError::new_err(format!(
+            "forsyth.pgn.to_arrow needs pyarrow, which could not be imported ({}): \
+             pip install 'forsyth[arrow]' (or pip install pyarrow)",
+            e.value(py)
+        ));
+        // The exception's `name`, as Python's own import error sets it.
+        let _ = error.value(py).setattr("name", "pyarrow");
+        error.set_cause(py, Some(e));
+        error
+    })
 }

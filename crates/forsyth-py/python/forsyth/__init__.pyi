@@ -4,6 +4,9 @@ from typing import Iterable, Literal, Optional, Union
 
 from . import pgn as pgn
 
+__version__: str
+"""The package's version, the forsyth crates' (as ``forsyth --version`` prints it)."""
+
 EpMode = Literal["legal", "pseudo", "always"]
 CastlingStyle = Literal["xfen", "shredder", "classic"]
 MoveStyle = Literal["san", "fide", "long", "problem", "figurine", "uci"]
