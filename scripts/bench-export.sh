@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
-cargo build --profile dist -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin core_to_core
+cargo build --profile dist -q -p forsyth-chess-cli -p forsyth-bench --bin forsyth --bin core_to_core
 forsyth="$PWD/target/dist/forsyth"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
-cargo build --profile dist -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin fen_lines_shakmaty
+cargo build --profile dist -q -p forsyth-chess-cli -p forsyth-bench --bin forsyth --bin fen_lines_shakmaty
 forsyth="$PWD/target/dist/forsyth"
 shakmaty="$PWD/target/dist/fen_lines_shakmaty"
 work=$(mktemp -d)

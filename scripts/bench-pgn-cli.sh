@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-9}
-cargo build --profile dist -q -p forsyth-cli -p forsyth-bench --bin forsyth --bin pgn_validate_shakmaty --bin core_to_core
+cargo build --profile dist -q -p forsyth-chess-cli -p forsyth-bench --bin forsyth --bin pgn_validate_shakmaty --bin core_to_core
 forsyth="$PWD/target/dist/forsyth"
 anchor="$PWD/target/dist/pgn_validate_shakmaty"
 work=$(mktemp -d)

@@ -11,7 +11,7 @@ runs=${1:-5}
 if [ -n "${FORSYTH:-}" ]; then
   forsyth=$(realpath "$FORSYTH")
 else
-  cargo build --profile dist -q -p forsyth-cli
+  cargo build --profile dist -q -p forsyth-chess-cli
   forsyth="$PWD/target/dist/forsyth"
 fi
 extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)

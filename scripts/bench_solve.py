@@ -12,7 +12,7 @@ is kept). Both read the problem's own options (Try, Variation, SetPlay, ...), so
 
 Popeye is not installed or committed (its licence asks that it be distributed only in its entirety): build it from
 github.com/thomas-maeder/popeye with `make -f makefile.unx` and pass the binary `py`. Build forsyth with
-`cargo build --profile dist -p forsyth-cli` (or --release) and pass target/.../forsyth.
+`cargo build --profile dist -p forsyth-chess-cli` (or --release) and pass target/.../forsyth.
 
 Prints a line per problem (stipulation, Popeye's seconds, forsyth's seconds, Popeye/forsyth), the totals by kind
 of play and in all, and the ratio of the totals: how many times faster forsyth solved the set.

@@ -7,10 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scale=${HOSTILE_SCALE:-4}
 
-HOSTILE_SCALE=$scale cargo test -q -p forsyth --test hostile -- --nocapture --test-threads=1 2>&1 \
+HOSTILE_SCALE=$scale cargo test -q -p forsyth-chess --test hostile -- --nocapture --test-threads=1 2>&1 \
   | grep -E "peak|test result|panicked|FAILED"
 
-cargo build --release -q -p forsyth-cli
+cargo build --release -q -p forsyth-chess-cli
 forsyth=target/release/forsyth
 measure() {  # measure NAME: runs the command on stdin, prints exit status, peak RSS and time
   local name=$1; shift

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build -q -p forsyth-cli
+cargo build -q -p forsyth-chess-cli
 BIN="$PWD/target/debug/forsyth"
 forsyth() { "$BIN" "$@"; }
 

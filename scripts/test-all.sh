@@ -12,13 +12,13 @@ cargo test --workspace --doc
 bash scripts/readme-tour.sh --check
 
 # The library's optional serde feature: its tests and doctests.
-cargo test -q -p forsyth --features serde --test serde
-cargo test -q -p forsyth --features serde --doc serialization
+cargo test -q -p forsyth-chess --features serde --test serde
+cargo test -q -p forsyth-chess --features serde --doc serialization
 
 # Differential tests against python-chess (installed quietly if missing).
 if python3 -c 'import chess, sys; sys.exit(chess.__version__ != "1.11.2")' 2>/dev/null \
     || python3 -m pip install -q chess==1.11.2; then
-  cargo build --release -q -p forsyth-cli
+  cargo build --release -q -p forsyth-chess-cli
   python3 tests/differential/fen_roundtrip.py target/release/forsyth
   # The positions that forsyth's retro analysis calls impossible and Sherlock does not: the independent
   # pawn-capture bound confirms the ones listed with it (tools/reference/sherlock_verdicts/README.md).
@@ -27,7 +27,7 @@ if python3 -c 'import chess, sys; sys.exit(chess.__version__ != "1.11.2")' 2>/de
   mkdir -p target/differential
   python3 tests/differential/python_chess_games.py --games 150 > target/differential/python-chess.jsonl
   FORSYTH_PYTHON_CHESS_DUMP="$PWD/target/differential/python-chess.jsonl" \
-    cargo test -q -p forsyth --test differential_python_chess -- --ignored --nocapture
+    cargo test -q -p forsyth-chess --test differential_python_chess -- --ignored --nocapture
 else
   echo "SKIPPED fen_roundtrip, differential_python_chess: python-chess 1.11.2 could not be installed"
   [ -z "${CI:-}" ] || { echo "CI must run the differential tests: failing"; exit 1; }
@@ -38,14 +38,14 @@ fi
 # move list, SAN and FEN (crates/forsyth/tests/differential_pyffish.rs).
 if python3 -c 'import pyffish' 2>/dev/null || python3 -m pip install -q pyffish; then
   python3 tests/differential/pyffish_10x8.py --out target/pyffish-10x8.tsv --games 4
-  FORSYTH_PYFFISH_DATA="$PWD/target/pyffish-10x8.tsv" cargo test -q -p forsyth --test differential_pyffish
+  FORSYTH_PYFFISH_DATA="$PWD/target/pyffish-10x8.tsv" cargo test -q -p forsyth-chess --test differential_pyffish
   # Fairy pieces (grasshopper, nightrider, camel, zebra, pao, vao, leo, lion, mao) as pyffish custom pieces:
   # fresh seeded games and random sparse positions, every legal move list and perft 2 (differential_pyffish_fairy).
   python3 tests/differential/pyffish_fairy.py --out target/pyffish-fairy.tsv --games 20 --seed 3
-  FORSYTH_PYFFISH_FAIRY_DATA="$PWD/target/pyffish-fairy.tsv" cargo test -q -p forsyth --test differential_pyffish_fairy
+  FORSYTH_PYFFISH_FAIRY_DATA="$PWD/target/pyffish-fairy.tsv" cargo test -q -p forsyth-chess --test differential_pyffish_fairy
   # Indicated lines of fairy pieces (`Ga1~d3`) listed by forsyth against a walk over Fairy-Stockfish's moves.
   (cd tests/differential && python3 pattern_fairy.py --out ../../target/pattern-fairy.tsv)
-  FORSYTH_PATTERN_FAIRY_DATA="$PWD/target/pattern-fairy.tsv" cargo test -q -p forsyth --test pattern_fairy
+  FORSYTH_PATTERN_FAIRY_DATA="$PWD/target/pattern-fairy.tsv" cargo test -q -p forsyth-chess --test pattern_fairy
 else
   echo "SKIPPED pyffish_10x8, pyffish_fairy: pyffish could not be installed"
   [ -z "${CI:-}" ] || { echo "CI must run the differential tests: failing"; exit 1; }
@@ -56,7 +56,7 @@ fi
 # Needs the zstd command for the compressed files.
 if python3 -c 'import chess, sys; sys.exit(chess.__version__ != "1.11.2")' 2>/dev/null \
     || python3 -m pip install -q chess==1.11.2; then
-  cargo build --release -q -p forsyth-cli
+  cargo build --release -q -p forsyth-chess-cli
   command -v zstd >/dev/null || { apt-get update -qq && apt-get install -y -qq zstd; }
   python3 tests/differential/pgn_files.py target/release/forsyth
 else
@@ -70,7 +70,7 @@ fi
 command -v pgn-extract >/dev/null || [ -x /usr/games/pgn-extract ] \
   || { apt-get update -qq && apt-get install -y -qq pgn-extract; } || true
 if command -v pgn-extract >/dev/null || [ -x /usr/games/pgn-extract ]; then
-  cargo build --release -q -p forsyth-cli
+  cargo build --release -q -p forsyth-chess-cli
   command -v zstd >/dev/null || { apt-get update -qq && apt-get install -y -qq zstd; }
   bash tests/differential/pgn_extract.sh target/release/forsyth
 else

@@ -78,7 +78,7 @@ print(f"test-python.sh: forsyth {forsyth.__version__} from a fresh venv: import,
 PY
 )
 # The export tests run `forsyth pgn export` and read its Parquet with DuckDB.
-cargo build -q -p forsyth-cli
+cargo build -q -p forsyth-chess-cli
 export FORSYTH_BIN="$PWD/target/debug/forsyth"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider crates/forsyth-py/tests
 # The Dask recipe (examples/dask): a LocalCluster of two worker processes on loopback, stopped by the test; the

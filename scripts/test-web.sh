@@ -29,7 +29,7 @@ trap 'rm -f "$log"' EXIT
 rm -rf target/browser-screenshots
 started=$(date +%s)
 # One browser at a time: the machine has two cores, and each test starts its own.
-cargo test -p forsyth-server --test browser -- --ignored --nocapture --test-threads=1 2>&1 | tee "$log"
+cargo test -p forsyth-chess-server --test browser -- --ignored --nocapture --test-threads=1 2>&1 | tee "$log"
 echo "test-web: browser tests took $(( $(date +%s) - started )) s"
 # A test that was filtered out or skipped passes with "0 passed": that is a failure here.
 tests=$(grep -c '#\[ignore = "needs chromium' crates/forsyth-server/tests/browser.rs)
@@ -37,4 +37,4 @@ passed=$(grep -c '^test [a-z_]* \.\.\. ok$' "$log" || true)
 [ "$passed" -eq "$tests" ] || { echo "test-web: $passed of $tests browser tests passed"; exit 1; }
 ls target/browser-screenshots/*.png | wc -l
 
-cargo test -p forsyth-server --test load -- --nocapture
+cargo test -p forsyth-chess-server --test load -- --nocapture

@@ -23,7 +23,7 @@ command -v pgn-extract > /dev/null || { apt-get update -qq && apt-get install -y
 PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 python3 -c 'import chess' 2> /dev/null || pip install -q chess==1.11.2 > /dev/null 2>&1 || true
 
-cargo build -q --profile dist -p forsyth-cli
+cargo build -q --profile dist -p forsyth-chess-cli
 forsyth=target/dist/forsyth
 
 # run NAME GAMES COMMAND...: prints wall seconds, rates and peak RSS.

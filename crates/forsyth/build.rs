@@ -82,9 +82,25 @@ fn search(directions: &[(i32, i32)], table: &mut Vec<u64>, rng: &mut Rng) -> Vec
     out
 }
 
+/// Whether this crate is built inside its repository, where the workspace's README sits two levels up, rather than
+/// from its published package (which holds the crate's own README alone): the workspace README's examples run as
+/// doctests only there.
+fn in_repository() -> bool {
+    let Some(manifest_dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
+        return false;
+    };
+    let ourselves = manifest_dir.canonicalize().ok();
+    let from_root = manifest_dir.join("../../crates/forsyth").canonicalize().ok();
+    ourselves.is_some() && ourselves == from_root && manifest_dir.join("../../README.md").is_file()
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/bitboard/rays.rs");
+    println!("cargo::rustc-check-cfg=cfg(forsyth_repository)");
+    if in_repository() {
+        println!("cargo::rustc-cfg=forsyth_repository");
+    }
     let mut rng = Rng(0x6f72_7379_7468_2121);
     let mut table = Vec::new();
     let rook = search(&rays::ROOK_DIRECTIONS, &mut table, &mut rng);

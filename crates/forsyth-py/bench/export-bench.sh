@@ -6,7 +6,7 @@
 #  4. export against a python-chess + pyarrow script building the same two tables (export_baseline.py; target
 #     >= 50x), on the first GAMES games of the file.
 # Each timing is the best of ROUNDS runs, wall time and processor time (user + system; on a shared, loaded
-# machine the wall time measures the load as much as the export). Needs a release build (cargo build --profile dist -p forsyth-cli) and the
+# machine the wall time measures the load as much as the export). Needs a release build (cargo build --profile dist -p forsyth-chess-cli) and the
 # venv of scripts/test-python.sh (python-chess, pyarrow).
 #
 #     crates/forsyth-py/bench/export-bench.sh [FILE.pgn.zst] [ROUNDS] [GAMES]

@@ -1,7 +1,7 @@
 //! The library in a dozen lines: a position from its FEN, a move read in SAN and in UCI, played, the FEN written
 //! again, positions in a hash set, and the names of squares, pieces and variants read from text.
 //!
-//! Run with `cargo run -p forsyth --example api_tour`.
+//! Run with `cargo run -p forsyth-chess --example api_tour`.
 
 // A first program as a reader writes it, word for word: it clones as a reader who does not yet know that a position
 // is `Copy`.

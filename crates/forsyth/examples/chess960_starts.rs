@@ -1,7 +1,7 @@
 //! Lists Chess960 start positions by their number (0 to 959, Scharnagl's numbering; 518 is the classical array)
 //! with their back rank and FEN.
 //!
-//! `cargo run -p forsyth --example chess960_starts -- 0 518 959` (without arguments, the first ten).
+//! `cargo run -p forsyth-chess --example chess960_starts -- 0 518 959` (without arguments, the first ten).
 
 use forsyth::{Position, Variant, start};
 

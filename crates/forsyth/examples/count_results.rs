@@ -1,6 +1,6 @@
 //! Reads a PGN file and counts its results: White wins, Black wins, draws, unfinished games and games with errors.
 //!
-//! `cargo run -p forsyth --example count_results -- games.pgn` (the file's games are read on two threads; without
+//! `cargo run -p forsyth-chess --example count_results -- games.pgn` (the file's games are read on two threads; without
 //! an argument, the bundled Chess960 game).
 
 use forsyth::pgn::Reader;

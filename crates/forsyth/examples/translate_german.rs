@@ -1,7 +1,7 @@
 //! Translates a game scored in German (FIDE algebraic with German piece letters: `Sf3`, `Lb5`, `0-0`) into English
 //! SAN, checking every move on the way.
 //!
-//! `cargo run -p forsyth --example translate_german -- "1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.La4 Sf6 5.0-0"`
+//! `cargo run -p forsyth-chess --example translate_german -- "1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 4.La4 Sf6 5.0-0"`
 
 use forsyth::Position;
 use forsyth::notation::letters::Language;

@@ -95,8 +95,9 @@ pub use setup::{CastlingPrefix, Setup};
 pub use square_set::{SquareSet, Squares};
 pub use variant::{CastlingSide, UnknownVariant, Variant};
 
-/// The README's library example, compiled and run as a doctest so that it stays true.
-#[cfg(doctest)]
+/// The README's library example, compiled and run as a doctest so that it stays true. The README is the
+/// repository's, outside the published package (build.rs says where this crate is built).
+#[cfg(all(doctest, forsyth_repository))]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 

@@ -7,7 +7,7 @@
 //!
 //! ```text
 //! python3 tests/differential/python_chess_games.py > /tmp/pc.jsonl
-//! FORSYTH_PYTHON_CHESS_DUMP=/tmp/pc.jsonl cargo test -p forsyth --test differential_python_chess -- --ignored
+//! FORSYTH_PYTHON_CHESS_DUMP=/tmp/pc.jsonl cargo test -p forsyth-chess --test differential_python_chess -- --ignored
 //! ```
 //! (FEN text in every castling style and en-passant mode is `tests/differential/fen_roundtrip.py`'s part.)
 

@@ -1,5 +1,5 @@
 //! The `serde` feature: values travel as their text and read back to the same value; errors as their code and
-//! message. Run with `cargo test -p forsyth --features serde --test serde`.
+//! message. Run with `cargo test -p forsyth-chess --features serde --test serde`.
 #![cfg(feature = "serde")]
 
 use forsyth::notation::fen::Fen;

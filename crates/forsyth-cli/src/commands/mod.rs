@@ -40,6 +40,6 @@ pub struct Unavailable {
 pub fn unavailable(command: &str, feature: &str) -> crate::Failure {
     crate::Failure(format!(
         "`{command}` is not in this build: it needs the cargo feature `{feature}` (on by default; \
-         `cargo install forsyth-cli` has it, or build with `--features {feature}`)"
+         `cargo install forsyth-chess-cli` has it, or build with `--features {feature}`)"
     ))
 }
