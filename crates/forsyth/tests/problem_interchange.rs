@@ -332,7 +332,8 @@ fn the_whole_popeye_input_language_reads_and_writes_back() {
     let p = &popeye::parse(text).unwrap()[0];
     assert_eq!(p.protocol.as_deref(), Some("pieces.out"));
     assert_eq!(p.latex.as_deref(), Some("elephant.tex"));
-    assert_eq!(p.latex_pieces, ["g DU Grashuepfer", "n SU Nachtreiter"]);
+    let latex: Vec<(&str, &str)> = p.latex_pieces.iter().map(|(k, text)| (k.name, text.as_str())).collect();
+    assert_eq!(latex, [("grasshopper", "DU Grashuepfer"), ("nightrider", "SU Nachtreiter")]);
     assert_eq!(p.stipulation.as_deref(), Some("dia 8.5"));
     assert_eq!(p.options, ["Try Variations NoThreat"]);
     assert_eq!(p.conditions, ["madrasi"]);

@@ -206,9 +206,9 @@ pub struct ProblemDescription {
     pub protocol: Option<String>,
     /// `LaTeX`: the file Popeye writes a LaTeX diagram to.
     pub latex: Option<String>,
-    /// `LaTeXPieces` lines (and the piece lines after `LaTeX`): a piece code, its LaTeX abbreviation and its name,
-    /// as text.
-    pub latex_pieces: Vec<String>,
+    /// `LaTeXPieces` lines (and the piece lines after `LaTeX`): a piece, and its LaTeX abbreviation and name as
+    /// text (`DU Grashuepfer`). The piece's code is written in the language of the output.
+    pub latex_pieces: Vec<(&'static FairyPiece, String)>,
 }
 
 impl ProblemDescription {

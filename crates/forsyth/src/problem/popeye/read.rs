@@ -135,15 +135,23 @@ impl<'a> Reader<'a> {
     }
 
     /// The lines after `LaTeX` or `LaTeXPieces`: a piece code (one or two letters), its abbreviation and its name.
-    fn latex_pieces(&mut self, problem: &mut ProblemDescription) {
+    /// A line that starts with a code forsyth does not know is an unknown piece (Popeye reads its own codes there).
+    fn latex_pieces(&mut self, problem: &mut ProblemDescription) -> Result<(), PopeyeError> {
         while let Some(t) = self.peek() {
             let code = t.text;
-            if code.len() > 2 || FairyPiece::from_popeye(code, self.language).is_none() {
-                break;
-            }
+            // A piece code first, as Popeye reads it (`r` is the rook here, not `Remark`).
+            let Some(kind) = Some(code).filter(|c| c.len() <= 2).and_then(|c| walk(c, self.language)) else {
+                let is_code = code.len() <= 2 && code.chars().all(|c| c.is_ascii_alphanumeric());
+                if !is_code || keyword_of(code, self.language).is_some() {
+                    break;
+                }
+                let kind = PopeyeErrorKind::UnknownPiece(code.to_string(), self.language);
+                return Err(self.error(kind, Some(self.next)));
+            };
             self.next += 1;
-            problem.latex_pieces.push(self.rest_of_line_of_current());
+            problem.latex_pieces.push((kind, self.rest_of_line()));
         }
+        Ok(())
     }
 
     /// A stipulation: one word, or two where Popeye allows a space before the move count (`dia 8.5`).
@@ -152,9 +160,8 @@ impl<'a> Reader<'a> {
         let mut text = first.text.to_string();
         let line = first.line;
         self.next += 1;
-        if !text.ends_with(|c: char| c.is_ascii_digit())
-            && let Some(count) = self.peek().filter(|t| t.line == line && is_move_count(t.text))
-        {
+        // A goal may end in a digit (`ser-s00 9`, `hze8 1.5`), so any move count on the same line joins.
+        if let Some(count) = self.peek().filter(|t| t.line == line && is_move_count(t.text)) {
             text.push(' ');
             text.push_str(count.text);
             self.next += 1;
@@ -458,9 +465,9 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
             Keyword::Protocol => problem.protocol = Some(reader.rest_of_line()),
             Keyword::LaTeX => {
                 problem.latex = Some(reader.rest_of_line());
-                reader.latex_pieces(&mut problem);
+                reader.latex_pieces(&mut problem)?;
             }
-            Keyword::LaTeXPieces => reader.latex_pieces(&mut problem),
+            Keyword::LaTeXPieces => reader.latex_pieces(&mut problem)?,
             Keyword::Condition => problem.conditions.push(reader.list()),
             Keyword::Option => {
                 // Option names are kept in English, written in the language of the output; a line with a word
@@ -476,7 +483,7 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
             Keyword::Stipulation => {
                 let stipulation = reader.stipulation()?;
                 // `a=>b`: the pieces so far are the first position; the pieces that follow, the second.
-                if stipulation.to_ascii_lowercase().starts_with("a=>b") {
+                if stipulation.to_ascii_lowercase().contains("a=>b") {
                     order_by_colour(&mut problem.pieces);
                     problem.initial_pieces = std::mem::take(&mut problem.pieces);
                     occupied = SquareSet::EMPTY;

@@ -78,10 +78,8 @@ impl ProblemDescription {
             }
             None => {}
         }
-        for line in &self.latex_pieces {
-            out.push_str("  ");
-            out.push_str(line);
-            out.push('\n');
+        for (kind, text) in &self.latex_pieces {
+            out.push_str(&format!("  {} {text}\n", kind.popeye_code(language)));
         }
         out.push_str(kw(Keyword::End));
         out.push('\n');
