@@ -72,6 +72,7 @@ fn bad_popeye_input_says_where() {
         ("AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8 EMd4\nEndeProblem", "popeye.unknown-piece", 2, 30),
         ("BeginProblem\nPieces White Ke1 Q/Rd4\nEndProblem", "popeye.unsupported", 2, 18),
         ("BeginProblem\nPieces Ke1\nEndProblem", "popeye.no-colour", 2, 8),
+        ("BeginProblem\nPieces White Ke1 Royal Sd4\nEndProblem", "popeye.attribute-place", 2, 18),
         ("BeginProblem\nPieces White Ke1\nSStipulation 3a[#]d\nEndProblem", "popeye.no-colour", 3, 14),
         ("BeginProblem\nForsyth 4k3/8/8/8/8/8/8/4Y3\nEndProblem", "popeye.unknown-piece", 2, 26),
         ("BeginProblem\nPieces White Ke9\nEndProblem", "popeye.bad-square", 2, 14),

@@ -29,6 +29,8 @@ pub enum PopeyeErrorKind {
     NoEnd,
     /// A word that is no keyword here, in the input's language.
     UnknownWord(String, PopeyeLanguage),
+    /// A piece attribute (`Royal`, `Neutral` is a colour) after a piece rather than right after a colour.
+    MisplacedAttribute(String),
     /// A word where a colour (`White`, `Black`, `Neutral`, `TotalInvisible`) must stand.
     NoColour(String),
     /// A piece code that names no piece of forsyth's catalogue in the input's language.
@@ -75,6 +77,7 @@ impl PopeyeError {
             PopeyeErrorKind::NoEnd => "popeye.no-end",
             PopeyeErrorKind::UnknownWord(..) => "popeye.unknown-word",
             PopeyeErrorKind::NoColour(_) => "popeye.no-colour",
+            PopeyeErrorKind::MisplacedAttribute(_) => "popeye.attribute-place",
             PopeyeErrorKind::UnknownPiece(..) => "popeye.unknown-piece",
             PopeyeErrorKind::BadSquare(_) => "popeye.bad-square",
             PopeyeErrorKind::Unsupported(_) => "popeye.unsupported",
@@ -98,6 +101,11 @@ impl fmt::Display for PopeyeError {
                 }
                 write!(f, "Expected one of {} (or an abbreviation that names one)", keywords.join(", "))
             }
+            PopeyeErrorKind::MisplacedAttribute(w) => write!(
+                f,
+                "'{w}' is a piece attribute: Popeye reads attributes right after a colour, before the pieces they \
+                 belong to (White Royal Sd4, not White Sd4 Royal)"
+            ),
             PopeyeErrorKind::NoColour(w) => {
                 write!(f, "'{w}' is no colour: pieces are given after White, Black, Neutral or TotalInvisible")
             }

@@ -443,7 +443,11 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
     while let Some(t) = reader.peek() {
         let at = reader.next;
         let Some(keyword) = keyword_of(t.text, language) else {
-            let kind = PopeyeErrorKind::UnknownWord(t.text.to_string(), language);
+            let kind = match attribute_of(t.text, language) {
+                // `White Ke1 Royal Sd4`: Popeye reads attributes only right after a colour.
+                Some(_) => PopeyeErrorKind::MisplacedAttribute(t.text.to_string()),
+                None => PopeyeErrorKind::UnknownWord(t.text.to_string(), language),
+            };
             return Err(reader.error(kind, Some(at)));
         };
         reader.next += 1;
