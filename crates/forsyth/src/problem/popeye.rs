@@ -24,7 +24,7 @@ use std::fmt;
 
 use super::start::{OptionError, PopeyeOptions, first_mover, normalised};
 use crate::diagram::PieceCount;
-use crate::general::{GeneralError, GeneralPosition, Grid, Unit};
+use crate::general::{Condition, GeneralError, GeneralPosition, Grid, Unit};
 use crate::piece_kind::{FAIRY_PIECES, FairyPiece, PieceTable};
 use crate::{Board, Color, Piece, Position, PositionError, Role, Setup, Square, SquareSet, Topology, Variant};
 
@@ -378,20 +378,24 @@ impl ProblemDescription {
     }
 
     /// The general position of the problem (any fairy piece of the catalogue, on the plain 8×8 board), read as
-    /// [`ProblemDescription::position`] reads the orthodox one and checked for legality. Refused for a problem
-    /// with a condition.
+    /// [`ProblemDescription::position`] reads the orthodox one, played under the problem's conditions
+    /// ([`Condition::from_popeye`]) and checked for legality. Refused for a condition forsyth does not play.
     ///
     /// ```
     /// use forsyth::problem::popeye;
     /// let p = &popeye::parse("BeginProblem Pieces White Kc1 Ga3 Nh4 Black Ke8 Stipulation ~1 EndProblem")?[0];
     /// let pos = p.general_position()?;
     /// assert_eq!(forsyth::notation::general::write_fen(&pos), "4k3/8/8/8/7I/G7/8/2K5 w - - 0 1");
-    /// let with_condition = &popeye::parse("BeginProblem Pieces White Kc1 Black Ke8 Condition Circe\nEndProblem")?[0];
-    /// assert_eq!(with_condition.general_position().unwrap_err().code(), "problem.condition");
+    /// let circe = &popeye::parse("BeginProblem Pieces White Kc1 Black Ke8 Condition Circe\nEndProblem")?[0];
+    /// assert_eq!(circe.general_position()?.conditions(), &[forsyth::general::Condition::Circe]);
+    /// let isardam = &popeye::parse("BeginProblem Pieces White Kc1 Black Ke8 Condition Isardam\nEndProblem")?[0];
+    /// assert_eq!(isardam.general_position().unwrap_err().code(), "problem.condition");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn general_position(&self) -> Result<GeneralPosition, ProblemError> {
-        self.refuse_conditions()?;
+        // The conditions forsyth plays, read from the `Condition` lines; any other is refused by name.
+        let conditions =
+            Condition::from_popeye(&self.conditions.join(" ")).map_err(|e| ProblemError::Condition(e.subject()))?;
         self.start()?;
         // A letter table has 19 letters for fairy pieces (A–Z but K Q R B N P X): a piece kind beyond them would be
         // drawn as the unknown piece, and cannot be played.
@@ -406,6 +410,7 @@ impl ProblemDescription {
         if let Some(kind) = kinds.iter().find(|kind| !has_letter(kind)) {
             return Err(ProblemError::TooManyKinds { kinds: kinds.len(), first_without_letter: kind.name.to_string() });
         }
+        let pos = pos.with_conditions(&conditions).map_err(|e| ProblemError::Condition(e.subject()))?;
         pos.validate().map_err(ProblemError::General)?;
         Ok(pos)
     }
@@ -791,8 +796,9 @@ impl fmt::Display for ProblemError {
         match self {
             ProblemError::Condition(c) => write!(
                 f,
-                "forsyth cannot play the condition '{c}' (it plays orthodox rules, with fairy pieces and boards only); \
-                 the problem is read and can be drawn and converted, but not checked"
+                "forsyth cannot play the condition '{c}' (it plays {} as a general position, with fairy pieces); \
+                 the problem is read and can be drawn and converted, but not checked",
+                crate::general::PLAYED_CONDITIONS.join(", ")
             ),
             ProblemError::FairyPiece(p) => write!(
                 f,

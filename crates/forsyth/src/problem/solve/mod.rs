@@ -441,7 +441,8 @@ pub enum SolveError {
         /// How many.
         count: usize,
     },
-    /// The problem has fairy conditions, which forsyth does not play yet.
+    /// Not produced any more: a condition forsyth does not play is refused as [`SolveError::Problem`] with
+    /// `problem.condition`, and the others are played.
     Conditions {
         /// Their names as the problem gives them.
         names: Vec<String>,
