@@ -140,3 +140,113 @@ fn legal_moves_under_conditions_are_popeyes() {
     assert!(differ.is_empty(), "{} positions differ from Popeye:\n{}", differ.len(), differ.join("\n"));
     assert!(agreed >= 150, "{agreed} agreed");
 }
+
+/// The positions of the reference inputs that forsyth plays, and those a few seeded random moves after them.
+fn positions_under_conditions() -> Vec<GeneralPosition> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/popeye/conditions");
+    let mut out = Vec::new();
+    let mut rng = fastrand::Rng::with_seed(58);
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "inp")) {
+        let input = std::fs::read_to_string(path).unwrap();
+        let Ok(problems) = popeye::parse(&input) else { continue };
+        let Ok(mut pos) = problems[0].general_position() else { continue };
+        for _ in 0..4 {
+            out.push(pos.clone());
+            let moves = pos.legal_moves().unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.played(moves[rng.usize(0..moves.len())]).unwrap();
+        }
+    }
+    out
+}
+
+/// The Circe rebirth square of a piece by the rule as problemists state it (the Codex's game array), written out
+/// here apart from forsyth's: `None` for a king.
+fn game_array_square(pos: &GeneralPosition, unit: forsyth::general::Unit, capture: u16) -> Option<String> {
+    let grid = pos.grid();
+    let (file, rank) = (grid.file_of(capture), grid.rank_of(capture));
+    let light = (file + rank) % 2 == 1;
+    let white = unit.color == forsyth::Color::White;
+    let (home, pawns, promotion) = if white { ('1', '2', '8') } else { ('8', '7', '1') };
+    let capture_file = (b'a' + file) as char;
+    let kind = pos.table().kind(unit.kind as usize);
+    // Each pair of squares (dark, light) for White; Black's are the same files, their colours swapped.
+    let pair = |dark: char, light_file: char| if light == white { light_file } else { dark };
+    Some(match kind.name() {
+        "king" => return None,
+        "pawn" | "berolina-pawn" => format!("{capture_file}{pawns}"),
+        "queen" => format!("d{home}"),
+        "rook" => format!("{}{home}", pair('a', 'h')),
+        "bishop" => format!("{}{home}", pair('c', 'f')),
+        "knight" => format!("{}{home}", pair('g', 'b')),
+        _ => format!("{capture_file}{promotion}"),
+    })
+}
+
+#[test]
+fn each_condition_does_what_its_rule_says() {
+    let positions = positions_under_conditions();
+    assert!(positions.len() >= 400, "{} positions", positions.len());
+    let mut checked = [0; 4];
+    for pos in &positions {
+        let grid = pos.grid();
+        let has = |f: fn(&Condition) -> bool| pos.conditions().iter().any(f);
+        let circe = has(|c| *c == Condition::Circe);
+        let anticirce = has(|c| matches!(c, Condition::Anticirce { .. }));
+        let andernach = has(|c| *c == Condition::Andernach);
+        let ohneschach = has(|c| *c == Condition::Ohneschach);
+        for m in pos.legal_moves().unwrap() {
+            let after = pos.played(m).unwrap();
+            let mover = pos.at(m.from).unwrap();
+            let Some(capture) = m.capture else {
+                // Without a capture no condition here changes a piece but the moving one.
+                let changed = (0..grid.size() as u16).filter(|&c| pos.at(c) != after.at(c)).count();
+                assert!(changed <= 4, "{m:?}");
+                continue;
+            };
+            let captured = pos.at(capture).unwrap();
+            // Circe: the captured piece on its square of the game array, or gone when that square was taken.
+            if circe && let Some(square) = game_array_square(pos, captured, capture) {
+                let cell = grid.parse(&square).unwrap();
+                let taken = cell != m.from && cell != capture && pos.at(cell).is_some() || cell == m.to;
+                if !taken {
+                    assert_eq!(after.at(cell).map(|u| (u.kind, u.color)), Some((captured.kind, captured.color)));
+                }
+                checked[0] += 1;
+            }
+            // Anticirce: the capturing piece, as it landed, on its own square of the game array.
+            if anticirce {
+                let landed = forsyth::general::Unit { kind: m.promotion.unwrap_or(mover.kind), ..mover };
+                let square = game_array_square(pos, landed, capture)
+                    .unwrap_or_else(|| (if mover.color == forsyth::Color::White { "e1" } else { "e8" }).to_string());
+                let cell = grid.parse(&square).unwrap();
+                assert_eq!(after.at(cell).map(|u| u.kind), Some(landed.kind), "{m:?}");
+                if cell != m.to {
+                    assert_eq!(after.at(m.to), None);
+                }
+                checked[1] += 1;
+            }
+            // Andernach: exactly the capturing piece, unless a king, changed colour.
+            if andernach && !anticirce {
+                let kingly = pos.table().kind(mover.kind as usize).name() == "king";
+                assert_eq!(after.at(m.to).unwrap().color == mover.color, kingly, "{m:?}");
+                for c in (0..grid.size() as u16).filter(|&c| c != m.to) {
+                    if let (Some(before), Some(now)) = (pos.at(c), after.at(c)) {
+                        assert_eq!(before.color, now.color, "{m:?}");
+                    }
+                }
+                checked[2] += 1;
+            }
+            // Ohneschach: a move that checks leaves no legal reply.
+            if ohneschach && after.is_check() {
+                assert!(after.legal_moves().unwrap().is_empty(), "{m:?}");
+                checked[3] += 1;
+            }
+        }
+    }
+    assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
+}

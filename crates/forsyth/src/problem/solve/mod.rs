@@ -441,8 +441,8 @@ pub enum SolveError {
         /// How many.
         count: usize,
     },
-    /// Not produced any more: a condition forsyth does not play is refused as [`SolveError::Problem`] with
-    /// `problem.condition`, and the others are played.
+    /// Fairy conditions refused as a whole. [`solve_problem`] plays the conditions forsyth plays and refuses any
+    /// other as [`SolveError::Problem`] with `problem.condition`, so it does not return this.
     Conditions {
         /// Their names as the problem gives them.
         names: Vec<String>,
