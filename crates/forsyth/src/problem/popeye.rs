@@ -5,8 +5,8 @@
 //! keywords as Popeye 4.104 spells them (its `language_dependant.c`); keywords in any case and abbreviated to a
 //! unique prefix, as Popeye reads them. Fairy pieces by their Popeye codes in the input's language (English `G`
 //! grasshopper, `N` nightrider, `L` locust; German `G`, `N`, `H` Heuschrecke), as forsyth's piece catalogue holds
-//! them; a code outside the catalogue and piece flags are refused with a typed error. Conditions are kept as text
-//! and named when a position is asked for: forsyth plays none.
+//! them; a code outside the catalogue and piece flags are refused with a typed error. Conditions are kept as text;
+//! the general position plays those forsyth plays (`general::Condition`), and any other is named.
 //!
 //! ```
 //! use forsyth::problem::popeye::{self, PopeyeLanguage};
@@ -299,8 +299,8 @@ impl ProblemDescription {
         }
     }
 
-    /// The first condition, if any: forsyth plays no fairy condition, so a problem with one cannot be played by
-    /// orthodox rules without changing its meaning.
+    /// The first condition, if any: the orthodox position plays no fairy condition, so a problem with one cannot
+    /// be played by orthodox rules without changing its meaning.
     fn refuse_conditions(&self) -> Result<(), ProblemError> {
         match self.conditions.first() {
             Some(c) => Err(ProblemError::Condition(c.clone())),
@@ -737,8 +737,8 @@ impl std::error::Error for PopeyeError {}
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProblemError {
-    /// A fairy condition (the `Condition` line's text): forsyth plays none, and playing the problem by orthodox
-    /// rules would change its meaning.
+    /// A fairy condition forsyth does not play (its words), or any condition where the orthodox position was
+    /// asked for: playing the problem by orthodox rules would change its meaning.
     Condition(String),
     /// A fairy piece where an orthodox position was asked for.
     FairyPiece(PlacedPiece),
