@@ -137,13 +137,15 @@ fn fairy_problems_are_drawn_checked_and_converted() {
     assert_eq!(again.trim_end(), text.trim_end());
     let german = ok(&["problem", "convert", "--lang", "de", path]);
     assert!(german.contains("Weiss Kc1 Ga3 Nh4"), "{german}");
-    // A condition forsyth cannot play is named, and the problem is not checked.
+    // A condition forsyth plays is checked under it; one it cannot play is named, and the problem is not checked.
     std::fs::write(&file, text.replace("EndProblem", "Condition Circe\nEndProblem")).unwrap();
+    assert!(ok(&["problem", "check", path]).contains("(conditions Circe)"));
+    std::fs::write(&file, text.replace("EndProblem", "Condition Isardam\nEndProblem")).unwrap();
     let e = fails(&["problem", "check", path]);
     assert!(e.contains("not playable"), "{e}");
     let out = forsyth(&["problem", "check", path]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("[problem.condition]") && stdout.contains("'Circe'"), "{stdout}");
+    assert!(stdout.contains("[problem.condition]") && stdout.contains("'Isardam'"), "{stdout}");
     let e = fails(&["problem", "convert", "--piece", "Z=betza:Z", "--fen", "4k3/8/8/8/8/Z7/8/2K5 w - - 0 1"]);
     assert!(e.contains("problem.no-popeye-code"), "{e}");
 }

@@ -206,11 +206,11 @@ fn fairy_piece_codes_read_in_the_language_of_the_input() {
 /// condition named; the problem still converts with the condition kept.
 #[test]
 fn a_fairy_condition_is_named_not_played() {
-    let text = "BeginProblem\nPieces\nWhite Kc1 Ga3\nBlack Ke8\nStipulation #2\nCondition Madrasi\nEndProblem\n";
+    let text = "BeginProblem\nPieces\nWhite Kc1 Ga3\nBlack Ke8\nStipulation #2\nCondition Isardam\nEndProblem\n";
     let p = &popeye::parse(text).unwrap()[0];
     for e in [p.general_position().unwrap_err(), p.position().unwrap_err()] {
         assert_eq!(e.code(), "problem.condition");
-        assert!(e.to_string().contains("'Madrasi'"), "{e}");
+        assert!(e.to_string().contains("'Isardam'"), "{e}");
     }
     assert_eq!(p.write(PopeyeLanguage::English), text);
 }

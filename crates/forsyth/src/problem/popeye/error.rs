@@ -141,8 +141,8 @@ impl std::error::Error for PopeyeError {}
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProblemError {
-    /// A fairy condition (the `Condition` line's text): forsyth plays none, and playing the problem by orthodox
-    /// rules would change its meaning.
+    /// A fairy condition forsyth does not play (its words), or any condition where the orthodox position was
+    /// asked for: playing the problem by orthodox rules would change its meaning.
     Condition(String),
     /// A piece attribute (neutral, royal, kamikaze ...): forsyth plays none yet, and playing the problem by
     /// orthodox rules would change its meaning.
@@ -204,8 +204,9 @@ impl fmt::Display for ProblemError {
         match self {
             ProblemError::Condition(c) => write!(
                 f,
-                "forsyth cannot play the condition '{c}' (it plays orthodox rules, with fairy pieces and boards only); \
-                 the problem is read and can be drawn and converted, but not checked"
+                "forsyth cannot play the condition '{c}' (it plays {} as a general position, with fairy pieces); \
+                 the problem is read and can be drawn and converted, but not checked",
+                crate::general::PLAYED_CONDITIONS.join(", ")
             ),
             ProblemError::Attribute(p, attribute) => write!(
                 f,
