@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use forsyth::diagram::{self, Diagram, DiagramStyle, text};
 use forsyth::notation::Language;
 use forsyth::notation::general::write_fen;
-use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
+use forsyth::problem::popeye::{self, Attribute, PopeyeLanguage, ProblemDescription};
 use forsyth::problem::{start, yacpdb};
 use forsyth::{Position, Square};
 
@@ -264,6 +264,19 @@ fn show(
         };
         if draw {
             print!("{drawing}");
+            // The attributes under the board, as Popeye lists them (`Royal d4`): the diagram draws a neutral piece
+            // as a white one, so the line says which are neutral.
+            for attribute in Attribute::ALL {
+                let squares: Vec<String> = problem
+                    .pieces
+                    .iter()
+                    .filter(|p| p.attributes.contains(attribute))
+                    .map(|p| p.square.to_string())
+                    .collect();
+                if !squares.is_empty() {
+                    println!("{} {}", attribute.name(language), squares.join(" "));
+                }
+            }
         }
         match fen {
             Ok(fen) => println!("problem {}: {count} {stipulation} {fen}", i + 1),

@@ -110,17 +110,33 @@ impl<'a> Reader<'a> {
     }
 
     /// The rest of the line, and the lines after it that do not start with a keyword: Popeye reads the words of
-    /// an option, condition or twin list until a word that is none, wherever the lines break.
+    /// an option or condition list until a word that is none, wherever the lines break.
     fn list(&mut self) -> String {
+        self.lines_until(|keyword| keyword.is_some(), " ")
+    }
+
+    /// A twin's commands: the rest of the line and every line up to the next twin or the problem's end, since Popeye
+    /// reads everything in a twin but a remark as twin commands (`Stipulation`, `Condition`, `Remove`, `Add` ...).
+    /// The lines are kept apart (a `Remark` runs to the end of its line).
+    fn twin(&mut self) -> String {
+        let ends_twin = |keyword: Option<Keyword>| {
+            matches!(keyword, Some(Keyword::Twin | Keyword::ZeroPosition | Keyword::End | Keyword::Next))
+        };
+        self.lines_until(ends_twin, "\n")
+    }
+
+    /// The rest of the line and the lines after it, joined by `separator`, up to a line whose first word is a
+    /// keyword for which `ends` holds.
+    fn lines_until(&mut self, ends: impl Fn(Option<Keyword>) -> bool, separator: &str) -> String {
         let mut list = self.rest_of_line();
         while let Some(t) = self.peek() {
-            if keyword_of(t.text, self.language).is_some() {
+            if ends(keyword_of(t.text, self.language)) {
                 break;
             }
             self.next += 1;
             let line = self.rest_of_line_of_current();
             if !list.is_empty() {
-                list.push(' ');
+                list.push_str(separator);
             }
             list.push_str(&line);
         }
@@ -337,6 +353,17 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Adds a line to a text of several lines.
+fn append_line(text: &mut Option<String>, line: String) {
+    match text {
+        Some(text) => {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        None => *text = Some(line),
+    }
+}
+
 /// Whether a word is a move count Popeye reads after a stipulation and a space: `8`, `8.5`, `10:12`.
 fn is_move_count(text: &str) -> bool {
     !text.is_empty()
@@ -462,8 +489,9 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
                 }
             }
             Keyword::Author => problem.authors.push(reader.rest_of_line()),
-            Keyword::Origin => problem.origin = Some(reader.rest_of_line()),
-            Keyword::Title => problem.title = Some(reader.rest_of_line()),
+            // Popeye appends each `Origin` and `Title` line to the ones before.
+            Keyword::Origin => append_line(&mut problem.origin, reader.rest_of_line()),
+            Keyword::Title => append_line(&mut problem.title, reader.rest_of_line()),
             Keyword::Award => problem.award = Some(reader.rest_of_line()),
             Keyword::Remark => problem.remarks.push(reader.rest_of_line()),
             Keyword::Protocol => problem.protocol = Some(reader.rest_of_line()),
@@ -479,10 +507,10 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
                 let line = reader.list();
                 problem.options.push(normalised(&line, PopeyeLanguage::English).unwrap_or(line));
             }
-            Keyword::Twin => problem.twins.push(reader.list()),
+            Keyword::Twin => problem.twins.push(reader.twin()),
             Keyword::ZeroPosition => {
                 problem.zero_position = true;
-                problem.twins.push(reader.list());
+                problem.twins.push(reader.twin());
             }
             Keyword::Stipulation => {
                 let stipulation = reader.stipulation()?;
