@@ -13,7 +13,13 @@ JSON object per problem, in file order: `source`, `index` (from 1), `input` (the
 `messages` (lines before the board), `board` (the eight rank lines of the diagram, rank 8 first; empty when Popeye
 printed no board) and `legend` (the stipulation line and the lines under the diagram up to the first blank line).
 
+With `--through FORSYTH --against FILE`, every problem is first written again by forsyth (`forsyth problem
+convert`, in the keywords' language) and Popeye's echo of forsyth's text is compared with its echo of the
+original (FILE, made before): the round trip Popeye -> forsyth -> Popeye. Problems forsyth does not read are
+counted apart; the summary lists the problems whose echo differs.
+
 Usage: popeye_echo.py --py PATH --tree DIR --out FILE [--jobs N]
+       popeye_echo.py --py PATH --tree DIR --through FORSYTH --against FILE [--jobs N]
 """
 
 import argparse
@@ -98,14 +104,61 @@ def echo(py, text):
     return {"messages": messages, "board": board, "legend": legend}
 
 
+def converted(forsyth, text):
+    """forsyth's Popeye input for a problem, in the language of its keywords; None when forsyth does not read it."""
+    directory = tempfile.mkdtemp()
+    path = os.path.join(directory, "problem.inp")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    lang = "de" if text.startswith("AnfangProblem") else "en"
+    try:
+        done = subprocess.run([forsyth, "problem", "convert", "--lang", lang, path], capture_output=True, text=True,
+                              timeout=60)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    return done.stdout if done.returncode == 0 else None
+
+
+def round_trip(args, found):
+    original = {}
+    with open(args.against, encoding="utf-8") as f:
+        for line in f:
+            record = json.loads(line)
+            original[(record["source"], record["index"])] = record
+
+    def one(problem):
+        source, index, text = problem
+        written = converted(args.through, text)
+        if written is None:
+            return "not read"
+        again, before = echo(args.py, written), original[(source, index)]
+        same = again["board"] == before["board"] and again["legend"] == before["legend"]
+        return "same" if same else f"different: {source}#{index}"
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        verdicts = list(pool.map(one, found))
+    same = verdicts.count("same")
+    unread = verdicts.count("not read")
+    print(f"{len(found)} problems; forsyth wrote {len(found) - unread}; Popeye read {same} of them to the same board "
+          f"and legend")
+    for verdict in verdicts:
+        if verdict.startswith("different"):
+            print("  " + verdict)
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--py", required=True)
     parser.add_argument("--tree", required=True)
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--through", metavar="FORSYTH", help="the forsyth binary that writes each problem again")
+    parser.add_argument("--against", metavar="FILE", help="Popeye's echo of the original problems")
     args = parser.parse_args()
     found = list(problems(args.tree))
+    if args.through:
+        return round_trip(args, found)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         echoes = list(pool.map(lambda p: echo(args.py, p[2]), found))
     with open(args.out, "w", encoding="utf-8") as out:

@@ -25,8 +25,11 @@ measured from outside) and `finished` (false when Popeye's `-maxtime` stopped it
 crates/forsyth/tests/popeye_solutions.rs reads the committed file (tests/popeye/solutions.jsonl) and must find the
 same sets.
 
+With `--conditions`, the problems with a `Condition` line instead (those forsyth plays, as `problem solve` says),
+for tests/popeye/solutions-conditions.jsonl.
+
 Usage: popeye_solutions.py --py PATH --tree DIR --forsyth PATH [--max-time SECONDS] [--out FILE] [--only REGEX]
-                           [--resume]
+                           [--resume] [--conditions]
 """
 
 import argparse
@@ -75,6 +78,15 @@ def problems_of(text):
         if started and not (words and len(words[0]) >= 4 and "protocol".startswith(words[0].lower())):
             current.append(line)
     return [(problem, german) for problem in found]
+
+
+def has_condition(problem):
+    """Whether a problem has a `Condition` (`Bedingung`) line, its keyword abbreviated or not."""
+    for line in problem.splitlines():
+        words = line.split()
+        if words and len(words[0]) >= 3 and any(k.startswith(words[0].lower()) for k in ("condition", "bedingung")):
+            return True
+    return False
 
 
 def wrapped(problem, german):
@@ -189,6 +201,8 @@ def main():
     parser.add_argument("--max-time", type=int, default=20)
     parser.add_argument("--out", default="tests/popeye/solutions.jsonl")
     parser.add_argument("--only", default=None, help="only input files whose path matches this regex")
+    parser.add_argument("--conditions", action="store_true",
+                        help="the problems with a Condition line (those forsyth plays) instead of those without")
     parser.add_argument("--resume", action="store_true",
                         help="keep the problems the output file already holds and solve the others")
     args = parser.parse_args()
@@ -214,6 +228,8 @@ def main():
                     if (source, index) in done:
                         out.write(done[(source, index)])
                         kept += 1
+                        continue
+                    if has_condition(problem) != args.conditions:
                         continue
                     with open(problem_path, "w") as f:
                         f.write(wrapped(problem, german))

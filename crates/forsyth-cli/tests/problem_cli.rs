@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{forsyth, ok};
+use common::{forsyth, forsyth_with_input, ok};
 
 /// The standard error of a command that must fail with status 1.
 fn fails(args: &[&str]) -> String {
@@ -137,13 +137,33 @@ fn fairy_problems_are_drawn_checked_and_converted() {
     assert_eq!(again.trim_end(), text.trim_end());
     let german = ok(&["problem", "convert", "--lang", "de", path]);
     assert!(german.contains("Weiss Kc1 Ga3 Nh4"), "{german}");
-    // A condition forsyth cannot play is named, and the problem is not checked.
+    // A condition forsyth plays is checked under it; one it cannot play is named, and the problem is not checked.
     std::fs::write(&file, text.replace("EndProblem", "Condition Circe\nEndProblem")).unwrap();
+    assert!(ok(&["problem", "check", path]).contains("(conditions Circe)"));
+    std::fs::write(&file, text.replace("EndProblem", "Condition Isardam\nEndProblem")).unwrap();
     let e = fails(&["problem", "check", path]);
     assert!(e.contains("not playable"), "{e}");
     let out = forsyth(&["problem", "check", path]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("[problem.condition]") && stdout.contains("'Circe'"), "{stdout}");
+    assert!(stdout.contains("[problem.condition]") && stdout.contains("'Isardam'"), "{stdout}");
     let e = fails(&["problem", "convert", "--piece", "Z=betza:Z", "--fen", "4k3/8/8/8/8/Z7/8/2K5 w - - 0 1"]);
     assert!(e.contains("problem.no-popeye-code"), "{e}");
+}
+
+/// Neutral pieces and attributes are drawn with the lines Popeye prints under its board (`Royal d4`), the problem is
+/// refused by name for checking, and a Latin-1 file reads as Popeye reads it.
+#[test]
+fn attributes_are_listed_under_the_board_and_latin_1_is_read() {
+    let text = b"AnfangProblem\nAutor M\xfcller\nSteine Weiss Ke1 Weiss Koeniglich Sd4 Schwarz Ke8 Neutral Bd5e4\nForderung #2\nEndeProblem\n";
+    let (output, _) = forsyth_with_input(&["problem", "board", "-"], text);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    assert!(out.contains("\nKoeniglich d4\n") && out.contains("\nNeutral d5 e4\n"), "{out}");
+    assert!(out.contains("[problem.attribute]"), "{out}");
+    let (output, _) = forsyth_with_input(&["problem", "convert", "--lang", "de", "-"], text);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.contains("Autor Müller\n") && out.contains("Weiss Koeniglich Sd4\nSchwarz Ke8\nNeutral Bd5 Be4\n"),
+        "{out}"
+    );
 }

@@ -77,11 +77,16 @@ fn a_fen_is_solved_with_its_stipulation_and_a_cook_is_named() {
 
 #[test]
 fn what_is_not_solved_is_named_with_its_code() {
-    let circe = b"BeginProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nCondition Circe\nEndProblem\n";
-    let (output, _) = forsyth_with_input(&["problem", "solve", "-"], circe);
+    let isardam = b"BeginProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nCondition Isardam\nEndProblem\n";
+    let (output, _) = forsyth_with_input(&["problem", "solve", "-"], isardam);
     assert_eq!(output.status.code(), Some(1));
     let out = String::from_utf8_lossy(&output.stdout);
-    assert!(out.contains("[problem.condition]") && out.contains("Circe"), "{out}");
+    assert!(out.contains("[problem.condition]") && out.contains("Isardam"), "{out}");
+    let neutral = b"BeginProblem\nPieces White Ke1 Ra1 Black Ke8 Neutral Pd4\nStipulation #2\nEndProblem\n";
+    let (output, _) = forsyth_with_input(&["problem", "solve", "-"], neutral);
+    assert_eq!(output.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("[problem.attribute]") && out.contains("neutral"), "{out}");
     let output = forsyth(&["solve", "--stipulation", "dia3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
     assert_ne!(output.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&output.stderr).contains("solve.unsupported-stipulation"));

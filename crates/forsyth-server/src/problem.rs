@@ -71,7 +71,11 @@ pub fn problems(text: &str, show: &Show) -> Result<Value, ApiError> {
 }
 
 fn problem(number: usize, p: &ProblemDescription, language: PopeyeLanguage, show: &Show) -> Value {
-    let shown = if p.is_orthodox() && show.topology == Topology::Plain { orthodox(p, show) } else { general(p, show) };
+    let shown = if p.is_orthodox() && p.conditions.is_empty() && show.topology == Topology::Plain {
+        orthodox(p, show)
+    } else {
+        general(p, show)
+    };
     let Shown { svg, legend, fen, moves, refused } = shown;
     json!({
         "number": number,

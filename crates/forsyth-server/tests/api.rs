@@ -585,10 +585,17 @@ fn problems_are_drawn_with_their_legend_and_legal_moves() {
     let p = &json["problems"][0];
     assert_eq!(p["refused"]["code"], "general.opponent-in-check");
     assert_eq!(p["svg"].as_str().unwrap().matches("class=\"wrap ").count(), 4);
-    // A condition is named, and nothing is played by rules it would change.
+    // A condition forsyth plays is played; one it does not play is named, and nothing is played by rules it would
+    // change.
     let text = "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nCondition Circe\nEndProblem\n";
     let p = &post_json(server(), "/api/problem", json!({"text": text})).json()["problems"][0];
-    assert_eq!((p["conditions"].clone(), p["refused"]["code"].as_str()), (json!(["Circe"]), Some("problem.condition")));
+    assert_eq!((p["conditions"].clone(), p["legal"].as_array().map(Vec::len)), (json!(["Circe"]), Some(5)));
+    let text = "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nCondition Isardam\nEndProblem\n";
+    let p = &post_json(server(), "/api/problem", json!({"text": text})).json()["problems"][0];
+    assert_eq!(
+        (p["conditions"].clone(), p["refused"]["code"].as_str()),
+        (json!(["Isardam"]), Some("problem.condition"))
+    );
     // A YACPDB entry, with the keys forsyth does not model named.
     let entry = "---\nstipulation: \"#2\"\nalgebraic:\n  white: [Kd2, Sc3]\n  black: [Ke8, Pd6]\nsolution: x\n";
     let json = post_json(server(), "/api/problem", json!({"text": entry})).json();
@@ -622,7 +629,7 @@ fn a_problem_is_solved_as_popeye_solves_it() {
 
 #[test]
 fn a_solve_request_is_bounded_and_its_errors_named() {
-    let text = "BeginProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nCondition Circe\nEndProblem\n";
+    let text = "BeginProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nCondition Isardam\nEndProblem\n";
     let answer = post_json(server(), "/api/solve", json!({"text": text}));
     assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (422, Some("problem.condition")));
     let answer = post_json(server(), "/api/solve", json!({"text": text, "problem": 2}));

@@ -874,7 +874,7 @@ fn move_before(css: &str) -> String {
 }
 
 const FAIRY: &str = "BeginProblem\nAuthor Test Composer\nPieces White Kc1 Ga3 Nh4 Black Ke8 Pe7\nStipulation ~1\n\
-    NextProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nCondition Circe\nEndProblem\n";
+    NextProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nCondition Isardam\nEndProblem\n";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromium-driver: run scripts/test-web.sh"]
@@ -897,8 +897,8 @@ async fn problems_drawn_as_problem_books_print_them() {
         wait_text(&client, "#pr-list article:nth-of-type(1) h4:nth-of-type(2)", |t| t == format!("{listed} legal moves")).await;
         assert!(listed.as_u64().unwrap() > 10);
         // A condition is named, and the moves are not listed by rules it would change.
-        let second = wait_text(&client, "#pr-list article:nth-of-type(2)", |t| t.contains("Circe")).await;
-        assert!(second.contains("Conditions") && second.contains("forsyth cannot play the condition 'Circe'"), "{second}");
+        let second = wait_text(&client, "#pr-list article:nth-of-type(2)", |t| t.contains("Isardam")).await;
+        assert!(second.contains("Conditions") && second.contains("forsyth cannot play the condition 'Isardam'"), "{second}");
         screenshots(&client, "problems").await;
         // On a torus: both pairs of joined edges drawn.
         select(&client, "#pr-board", "torus").await;

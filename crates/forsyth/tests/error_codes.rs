@@ -12,8 +12,9 @@ fn listed() -> String {
 
 /// The quoted strings of `text` that look like codes of the given families (`fen.board.width`, `move.syntax`).
 fn codes_in(text: &str) -> Vec<String> {
-    const FAMILIES: [&str; 14] = [
+    const FAMILIES: [&str; 15] = [
         "popeye.",
+        "condition.",
         "problem.",
         "yacpdb.",
         "fen.",

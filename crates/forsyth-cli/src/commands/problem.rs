@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use forsyth::diagram::{self, Diagram, DiagramStyle, text};
 use forsyth::notation::Language;
 use forsyth::notation::general::write_fen;
-use forsyth::problem::popeye::{self, PopeyeLanguage, ProblemDescription};
+use forsyth::problem::popeye::{self, Attribute, PopeyeLanguage, ProblemDescription};
 use forsyth::problem::{start, yacpdb};
 use forsyth::{Position, Square};
 
@@ -234,14 +234,15 @@ fn show(
         let count = problem.count();
         let stipulation = problem.stipulation.as_deref().unwrap_or("-");
         // The position in FEN (with the problem's letters declared for fairy pieces), or why it cannot be played.
+        // Conditions are played by the general position only.
         let (drawing, fen) = match problem.board() {
-            Ok(board) => {
+            Ok(board) if problem.conditions.is_empty() => {
                 let position = problem.position();
                 let caption = position.as_ref().ok().map(ToString::to_string);
                 let style = DiagramStyle { caption, count: false, ..DiagramStyle::default() };
                 (text::ascii(&Diagram::new(board), &style), position.map(|p| p.to_string()))
             }
-            Err(_) => {
+            _ => {
                 let drawing = diagram::general::diagram(&problem.general_board(), false, words);
                 let fen = problem.general_position().map(|pos| {
                     let table = pos.table();
@@ -250,13 +251,32 @@ fn show(
                         .iter()
                         .filter_map(|&l| table.index_of(l).map(|i| format!("{l}={}", table.kind(i).name())))
                         .collect();
-                    format!("{} (pieces {})", write_fen(&pos), declared.join(" "))
+                    let conditions: Vec<String> = pos.conditions().iter().map(ToString::to_string).collect();
+                    let conditions = if conditions.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (conditions {})", conditions.join(", "))
+                    };
+                    format!("{} (pieces {}){conditions}", write_fen(&pos), declared.join(" "))
                 });
                 (drawing, fen)
             }
         };
         if draw {
             print!("{drawing}");
+            // The attributes under the board, as Popeye lists them (`Royal d4`): the diagram draws a neutral piece
+            // as a white one, so the line says which are neutral.
+            for attribute in Attribute::ALL {
+                let squares: Vec<String> = problem
+                    .pieces
+                    .iter()
+                    .filter(|p| p.attributes.contains(attribute))
+                    .map(|p| p.square.to_string())
+                    .collect();
+                if !squares.is_empty() {
+                    println!("{} {}", attribute.name(language), squares.join(" "));
+                }
+            }
         }
         match fen {
             Ok(fen) => println!("problem {}: {count} {stipulation} {fen}", i + 1),

@@ -8,6 +8,7 @@
 //! queen, rook, bishop, knight (archbishop and chancellor too on boards of ten files) and to every fairy piece the
 //! problem declares, castling and en passant as in chess. docs/problem-chess.md has the rules on cylinders.
 
+mod conditions;
 mod grid;
 mod movegen;
 mod rules;
@@ -17,6 +18,7 @@ use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
+pub use conditions::{Condition, ConditionError, PLAYED_CONDITIONS};
 pub use grid::{Cell, Grid};
 
 use self::movegen::CellSet;
@@ -89,6 +91,8 @@ struct Undo {
     castling: ArrayVec<Cell, 8>,
     ep: Option<Cell>,
     halfmoves: u32,
+    /// What the conditions' rebirth and recolouring steps changed.
+    journal: conditions::Journal,
 }
 
 /// Why moves cannot be generated or a position cannot be used.
@@ -255,7 +259,40 @@ impl GeneralPosition {
     pub fn with_topology(&self, topology: Topology) -> GeneralPosition {
         // The cells of two grids of one size are numbered alike.
         let grid = Grid::new(self.grid.files(), self.grid.ranks(), topology).expect("a board of the same size");
-        GeneralPosition { grid, rules: Arc::new(Rules::new(grid, &self.table)), ..self.clone() }
+        let rules = Rules { conditions: self.rules.conditions.clone(), ..Rules::new(grid, &self.table) };
+        GeneralPosition { grid, rules: Arc::new(rules), ..self.clone() }
+    }
+
+    /// The same position played under fairy conditions (replacing any it had), not checked: the conditions may
+    /// make the side not to move in check or not ([`GeneralPosition::validate`] says). Refused when they do not
+    /// compose or need the 8×8 game array on another board.
+    ///
+    /// ```
+    /// use forsyth::{Topology, general::Condition, notation::general::read_fen, piece_kind::PieceTable};
+    /// // The bishops observe each other: under Madrasi both are paralysed.
+    /// let orthodox = read_fen("4k3/8/8/3b4/8/8/B7/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// let madrasi = orthodox.with_conditions(&[Condition::Madrasi { rex_inclusive: false }]).unwrap();
+    /// assert_eq!(madrasi.conditions(), &[Condition::Madrasi { rex_inclusive: false }]);
+    /// // White: the bishop's four moves and the king's five, then the king's alone.
+    /// assert_eq!((orthodox.legal_moves().unwrap().len(), madrasi.legal_moves().unwrap().len()), (9, 5));
+    /// let torus = orthodox.with_topology(Topology::Torus);
+    /// assert_eq!(torus.with_conditions(&[Condition::Circe]).unwrap().conditions(), &[Condition::Circe]);
+    /// ```
+    pub fn with_conditions(&self, conditions: &[Condition]) -> Result<GeneralPosition, ConditionError> {
+        conditions::check_board(conditions, self.grid.files(), self.grid.ranks())?;
+        let rules = Rules { conditions: conditions::Conditions::new(conditions), ..(*self.rules).clone() };
+        Ok(GeneralPosition { rules: Arc::new(rules), ..self.clone() })
+    }
+
+    /// The fairy conditions the position is played under (none: orthodox rules).
+    ///
+    /// ```
+    /// use forsyth::{Topology, notation::general::read_fen, piece_kind::PieceTable};
+    /// let pos = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &PieceTable::new(), Topology::Plain).unwrap();
+    /// assert!(pos.conditions().is_empty());
+    /// ```
+    pub fn conditions(&self) -> &[Condition] {
+        self.rules.conditions.list()
     }
 
     /// The board.
@@ -685,6 +722,9 @@ impl GeneralPosition {
     /// mover's king. Out of check, a move other than the king's can expose the king only by changing whether a
     /// square is occupied on some enemy piece's way to it; the others are kept without playing them.
     fn legal_into(&mut self, out: &mut Vec<GeneralMove>) {
+        if self.rules.conditions.active() {
+            return self.conditioned_legal_into(out, 0);
+        }
         let start = out.len();
         let mover = self.turn;
         let enemy = !mover;
@@ -810,8 +850,15 @@ impl GeneralPosition {
 
     fn make(&mut self, mv: GeneralMove) -> Undo {
         let moved = self.cells[mv.from as usize].expect("a move starts from a piece");
-        let undo =
-            Undo { mv, moved, captured: None, castling: self.castling.clone(), ep: self.ep, halfmoves: self.halfmoves };
+        let undo = Undo {
+            mv,
+            moved,
+            captured: None,
+            castling: self.castling.clone(),
+            ep: self.ep,
+            halfmoves: self.halfmoves,
+            journal: conditions::Journal::new(),
+        };
         let mut undo = undo;
         if let Some(rook) = mv.castle_rook {
             let rook_unit = self.cells[rook as usize];
@@ -832,6 +879,9 @@ impl GeneralPosition {
             self.cells[mv.from as usize] = None;
             let placed = mv.promotion.map_or(moved, |kind| Unit { color: moved.color, kind });
             self.cells[mv.to as usize] = Some(placed);
+        }
+        if self.rules.conditions.active() {
+            undo.journal = self.condition_effects(mv, undo.captured);
         }
         let nature = self.nature(moved);
         let pawn = matches!(nature, Nature::Pawn | Nature::BerolinaPawn);
@@ -858,6 +908,7 @@ impl GeneralPosition {
 
     fn unmake(&mut self, undo: Undo) {
         let mv = undo.mv;
+        self.undo_effects(&undo.journal);
         self.turn = !self.turn;
         if self.turn == Color::Black {
             self.fullmoves -= 1;

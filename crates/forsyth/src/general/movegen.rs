@@ -383,8 +383,11 @@ impl GeneralPosition {
         ways
     }
 
-    /// Whether a piece of `by` could capture on `target` (as the board stands).
+    /// Whether a piece of `by` could capture on `target` (as the board stands), under the position's conditions.
     pub(super) fn attacked(&self, target: Cell, by: Color) -> bool {
+        if self.rules.conditions.active() {
+            return self.attacked_under_conditions(target, by);
+        }
         self.attacked_by_kinds(target, by, u64::MAX, true)
     }
 

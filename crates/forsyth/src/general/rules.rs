@@ -3,6 +3,7 @@
 //! each piece kind's atoms with those steps for White and Black, and the probes that find an attack by looking
 //! outward from the attacked square.
 
+use super::conditions::Conditions;
 use super::grid::{Cell, Grid};
 use crate::Color;
 use crate::piece_kind::{Lameness, Mode, Motion, Nature, PieceTable};
@@ -119,6 +120,8 @@ pub(super) struct Rules {
     pub(super) natures: Vec<Nature>,
     /// Per colour: the pawns' steps.
     pub(super) pawn_steps: [PawnSteps; 2],
+    /// The fairy conditions of the problem (none for orthodox rules).
+    pub(super) conditions: Conditions,
 }
 
 /// The index of a colour in the per-colour arrays.
@@ -218,6 +221,17 @@ impl Rules {
             double_diagonals: [steps.index(grid, (-2, 2 * dir), false), steps.index(grid, (2, 2 * dir), false)],
             back: steps.index(grid, (0, -dir), false),
         });
-        Rules { steps, prepared, probes, pawn_probes, first_line_probe, generated, repeated, natures, pawn_steps }
+        Rules {
+            steps,
+            prepared,
+            probes,
+            pawn_probes,
+            first_line_probe,
+            generated,
+            repeated,
+            natures,
+            pawn_steps,
+            conditions: Conditions::default(),
+        }
     }
 }

@@ -375,7 +375,9 @@ fn comments_reflowed(mut line: forsyth::pgn::Line) -> forsyth::pgn::Line {
 pub fn check_problem(data: &[u8]) {
     use forsyth::problem::popeye::{self, PopeyeLanguage};
     use forsyth::problem::yacpdb;
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    // Any bytes: UTF-8, or Latin-1 as Popeye's older inputs are.
+    let decoded = popeye::decode(data);
+    let text: &str = &decoded;
     let mut problems = popeye::parse(text).unwrap_or_default();
     if let Ok(entry) = yacpdb::parse(text) {
         problems.push(entry.problem);

@@ -29,6 +29,8 @@ pub enum PopeyeErrorKind {
     NoEnd,
     /// A word that is no keyword here, in the input's language.
     UnknownWord(String, PopeyeLanguage),
+    /// A piece attribute (`Royal`, `Neutral` is a colour) after a piece rather than right after a colour.
+    MisplacedAttribute(String),
     /// A word where a colour (`White`, `Black`, `Neutral`, `TotalInvisible`) must stand.
     NoColour(String),
     /// A piece code that names no piece of forsyth's catalogue in the input's language.
@@ -75,6 +77,7 @@ impl PopeyeError {
             PopeyeErrorKind::NoEnd => "popeye.no-end",
             PopeyeErrorKind::UnknownWord(..) => "popeye.unknown-word",
             PopeyeErrorKind::NoColour(_) => "popeye.no-colour",
+            PopeyeErrorKind::MisplacedAttribute(_) => "popeye.attribute-place",
             PopeyeErrorKind::UnknownPiece(..) => "popeye.unknown-piece",
             PopeyeErrorKind::BadSquare(_) => "popeye.bad-square",
             PopeyeErrorKind::Unsupported(_) => "popeye.unsupported",
@@ -98,6 +101,11 @@ impl fmt::Display for PopeyeError {
                 }
                 write!(f, "Expected one of {} (or an abbreviation that names one)", keywords.join(", "))
             }
+            PopeyeErrorKind::MisplacedAttribute(w) => write!(
+                f,
+                "'{w}' is a piece attribute: Popeye reads attributes right after a colour, before the pieces they \
+                 belong to (White Royal Sd4, not White Sd4 Royal)"
+            ),
             PopeyeErrorKind::NoColour(w) => {
                 write!(f, "'{w}' is no colour: pieces are given after White, Black, Neutral or TotalInvisible")
             }
@@ -133,8 +141,8 @@ impl std::error::Error for PopeyeError {}
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProblemError {
-    /// A fairy condition (the `Condition` line's text): forsyth plays none, and playing the problem by orthodox
-    /// rules would change its meaning.
+    /// A fairy condition forsyth does not play (its words), or any condition where the orthodox position was
+    /// asked for: playing the problem by orthodox rules would change its meaning.
     Condition(String),
     /// A piece attribute (neutral, royal, kamikaze ...): forsyth plays none yet, and playing the problem by
     /// orthodox rules would change its meaning.
@@ -196,8 +204,9 @@ impl fmt::Display for ProblemError {
         match self {
             ProblemError::Condition(c) => write!(
                 f,
-                "forsyth cannot play the condition '{c}' (it plays orthodox rules, with fairy pieces and boards only); \
-                 the problem is read and can be drawn and converted, but not checked"
+                "forsyth cannot play the condition '{c}' (it plays {} as a general position, with fairy pieces); \
+                 the problem is read and can be drawn and converted, but not checked",
+                crate::general::PLAYED_CONDITIONS.join(", ")
             ),
             ProblemError::Attribute(p, attribute) => write!(
                 f,

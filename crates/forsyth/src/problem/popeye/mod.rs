@@ -5,8 +5,8 @@
 //! keywords as Popeye 4.104 spells them (its `language_dependant.c`); keywords in any case and abbreviated to a
 //! unique prefix, as Popeye reads them. Fairy pieces by their Popeye codes in the input's language (English `G`
 //! grasshopper, `N` nightrider, `L` locust; German `G`, `N`, `H` Heuschrecke), as forsyth's piece catalogue holds
-//! them; a code outside the catalogue and piece flags are refused with a typed error. Conditions are kept as text
-//! and named when a position is asked for: forsyth plays none.
+//! them; a code outside the catalogue is refused with a typed error. Conditions are kept as text; the general
+//! position plays those forsyth plays (`general::Condition`), and any other is named.
 //!
 //! ```
 //! use forsyth::problem::popeye::{self, PopeyeLanguage};
@@ -32,7 +32,7 @@ pub use read::{decode, language_of, parse};
 
 use super::start::{PopeyeOptions, first_mover};
 use crate::diagram::PieceCount;
-use crate::general::{GeneralPosition, Grid, Unit};
+use crate::general::{Condition, GeneralPosition, Grid, Unit};
 use crate::piece_kind::{FAIRY_PIECES, FairyPiece, PieceTable};
 use crate::{Board, Color, Piece, Position, Role, Setup, Square, SquareSet, Topology, Variant};
 
@@ -206,9 +206,9 @@ pub struct ProblemDescription {
     pub protocol: Option<String>,
     /// `LaTeX`: the file Popeye writes a LaTeX diagram to.
     pub latex: Option<String>,
-    /// `LaTeXPieces` lines (and the piece lines after `LaTeX`): a piece code, its LaTeX abbreviation and its name,
-    /// as text.
-    pub latex_pieces: Vec<String>,
+    /// `LaTeXPieces` lines (and the piece lines after `LaTeX`): a piece, and its LaTeX abbreviation and name as
+    /// text (`DU Grashuepfer`). The piece's code is written in the language of the output.
+    pub latex_pieces: Vec<(&'static FairyPiece, String)>,
 }
 
 impl ProblemDescription {
@@ -262,13 +262,18 @@ impl ProblemDescription {
         }
     }
 
-    /// The first condition, if any: forsyth plays no fairy condition, so a problem with one cannot be played by
-    /// orthodox rules without changing its meaning.
+    /// The first condition or attribute, if any: the orthodox position plays no fairy condition, so a problem with
+    /// one cannot be played by orthodox rules without changing its meaning.
     fn refuse_conditions(&self) -> Result<(), ProblemError> {
         if let Some(c) = self.conditions.first() {
             return Err(ProblemError::Condition(c.clone()));
         }
-        // Piece attributes change the rules as conditions do: forsyth plays none of them yet.
+        self.refuse_attributes()
+    }
+
+    /// The first piece attribute, if any: attributes change the rules as conditions do, and forsyth plays none of
+    /// them yet.
+    fn refuse_attributes(&self) -> Result<(), ProblemError> {
         for p in &self.pieces {
             if let Some(attribute) = p.attributes.iter().next() {
                 return Err(ProblemError::Attribute(*p, attribute));
@@ -276,7 +281,6 @@ impl ProblemDescription {
         }
         Ok(())
     }
-
     /// The position as Popeye reads it: the side to move from the stipulation ([`first_mover`]: White in direct
     /// play, Black in help play); castling where king and rook stand on their squares of the game array (Popeye's
     /// default) except for the pieces of the option `NoCastling`; the en-passant square of the option `EnPassant`.
@@ -351,20 +355,26 @@ impl ProblemDescription {
     }
 
     /// The general position of the problem (any fairy piece of the catalogue, on the plain 8×8 board), read as
-    /// [`ProblemDescription::position`] reads the orthodox one and checked for legality. Refused for a problem
-    /// with a condition.
+    /// [`ProblemDescription::position`] reads the orthodox one, played under the problem's conditions
+    /// ([`Condition::from_popeye`]) and checked for legality. Refused for a condition forsyth does not play and for
+    /// piece attributes.
     ///
     /// ```
     /// use forsyth::problem::popeye;
     /// let p = &popeye::parse("BeginProblem Pieces White Kc1 Ga3 Nh4 Black Ke8 Stipulation ~1 EndProblem")?[0];
     /// let pos = p.general_position()?;
     /// assert_eq!(forsyth::notation::general::write_fen(&pos), "4k3/8/8/8/7I/G7/8/2K5 w - - 0 1");
-    /// let with_condition = &popeye::parse("BeginProblem Pieces White Kc1 Black Ke8 Condition Circe\nEndProblem")?[0];
-    /// assert_eq!(with_condition.general_position().unwrap_err().code(), "problem.condition");
+    /// let circe = &popeye::parse("BeginProblem Pieces White Kc1 Black Ke8 Condition Circe\nEndProblem")?[0];
+    /// assert_eq!(circe.general_position()?.conditions(), &[forsyth::general::Condition::Circe]);
+    /// let isardam = &popeye::parse("BeginProblem Pieces White Kc1 Black Ke8 Condition Isardam\nEndProblem")?[0];
+    /// assert_eq!(isardam.general_position().unwrap_err().code(), "problem.condition");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn general_position(&self) -> Result<GeneralPosition, ProblemError> {
-        self.refuse_conditions()?;
+        self.refuse_attributes()?;
+        // The conditions forsyth plays, read from the `Condition` lines; any other is refused by name.
+        let conditions =
+            Condition::from_popeye(&self.conditions.join(" ")).map_err(|e| ProblemError::Condition(e.subject()))?;
         self.start()?;
         // A letter table has 19 letters for fairy pieces (A–Z but K Q R B N P X): a piece kind beyond them would be
         // drawn as the unknown piece, and cannot be played.
@@ -379,6 +389,7 @@ impl ProblemDescription {
         if let Some(kind) = kinds.iter().find(|kind| !has_letter(kind)) {
             return Err(ProblemError::TooManyKinds { kinds: kinds.len(), first_without_letter: kind.name.to_string() });
         }
+        let pos = pos.with_conditions(&conditions).map_err(|e| ProblemError::Condition(e.subject()))?;
         pos.validate().map_err(ProblemError::General)?;
         Ok(pos)
     }

@@ -110,17 +110,33 @@ impl<'a> Reader<'a> {
     }
 
     /// The rest of the line, and the lines after it that do not start with a keyword: Popeye reads the words of
-    /// an option, condition or twin list until a word that is none, wherever the lines break.
+    /// an option or condition list until a word that is none, wherever the lines break.
     fn list(&mut self) -> String {
+        self.lines_until(|keyword| keyword.is_some(), " ")
+    }
+
+    /// A twin's commands: the rest of the line and every line up to the next twin or the problem's end, since Popeye
+    /// reads everything in a twin but a remark as twin commands (`Stipulation`, `Condition`, `Remove`, `Add` ...).
+    /// The lines are kept apart (a `Remark` runs to the end of its line).
+    fn twin(&mut self) -> String {
+        let ends_twin = |keyword: Option<Keyword>| {
+            matches!(keyword, Some(Keyword::Twin | Keyword::ZeroPosition | Keyword::End | Keyword::Next))
+        };
+        self.lines_until(ends_twin, "\n")
+    }
+
+    /// The rest of the line and the lines after it, joined by `separator`, up to a line whose first word is a
+    /// keyword for which `ends` holds.
+    fn lines_until(&mut self, ends: impl Fn(Option<Keyword>) -> bool, separator: &str) -> String {
         let mut list = self.rest_of_line();
         while let Some(t) = self.peek() {
-            if keyword_of(t.text, self.language).is_some() {
+            if ends(keyword_of(t.text, self.language)) {
                 break;
             }
             self.next += 1;
             let line = self.rest_of_line_of_current();
             if !list.is_empty() {
-                list.push(' ');
+                list.push_str(separator);
             }
             list.push_str(&line);
         }
@@ -135,15 +151,23 @@ impl<'a> Reader<'a> {
     }
 
     /// The lines after `LaTeX` or `LaTeXPieces`: a piece code (one or two letters), its abbreviation and its name.
-    fn latex_pieces(&mut self, problem: &mut ProblemDescription) {
+    /// A line that starts with a code forsyth does not know is an unknown piece (Popeye reads its own codes there).
+    fn latex_pieces(&mut self, problem: &mut ProblemDescription) -> Result<(), PopeyeError> {
         while let Some(t) = self.peek() {
             let code = t.text;
-            if code.len() > 2 || FairyPiece::from_popeye(code, self.language).is_none() {
-                break;
-            }
+            // A piece code first, as Popeye reads it (`r` is the rook here, not `Remark`).
+            let Some(kind) = Some(code).filter(|c| c.len() <= 2).and_then(|c| walk(c, self.language)) else {
+                let is_code = code.len() <= 2 && code.chars().all(|c| c.is_ascii_alphanumeric());
+                if !is_code || keyword_of(code, self.language).is_some() {
+                    break;
+                }
+                let kind = PopeyeErrorKind::UnknownPiece(code.to_string(), self.language);
+                return Err(self.error(kind, Some(self.next)));
+            };
             self.next += 1;
-            problem.latex_pieces.push(self.rest_of_line_of_current());
+            problem.latex_pieces.push((kind, self.rest_of_line()));
         }
+        Ok(())
     }
 
     /// A stipulation: one word, or two where Popeye allows a space before the move count (`dia 8.5`).
@@ -152,9 +176,8 @@ impl<'a> Reader<'a> {
         let mut text = first.text.to_string();
         let line = first.line;
         self.next += 1;
-        if !text.ends_with(|c: char| c.is_ascii_digit())
-            && let Some(count) = self.peek().filter(|t| t.line == line && is_move_count(t.text))
-        {
+        // A goal may end in a digit (`ser-s00 9`, `hze8 1.5`), so any move count on the same line joins.
+        if let Some(count) = self.peek().filter(|t| t.line == line && is_move_count(t.text)) {
             text.push(' ');
             text.push_str(count.text);
             self.next += 1;
@@ -330,6 +353,17 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Adds a line to a text of several lines.
+fn append_line(text: &mut Option<String>, line: String) {
+    match text {
+        Some(text) => {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        None => *text = Some(line),
+    }
+}
+
 /// Whether a word is a move count Popeye reads after a stipulation and a space: `8`, `8.5`, `10:12`.
 fn is_move_count(text: &str) -> bool {
     !text.is_empty()
@@ -436,7 +470,11 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
     while let Some(t) = reader.peek() {
         let at = reader.next;
         let Some(keyword) = keyword_of(t.text, language) else {
-            let kind = PopeyeErrorKind::UnknownWord(t.text.to_string(), language);
+            let kind = match attribute_of(t.text, language) {
+                // `White Ke1 Royal Sd4`: Popeye reads attributes only right after a colour.
+                Some(_) => PopeyeErrorKind::MisplacedAttribute(t.text.to_string()),
+                None => PopeyeErrorKind::UnknownWord(t.text.to_string(), language),
+            };
             return Err(reader.error(kind, Some(at)));
         };
         reader.next += 1;
@@ -451,16 +489,17 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
                 }
             }
             Keyword::Author => problem.authors.push(reader.rest_of_line()),
-            Keyword::Origin => problem.origin = Some(reader.rest_of_line()),
-            Keyword::Title => problem.title = Some(reader.rest_of_line()),
+            // Popeye appends each `Origin` and `Title` line to the ones before.
+            Keyword::Origin => append_line(&mut problem.origin, reader.rest_of_line()),
+            Keyword::Title => append_line(&mut problem.title, reader.rest_of_line()),
             Keyword::Award => problem.award = Some(reader.rest_of_line()),
             Keyword::Remark => problem.remarks.push(reader.rest_of_line()),
             Keyword::Protocol => problem.protocol = Some(reader.rest_of_line()),
             Keyword::LaTeX => {
                 problem.latex = Some(reader.rest_of_line());
-                reader.latex_pieces(&mut problem);
+                reader.latex_pieces(&mut problem)?;
             }
-            Keyword::LaTeXPieces => reader.latex_pieces(&mut problem),
+            Keyword::LaTeXPieces => reader.latex_pieces(&mut problem)?,
             Keyword::Condition => problem.conditions.push(reader.list()),
             Keyword::Option => {
                 // Option names are kept in English, written in the language of the output; a line with a word
@@ -468,15 +507,15 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
                 let line = reader.list();
                 problem.options.push(normalised(&line, PopeyeLanguage::English).unwrap_or(line));
             }
-            Keyword::Twin => problem.twins.push(reader.list()),
+            Keyword::Twin => problem.twins.push(reader.twin()),
             Keyword::ZeroPosition => {
                 problem.zero_position = true;
-                problem.twins.push(reader.list());
+                problem.twins.push(reader.twin());
             }
             Keyword::Stipulation => {
                 let stipulation = reader.stipulation()?;
                 // `a=>b`: the pieces so far are the first position; the pieces that follow, the second.
-                if stipulation.to_ascii_lowercase().starts_with("a=>b") {
+                if stipulation.to_ascii_lowercase().contains("a=>b") {
                     order_by_colour(&mut problem.pieces);
                     problem.initial_pieces = std::mem::take(&mut problem.pieces);
                     occupied = SquareSet::EMPTY;

@@ -23,14 +23,32 @@ impl ProblemDescription {
         let kw = |k| language.keyword(k);
         out.push_str(kw(Keyword::Begin));
         out.push('\n');
+        // The files first, as Popeye's examples give them: its output goes there from the start.
+        if let Some(p) = &self.protocol {
+            keyword_line(&mut out, kw(Keyword::Protocol), p);
+        }
+        match &self.latex {
+            Some(file) => keyword_line(&mut out, kw(Keyword::LaTeX), file),
+            None if !self.latex_pieces.is_empty() => {
+                out.push_str(kw(Keyword::LaTeXPieces));
+                out.push('\n');
+            }
+            None => {}
+        }
+        for (kind, text) in &self.latex_pieces {
+            out.push_str(&format!("  {} {text}\n", kind.popeye_code(language)));
+        }
         for a in &self.authors {
             keyword_line(&mut out, kw(Keyword::Author), a);
         }
-        for (k, text) in [(Keyword::Origin, &self.origin), (Keyword::Title, &self.title), (Keyword::Award, &self.award)]
-        {
-            if let Some(t) = text {
-                keyword_line(&mut out, kw(k), t);
+        // Popeye appends each `Origin` and `Title` line to the ones before: one line each.
+        for (k, text) in [(Keyword::Origin, &self.origin), (Keyword::Title, &self.title)] {
+            for line in text.iter().flat_map(|t| t.split('\n')) {
+                keyword_line(&mut out, kw(k), line);
             }
+        }
+        if let Some(t) = &self.award {
+            keyword_line(&mut out, kw(Keyword::Award), t);
         }
         for r in &self.remarks {
             keyword_line(&mut out, kw(Keyword::Remark), r);
@@ -65,23 +83,14 @@ impl ProblemDescription {
         }
         for (i, t) in self.twins.iter().enumerate() {
             let keyword = if i == 0 && self.zero_position { Keyword::ZeroPosition } else { Keyword::Twin };
-            keyword_line(&mut out, kw(keyword), t);
-        }
-        if let Some(p) = &self.protocol {
-            keyword_line(&mut out, kw(Keyword::Protocol), p);
-        }
-        match &self.latex {
-            Some(file) => keyword_line(&mut out, kw(Keyword::LaTeX), file),
-            None if !self.latex_pieces.is_empty() => {
-                out.push_str(kw(Keyword::LaTeXPieces));
+            // A twin's commands may run over several lines (a `Remark` ends its line): continued, indented.
+            let mut lines = t.lines();
+            keyword_line(&mut out, kw(keyword), lines.next().unwrap_or(""));
+            for line in lines {
+                out.push_str("  ");
+                out.push_str(line);
                 out.push('\n');
             }
-            None => {}
-        }
-        for line in &self.latex_pieces {
-            out.push_str("  ");
-            out.push_str(line);
-            out.push('\n');
         }
         out.push_str(kw(Keyword::End));
         out.push('\n');

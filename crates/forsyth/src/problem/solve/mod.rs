@@ -441,7 +441,8 @@ pub enum SolveError {
         /// How many.
         count: usize,
     },
-    /// The problem has fairy conditions, which forsyth does not play yet.
+    /// Fairy conditions refused as a whole. [`solve_problem`] plays the conditions forsyth plays and refuses any
+    /// other as [`SolveError::Problem`] with `problem.condition`, so it does not return this.
     Conditions {
         /// Their names as the problem gives them.
         names: Vec<String>,

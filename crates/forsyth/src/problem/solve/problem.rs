@@ -70,9 +70,6 @@ pub fn solve_problem(
     if problem.invisible > 0 {
         return Err(SolveError::Invisible { count: problem.invisible });
     }
-    if !problem.conditions.is_empty() {
-        return Err(SolveError::Conditions { names: problem.conditions.clone() });
-    }
     let mut options = options.clone();
     options.read_popeye(&problem.options)?;
     let ways = if options.duplex { vec![false, true] } else { vec![options.exchanged] };
@@ -80,7 +77,8 @@ pub fn solve_problem(
     for exchanged in ways {
         let options = SolveOptions { exchanged, duplex: false, ..options.clone() };
         let first = if exchanged { !stipulation.first_mover() } else { stipulation.first_mover() };
-        solved.push(if problem.is_orthodox() {
+        // Conditions are played by the general position only.
+        solved.push(if problem.is_orthodox() && problem.conditions.is_empty() {
             one(problem.position().map_err(SolveError::Problem)?, first, &stipulation, &options, style, language)?
         } else {
             let pos = problem.general_position().map_err(SolveError::Problem)?;
