@@ -36,10 +36,10 @@ FLOORS = {
     "SquareTestCase": 6,
     "MoveTestCase": 5,
     "PieceTestCase": 3,
-    "BoardTestCase": 47,
-    "LegalMoveGeneratorTestCase": 2,
-    "BaseBoardTestCase": 0,
-    "SquareSetTestCase": 13,
+    "BoardTestCase": 66,
+    "LegalMoveGeneratorTestCase": 3,
+    "BaseBoardTestCase": 1,
+    "SquareSetTestCase": 15,
 }
 
 

@@ -15,6 +15,7 @@ Move.from_uci('e2e4')
 from __future__ import annotations
 
 import dataclasses
+import re
 import enum
 import typing
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
@@ -197,7 +198,7 @@ def popcount(bb: Bitboard) -> int:
 
 
 def _remap(bb: Bitboard, where) -> Bitboard:
-    return sum(1 << where(sq) for sq in scan_forward(bb))
+    return sum(1 << where(sq) for sq in scan_forward(int(bb)))
 
 
 def flip_vertical(bb: Bitboard) -> Bitboard:
@@ -395,7 +396,7 @@ class Move:
                 return cls(to, to, drop=drop)
             if 4 <= len(uci) <= 5:
                 promotion = PIECE_SYMBOLS.index(uci[4]) if len(uci) == 5 else None
-                if promotion in (0, PAWN):
+                if promotion == 0:
                     raise ValueError
                 from_square, to_square = SQUARE_NAMES.index(uci[0:2]), SQUARE_NAMES.index(uci[2:4])
                 if from_square == to_square:
@@ -675,8 +676,8 @@ class Status(enum.IntFlag):
     IMPOSSIBLE_CHECK = 1 << 16
 
 
-for _status in Status:
-    globals()["STATUS_" + typing.cast(str, _status.name)] = _status
+for _name, _status in Status.__members__.items():
+    globals()["STATUS_" + _name] = _status
 
 
 class _MoveGenerator:
@@ -689,13 +690,13 @@ class _MoveGenerator:
         return any(self)
 
     def count(self) -> int:
-        return len(list(self))
+        return sum(1 for _ in self)
 
     def __len__(self) -> int:
         return self.count()
 
     def __repr__(self) -> str:
-        sans = ", ".join(self._board.san(m) for m in self)
+        sans = ", ".join(self._board.san(m) if self._board.is_legal(m) else m.uci() for m in self)
         return f"<{type(self).__name__} at {id(self):#x} ({sans})>"
 
 
@@ -741,7 +742,7 @@ class Board:
     starting_fen = STARTING_FEN
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
-        self.chess960 = chess960
+        self._chess960 = chess960
         self.move_stack: List[Move] = []
         self._pieces: Optional[Dict[Square, Piece]] = None
         self.set_fen(fen if fen is not None else "8/8/8/8/8/8/8/8 w - - 0 1")
@@ -777,6 +778,17 @@ class Board:
     def set_castling_fen(self, castling_fen: str) -> None:
         """Sets the castling rights from a FEN's castling field (``KQkq``, Shredder letters, ``-``)."""
         self._edit(2, castling_fen or "-")
+
+    @property
+    def chess960(self) -> bool:
+        """Whether castling follows Chess960's rules (and is written king takes rook)."""
+        return self._chess960
+
+    @chess960.setter
+    def chess960(self, chess960: bool) -> None:
+        if chess960 != self._chess960:
+            self._chess960 = chess960
+            self._edit(2, self._fields()[2])
 
     def _set_core(self, core: _Core) -> None:
         self._core = core
@@ -841,6 +853,8 @@ class Board:
             if not words:
                 continue
             opcode, operand = words[0], (words[1].strip() if len(words) > 1 else None)
+            if not re.match(r"[A-Za-z]\w*$", opcode):
+                raise ValueError(f"invalid EPD opcode {opcode!r} in {epd!r}: an opcode starts with a letter")
             if operand is None:
                 operations[opcode] = None
             elif operand.startswith('"'):
@@ -1075,7 +1089,7 @@ class Board:
         sniper = beyond & occupied & snipers & self.occupied_co[not color]
         if not sniper:
             return BB_ALL
-        return ray(king, square) & (between(king, lsb(sniper)) | sniper | (1 << king))
+        return ray(king, square)
 
     def pin(self, color: Color, square: Square) -> SquareSet:
         return SquareSet(self.pin_mask(color, square))
@@ -1128,10 +1142,83 @@ class Board:
                         yield Move(sq, to, promotion)
                 else:
                     yield Move(sq, to)
+        yield from self.generate_castling_moves(from_mask, to_mask)
+
+    def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal castling moves; `to_mask` is of the king's destination or the rook's square."""
         for code in self._core.legal_moves():
+            if self._core.move_kind(code) != "castle":
+                continue
             move = _move_of(code)
-            if from_mask >> move.from_square & 1 and to_mask >> move.to_square & 1 and self.is_castling(move):
+            rook = self._castling_rook(move)
+            if from_mask >> move.from_square & 1 and (to_mask >> move.to_square & 1 or to_mask >> rook & 1):
                 yield move
+
+    def _castling_rook(self, move: Move) -> Square:
+        if self.chess960:
+            return move.to_square
+        side = BB_RANK_1 if self.turn else BB_RANK_8
+        kingside = square_file(move.to_square) > square_file(move.from_square)
+        rooks = [sq for sq in scan_forward(self.castling_rights & side)
+                 if (square_file(sq) > square_file(move.from_square)) == kingside]
+        return rooks[0] if rooks else move.to_square
+
+    def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL,
+                                       to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return (m for m in self.generate_pseudo_legal_moves(from_mask, to_mask)
+                if not self.is_castling(m) and self.is_capture(m))
+
+    def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return (m for m in self.generate_pseudo_legal_moves(from_mask, to_mask) if self.is_en_passant(m))
+
+    def generate_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_en_passant(m))
+
+    def is_irreversible(self, move: Move) -> bool:
+        """Whether the move can never be taken back by later moves: it resets the half-move clock, loses a castling
+        right, or gives up an en-passant capture that was legal."""
+        if self.is_zeroing(move) or self.has_legal_en_passant():
+            return True
+        after = self.copy(stack=False)
+        after.push(move)
+        return after.castling_rights != self.castling_rights
+
+    def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
+        """The move as XBoard writes it: UCI, castling as ``O-O``/``O-O-O`` in Chess960."""
+        if (self.chess960 if chess960 is None else chess960) and self.is_castling(move):
+            return "O-O" if self.is_kingside_castling(move) else "O-O-O"
+        return move.xboard()
+
+    def parse_xboard(self, xboard: str) -> Move:
+        """The move of an XBoard text: SAN, UCI, ``O-O``, ``@@@@`` for the null move."""
+        return Move.null() if xboard == "@@@@" else self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Move:
+        move = self.parse_xboard(xboard)
+        self.push(move)
+        return move
+
+    def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,
+                     ignore_counters: bool = True) -> Optional[int]:
+        """The number of the Chess960 start position this is, or ``None``."""
+        fields = self.fen(shredder=True).split()
+        if (not ignore_turn and fields[1] != "w") or (not ignore_counters and fields[4:] != ["0", "1"]):
+            return None
+        for n in range(960):
+            start = forsyth.start_position("chess960", n).fen(castling="shredder").split()
+            if start[0] == fields[0] and (ignore_castling or start[2] == fields[2]):
+                return n
+        return None
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        self.set_fen(forsyth.start_position("chess960", scharnagl).fen(castling="shredder"))
+        self._chess960 = True
+        self.set_fen(self.fen(shredder=True))
+
+    def apply_mirror(self) -> None:
+        mirrored = self.mirror()
+        self._set_core(mirrored._core)
+        self.move_stack = []
 
     def is_pseudo_legal(self, move: Move) -> bool:
         return move in set(self.generate_pseudo_legal_moves())
@@ -1187,6 +1274,10 @@ class Board:
         ``InvalidMoveError``, ``IllegalMoveError`` or ``AmbiguousMoveError`` otherwise, with forsyth's code."""
         if san in ("--", "Z0", "0000", "@@@@"):
             return Move.null()
+        if san != san.strip() or not san:
+            error = InvalidMoveError(f"{san!r}: a SAN with spaces around it [move.syntax]")
+            error.code, error.line, error.column = "move.syntax", None, None
+            raise error
         try:
             return _move_of(self._core.parse_san(san))
         except forsyth.IllegalMoveError as error:
@@ -1365,7 +1456,7 @@ class Board:
     # Copies and pictures.
     def copy(self, *, stack: Union[bool, int] = True) -> "Board":
         board = type(self).__new__(type(self))
-        board.chess960 = self.chess960
+        board._chess960 = self._chess960
         board._pieces = self._pieces
         if stack is True or (stack is not False and stack >= len(self.move_stack)):
             board._core = self._core.copy()
@@ -1452,7 +1543,25 @@ class Board:
         return self._core.zobrist()
 
 
-BaseBoard = Board
+class BaseBoard(Board):
+    """A placement of pieces alone (python-chess's ``BaseBoard``): compared by the pieces only."""
+
+    def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN) -> None:
+        super().__init__(f"{board_fen or '8/8/8/8/8/8/8/8'} w - - 0 1")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Board):
+            return self.board_fen() == other.board_fen()
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @classmethod
+    def empty(cls, *, chess960: bool = False) -> "BaseBoard":  # type: ignore[override]
+        return cls(None)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
 
 
 def _placement(pieces: Dict[Square, Piece]) -> str:
