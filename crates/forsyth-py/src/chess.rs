@@ -58,11 +58,17 @@ const ALLOWED: Allowed = Allowed::ALL_SAFE;
 #[derive(Clone)]
 pub struct ChessCore {
     pos: Position,
-    history: Vec<Position>,
+    history: Vec<State>,
     chess960: bool,
     /// Whether forsyth takes the position as a legal one (possibly with allowed problems such as nine pawns).
     checked: bool,
+    /// The codes of the problems forsyth finds in the placement it was given (`position.invalid-castling`, ...):
+    /// python-chess's `status()` flags.
+    problems: Vec<&'static str>,
 }
+
+/// A position on the stack, with what forsyth found in it.
+type State = (Position, bool, Vec<&'static str>);
 
 impl ChessCore {
     fn variant(chess960: bool) -> Variant {
@@ -70,12 +76,20 @@ impl ChessCore {
     }
 
     /// The position of a setup: legal, or with the problems `ALLOWED` accepts, or else unchecked.
-    fn make(setup: &Setup, chess960: bool) -> (Position, bool) {
+    fn make(setup: &Setup, chess960: bool) -> State {
         let variant = ChessCore::variant(chess960);
+        let problems: Vec<&'static str> = match Position::from_setup(setup, variant) {
+            Ok(pos) => return (pos, true, Vec::new()),
+            Err(e) => e.problems.iter().map(|p| p.code()).collect(),
+        };
         match Position::from_setup_allowing(setup, variant, ALLOWED) {
-            Ok((pos, _)) => (pos, true),
-            Err(_) => (Position::from_setup_unchecked(setup, variant), false),
+            Ok((pos, _)) => (pos, true, problems),
+            Err(_) => (Position::from_setup_unchecked(setup, variant), false, problems),
         }
+    }
+
+    fn save(&mut self) {
+        self.history.push((self.pos, self.checked, std::mem::take(&mut self.problems)));
     }
 
     /// The python-chess number of a move of this position.
@@ -137,14 +151,15 @@ impl ChessCore {
             setup.fullmoves += 1;
         }
         setup.turn = !setup.turn;
-        let (pos, checked) = ChessCore::make(&setup, self.chess960);
-        self.history.push(self.pos);
+        let (pos, checked, problems) = ChessCore::make(&setup, self.chess960);
+        self.save();
         self.pos = pos;
         self.checked = checked;
+        self.problems = problems;
     }
 
     fn game_history(&self) -> History {
-        let mut positions = self.history.iter().chain([&self.pos]);
+        let mut positions = self.history.iter().map(|(pos, _, _)| pos).chain([&self.pos]);
         let mut history = History::new(positions.next().unwrap_or(&self.pos));
         positions.for_each(|pos| history.push(pos));
         history
@@ -168,14 +183,20 @@ impl ChessCore {
         if parsed.setup.board.shape() != BoardShape::Standard {
             return Err(PyValueError::new_err(format!("'{fen}' is not a FEN of an 8x8 board")));
         }
-        let (pos, checked) = ChessCore::make(&parsed.setup, chess960);
-        Ok(ChessCore { pos, history: Vec::new(), chess960, checked })
+        let (pos, checked, problems) = ChessCore::make(&parsed.setup, chess960);
+        Ok(ChessCore { pos, history: Vec::new(), chess960, checked, problems })
     }
 
     /// Whether forsyth takes the position as a legal one.
     #[getter]
     fn checked(&self) -> bool {
         self.checked
+    }
+
+    /// The codes of the problems forsyth found in the placement given (none for a position reached by legal moves).
+    #[getter]
+    fn problems(&self) -> Vec<&'static str> {
+        self.problems.clone()
     }
 
     /// The FEN; `ep` is `legal`, `pseudo` (X-FEN) or `always`, `shredder` writes castling with file letters.
@@ -269,11 +290,11 @@ impl ChessCore {
     fn push(&mut self, mv: u32) {
         match self.legal(mv) {
             Some(m) => {
-                self.history.push(self.pos);
+                self.save();
                 self.pos.play_unchecked(m);
             }
             None if mv == 0 => {
-                self.history.push(self.pos);
+                self.save();
                 self.pos.play_unchecked(Move::NULL);
             }
             None => self.push_raw(mv),
@@ -282,9 +303,9 @@ impl ChessCore {
 
     /// Takes back the last move; `IndexError` when none was pushed.
     fn pop(&mut self) -> PyResult<()> {
-        let before = self.history.pop().ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        self.pos = before;
-        self.checked = true;
+        let (pos, checked, problems) =
+            self.history.pop().ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        (self.pos, self.checked, self.problems) = (pos, checked, problems);
         Ok(())
     }
 

@@ -36,7 +36,7 @@ FLOORS = {
     "SquareTestCase": 6,
     "MoveTestCase": 5,
     "PieceTestCase": 3,
-    "BoardTestCase": 66,
+    "BoardTestCase": 72,
     "LegalMoveGeneratorTestCase": 3,
     "BaseBoardTestCase": 1,
     "SquareSetTestCase": 15,

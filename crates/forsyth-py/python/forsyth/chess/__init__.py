@@ -838,27 +838,31 @@ class Board:
             elif isinstance(operand, str):
                 escaped = operand.replace("\\", "\\\\").replace('"', '\\"')
                 parts.append(f'{opcode} "{escaped}";')
+            elif opcode == "pv":
+                line, sans = self.copy(stack=False), []
+                for move in operand:
+                    sans.append(line.san_and_push(move))
+                parts.append(f"{opcode} {' '.join(sans)};")
             else:
-                parts.append(f"{opcode} {' '.join(self.san(m) for m in operand)};")
+                parts.append(f"{opcode} {' '.join(sorted(self.san(m) for m in operand))};")
         return " ".join([epd] + parts)
 
     def set_epd(self, epd: str) -> Dict[str, Union[None, str, int, float, Move, List[Move]]]:
         """Sets the position of an EPD and returns its operations (numbers as numbers, ``bm``/``am`` as moves,
         ``pv`` as the moves played one after the other)."""
         fields = epd.strip().split(maxsplit=4)
+        if len(fields) > 4 and fields[4].split(maxsplit=1)[0] == "-":
+            # A fifth dash (some suites write one): no opcode starts with it.
+            fields[4] = fields[4][1:]
         self.set_fen(" ".join(fields[:4]) + " 0 1")
         operations: Dict[str, Union[None, str, int, float, Move, List[Move]]] = {}
-        for part in (fields[4] if len(fields) > 4 else "").split(";"):
-            words = part.strip().split(maxsplit=1)
-            if not words:
-                continue
-            opcode, operand = words[0], (words[1].strip() if len(words) > 1 else None)
+        for opcode, operand in _epd_operations(fields[4] if len(fields) > 4 else ""):
             if not re.match(r"[A-Za-z]\w*$", opcode):
                 raise ValueError(f"invalid EPD opcode {opcode!r} in {epd!r}: an opcode starts with a letter")
             if operand is None:
                 operations[opcode] = None
-            elif operand.startswith('"'):
-                operations[opcode] = operand.strip('"').replace('\\"', '"').replace("\\\\", "\\")
+            elif isinstance(operand, _Quoted):
+                operations[opcode] = str(operand)
             elif opcode in ("bm", "am"):
                 operations[opcode] = [self.parse_san(s) for s in operand.split()]
             elif opcode in ("pv",):
@@ -872,7 +876,12 @@ class Board:
                     except ValueError:
                         continue
                 else:
-                    operations[opcode] = self.parse_san(operand) if opcode in ("sm",) else operand
+                    # An unquoted operand that is no number is a move where it reads as one, as python-chess
+                    # reads it, and else the text.
+                    try:
+                        operations[opcode] = self.parse_san(operand)
+                    except ValueError:
+                        operations[opcode] = operand
         if "hmvc" in operations and isinstance(operations["hmvc"], int):
             self.halfmove_clock = operations["hmvc"]
         if "fmvn" in operations and isinstance(operations["fmvn"], int):
@@ -1151,7 +1160,7 @@ class Board:
                 continue
             move = _move_of(code)
             rook = self._castling_rook(move)
-            if from_mask >> move.from_square & 1 and (to_mask >> move.to_square & 1 or to_mask >> rook & 1):
+            if from_mask >> move.from_square & 1 and to_mask >> rook & 1:
                 yield move
 
     def _castling_rook(self, move: Move) -> Square:
@@ -1201,19 +1210,20 @@ class Board:
     def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,
                      ignore_counters: bool = True) -> Optional[int]:
         """The number of the Chess960 start position this is, or ``None``."""
-        fields = self.fen(shredder=True).split()
+        fields = self.fen().split()
         if (not ignore_turn and fields[1] != "w") or (not ignore_counters and fields[4:] != ["0", "1"]):
             return None
+        if self.ep_square is not None:
+            return None
         for n in range(960):
-            start = forsyth.start_position("chess960", n).fen(castling="shredder").split()
-            if start[0] == fields[0] and (ignore_castling or start[2] == fields[2]):
-                return n
+            start = Board.from_chess960_pos(n)
+            if start.board_fen() == fields[0]:
+                return n if ignore_castling or start.castling_rights == self.castling_rights else None
         return None
 
     def set_chess960_pos(self, scharnagl: int) -> None:
-        self.set_fen(forsyth.start_position("chess960", scharnagl).fen(castling="shredder"))
         self._chess960 = True
-        self.set_fen(self.fen(shredder=True))
+        self.set_fen(forsyth.start_position("chess960", scharnagl).fen(castling="shredder"))
 
     def apply_mirror(self) -> None:
         mirrored = self.mirror()
@@ -1448,6 +1458,15 @@ class Board:
             status |= Status.OPPOSITE_CHECK
         if popcount(self.checkers_mask()) > 2:
             status |= Status.TOO_MANY_CHECKERS
+        problems = self._core.problems
+        if "position.invalid-castling" in problems:
+            status |= Status.BAD_CASTLING_RIGHTS
+        if "position.invalid-en-passant" in problems:
+            status |= Status.INVALID_EP_SQUARE
+        if "position.impossible-check" in problems and not status & Status.TOO_MANY_CHECKERS:
+            status |= Status.IMPOSSIBLE_CHECK
+        if "position.adjacent-kings" in problems:
+            status |= Status.OPPOSITE_CHECK
         return status
 
     def is_valid(self) -> bool:
@@ -1562,6 +1581,46 @@ class BaseBoard(Board):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
+
+
+class _Quoted(str):
+    """An EPD operand written in quotes (a string whatever it says)."""
+
+
+def _epd_operations(text: str) -> Iterator[Tuple[str, Optional[str]]]:
+    """The operations of an EPD's fifth part: opcode and operand (``None`` when there is none), quoted strings
+    with their semicolons and escapes kept as strings."""
+    i, n = 0, len(text)
+    while i < n:
+        while i < n and text[i] in " ;":
+            i += 1
+        start = i
+        while i < n and text[i] not in " ;":
+            i += 1
+        opcode = text[start:i]
+        if not opcode:
+            return
+        words: List[str] = []
+        quoted: Optional[str] = None
+        while i < n and text[i] != ";":
+            if text[i] == '"':
+                i += 1
+                chars = []
+                while i < n and text[i] != '"':
+                    if text[i] == "\\" and i + 1 < n:
+                        i += 1
+                    chars.append(text[i])
+                    i += 1
+                i += 1
+                quoted = "".join(chars)
+            elif text[i] == " ":
+                i += 1
+            else:
+                start = i
+                while i < n and text[i] not in ' ;"':
+                    i += 1
+                words.append(text[start:i])
+        yield opcode, (_Quoted(quoted) if quoted is not None else " ".join(words) if words else None)
 
 
 def _placement(pieces: Dict[Square, Piece]) -> str:
