@@ -1637,3 +1637,8 @@ def _placement(pieces: Dict[Square, Piece]) -> str:
             empty = 0
         rows.append(row + (str(empty) if empty else ""))
     return "/".join(rows)
+
+
+# python-chess's submodules that forsyth.chess has, reachable as attributes after `import forsyth.chess as chess`
+# (``chess.polyglot.zobrist_hash``) as they are after python-chess's `import chess.polyglot`.
+from forsyth.chess import polyglot  # noqa: E402
