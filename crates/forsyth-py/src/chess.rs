@@ -213,11 +213,13 @@ impl ChessCore {
         self.pos.turn().is_white()
     }
 
+    /// Half-moves since the last capture or pawn move.
     #[getter]
     fn halfmove_clock(&self) -> u32 {
         self.pos.halfmoves()
     }
 
+    /// The number of the move being played, from 1.
     #[getter]
     fn fullmove_number(&self) -> u32 {
         self.pos.fullmoves()
@@ -287,17 +289,24 @@ impl ChessCore {
     }
 
     /// Plays a move: a legal one by the rules, anything else as python-chess's `push` does (the piece moves).
-    fn push(&mut self, mv: u32) {
+    /// Returns the legal move's number as python-chess writes it (castling normalised), `None` for another move.
+    fn push(&mut self, mv: u32) -> Option<u32> {
         match self.legal(mv) {
             Some(m) => {
+                let code = self.encode(m);
                 self.save();
                 self.pos.play_unchecked(m);
+                Some(code)
             }
             None if mv == 0 => {
                 self.save();
                 self.pos.play_unchecked(Move::NULL);
+                None
             }
-            None => self.push_raw(mv),
+            None => {
+                self.push_raw(mv);
+                None
+            }
         }
     }
 
@@ -367,22 +376,27 @@ impl ChessCore {
         })
     }
 
+    /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
         self.pos.is_check()
     }
 
+    /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
         self.pos.is_checkmate()
     }
 
+    /// Whether the side to move has no legal move and is not in check.
     fn is_stalemate(&self) -> bool {
         self.pos.is_stalemate()
     }
 
+    /// Whether neither side has the material to checkmate (python-chess's rule).
     fn is_insufficient_material(&self) -> bool {
         self.pos.is_insufficient_material()
     }
 
+    /// Whether `white`'s side lacks the material to checkmate.
     fn has_insufficient_material(&self, white: bool) -> bool {
         self.pos.has_insufficient_material(color(white))
     }
@@ -402,6 +416,7 @@ impl ChessCore {
         self.pos.zobrist()
     }
 
+    /// A copy, with the positions before it.
     fn copy(&self) -> ChessCore {
         self.clone()
     }
@@ -411,6 +426,7 @@ impl ChessCore {
         ChessCore { history: Vec::new(), ..self.clone() }
     }
 
+    /// The same position, whatever moves led to it.
     fn __eq__(&self, other: &ChessCore) -> bool {
         self.pos == other.pos
     }

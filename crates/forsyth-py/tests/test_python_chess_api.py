@@ -11,6 +11,7 @@
 
 import json
 import pathlib
+import pickle
 import random
 import re
 import subprocess
@@ -36,7 +37,7 @@ FLOORS = {
     "SquareTestCase": 6,
     "MoveTestCase": 5,
     "PieceTestCase": 3,
-    "BoardTestCase": 73,
+    "BoardTestCase": 74,
     "LegalMoveGeneratorTestCase": 3,
     "BaseBoardTestCase": 1,
     "SquareSetTestCase": 15,
@@ -167,6 +168,10 @@ def test_random_games_agree_with_python_chess(chess960):
             reference.push(move)
         assert [m.uci() for m in board.move_stack] == [m.uci() for m in reference.move_stack]
         assert board.root().variation_san(board.move_stack) == reference.root().variation_san(reference.move_stack)
+        # A board pickles (for multiprocessing) as its root, its moves and its Chess960 flag.
+        copied = pickle.loads(pickle.dumps(board))
+        assert copied.fen() == reference.fen() and copied.chess960 == reference.chess960
+        assert [m.uci() for m in copied.move_stack] == [m.uci() for m in reference.move_stack]
         while reference.move_stack:
             assert board.pop().uci() == reference.pop().uci()
         assert board.fen() == reference.fen()

@@ -1239,15 +1239,17 @@ class Board:
     def _legal_code(self, move: Move) -> int:
         code = self._core.legal_move(move._code()) if move and not move.drop else None
         if code is None:
-            raise IllegalMoveError(f"illegal move: {move.uci()} in {self.fen()}")
+            error = IllegalMoveError(f"'{move.uci()}': not a legal move in {self.fen()} [move.illegal]")
+            error.code, error.line, error.column = "move.illegal", None, None
+            raise error
         return code
 
     def push(self, move: Move) -> None:
         """Plays a move. A legal one by the rules; anything else as python-chess does (the piece goes there)."""
-        code = self._core.legal_move(move._code()) if move else None
-        self._core.push(move._code() if code is None else code)
+        given = move._code()
+        code = self._core.push(given)
         self._pieces = None
-        self.move_stack.append(move if code is None or code == move._code() else _move_of(code))
+        self.move_stack.append(move if code is None or code == given else _move_of(code))
 
     def pop(self) -> Move:
         """Takes back the last move and returns it; ``IndexError`` when none was pushed."""
@@ -1289,9 +1291,16 @@ class Board:
             error.code, error.line, error.column = "move.syntax", None, None
             raise error
         try:
-            return _move_of(self._core.parse_san(san))
+            code = self._core.parse_san(san)
         except forsyth.IllegalMoveError as error:
             raise _translated(error) from None
+        if san[0] == "K" and self._core.move_kind(code) == "castle":
+            # forsyth reads the king's step to its castling square (Kg1) as castling; python-chess's SAN castles
+            # with O-O and O-O-O only.
+            error = IllegalMoveError(f"'{san}': castling is written O-O or O-O-O in SAN [move.illegal]")
+            error.code, error.line, error.column = "move.illegal", None, None
+            raise error
+        return _move_of(code)
 
     def push_san(self, san: str) -> Move:
         move = self.parse_san(san)
@@ -1488,6 +1497,12 @@ class Board:
     def __copy__(self) -> "Board":
         return self.copy()
 
+    def __reduce__(self):
+        """Pickled as the position before the first move pushed, the Chess960 flag and the moves (in UCI)."""
+        root = self.root()
+        return (_unpickle_board, (type(self), root.fen(shredder=True, en_passant="fen"), self.chess960,
+                                  [m.uci() for m in self.move_stack]))
+
     def __deepcopy__(self, memo) -> "Board":
         return self.copy()
 
@@ -1621,6 +1636,14 @@ def _epd_operations(text: str) -> Iterator[Tuple[str, Optional[str]]]:
                     i += 1
                 words.append(text[start:i])
         yield opcode, (_Quoted(quoted) if quoted is not None else " ".join(words) if words else None)
+
+
+def _unpickle_board(cls, fen: str, chess960: bool, moves: List[str]) -> Board:
+    board = cls.__new__(cls)
+    Board.__init__(board, fen, chess960=chess960)
+    for uci in moves:
+        board.push(Move.from_uci(uci))
+    return board
 
 
 def _placement(pieces: Dict[Square, Piece]) -> str:
