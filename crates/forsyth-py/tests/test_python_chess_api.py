@@ -37,7 +37,7 @@ FLOORS = {
     "SquareTestCase": 6,
     "MoveTestCase": 5,
     "PieceTestCase": 3,
-    "BoardTestCase": 74,
+    "BoardTestCase": 76,
     "LegalMoveGeneratorTestCase": 3,
     "BaseBoardTestCase": 1,
     "SquareSetTestCase": 15,

@@ -768,7 +768,13 @@ class Board:
         if len(fields) > 1 and fields[1] not in ("w", "b"):
             raise ValueError(f"the side to move of {fen!r} is {fields[1]!r}: w or b")
         fields += defaults[len(fields) - 1:]
+        self._load(fields)
+
+    def _load(self, fields: List[str]) -> None:
+        """The position of six FEN fields, with no moves on the stack. The castling and en-passant fields given are
+        kept for ``status()``: forsyth drops those that do not stand."""
         self._set_core(_Core(" ".join(fields), self.chess960))
+        self._given: Optional[Tuple[str, str]] = (fields[2], fields[3])
         self.move_stack = []
 
     def set_board_fen(self, fen: str) -> None:
@@ -801,12 +807,10 @@ class Board:
         """The same position with one FEN field changed (the move stack is cleared: forsyth's history is of
         positions played into, and an edited board was not)."""
         fields = self._fields()
+        if self._given is not None:
+            fields[2], fields[3] = self._given
         fields[index] = value
-        if index == 0:
-            # Rights and en-passant square the new placement no longer supports are dropped by forsyth.
-            pass
-        self._set_core(_Core(" ".join(fields), self.chess960))
-        self.move_stack = []
+        self._load(fields)
 
     # The position.
     def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
@@ -1249,12 +1253,14 @@ class Board:
         given = move._code()
         code = self._core.push(given)
         self._pieces = None
+        self._given = None
         self.move_stack.append(move if code is None or code == given else _move_of(code))
 
     def pop(self) -> Move:
         """Takes back the last move and returns it; ``IndexError`` when none was pushed."""
         self._core.pop()
         self._pieces = None
+        self._given = None
         return self.move_stack.pop()
 
     def peek(self) -> Move:
@@ -1466,17 +1472,49 @@ class Board:
         if them_king is not None and self.is_attacked_by(self.turn, them_king):
             status |= Status.OPPOSITE_CHECK
         if popcount(self.checkers_mask()) > 2:
-            status |= Status.TOO_MANY_CHECKERS
+            status |= Status.TOO_MANY_CHECKERS | Status.IMPOSSIBLE_CHECK
         problems = self._core.problems
-        if "position.invalid-castling" in problems:
-            status |= Status.BAD_CASTLING_RIGHTS
-        if "position.invalid-en-passant" in problems:
-            status |= Status.INVALID_EP_SQUARE
-        if "position.impossible-check" in problems and not status & Status.TOO_MANY_CHECKERS:
+        if "position.impossible-check" in problems:
             status |= Status.IMPOSSIBLE_CHECK
+        castling, ep = self._given if self._given is not None else ("-", "-")
+        if self.chess960 and "position.invalid-castling" in problems:
+            status |= Status.BAD_CASTLING_RIGHTS
+        elif not self.chess960 and not self._standard_castling_stands(castling):
+            status |= Status.BAD_CASTLING_RIGHTS
+        if ep != "-":
+            if not self._ep_square_stands(ep):
+                status |= Status.INVALID_EP_SQUARE
+            elif "position.invalid-en-passant" in problems:
+                # A double step that passed this square could not have left the check the board shows.
+                status |= Status.IMPOSSIBLE_CHECK
         if "position.adjacent-kings" in problems:
             status |= Status.OPPOSITE_CHECK
         return status
+
+    def _standard_castling_stands(self, castling: str) -> bool:
+        """python-chess's rule for standard chess: each right names a rook of its colour on a corner and its king
+        stands on e1 or e8."""
+        for letter in castling.replace("-", ""):
+            white = letter.isupper()
+            file = {"k": 7, "q": 0}.get(letter.lower(), "abcdefgh".find(letter.lower()))
+            rook = square(file, 0 if white else 7)
+            if file not in (0, 7) or not self.pieces_mask(ROOK, white) >> rook & 1:
+                return False
+            if not self.pieces_mask(KING, white) >> (E1 if white else E8) & 1:
+                return False
+        return True
+
+    def _ep_square_stands(self, ep: str) -> bool:
+        """Whether an en-passant square is one a double step just skipped: on the third rank of the side that
+        moved, empty, with the square it came from empty and its pawn in front."""
+        if ep not in SQUARE_NAMES:
+            return False
+        sq = parse_square(ep)
+        forward = -8 if self.turn else 8
+        if square_rank(sq) != (5 if self.turn else 2):
+            return False
+        return (not self.occupied >> sq & 1 and not self.occupied >> (sq - forward) & 1
+                and bool(self.pieces_mask(PAWN, not self.turn) >> (sq + forward) & 1))
 
     def is_valid(self) -> bool:
         return self.status() == Status.VALID
@@ -1485,6 +1523,7 @@ class Board:
     def copy(self, *, stack: Union[bool, int] = True) -> "Board":
         board = type(self).__new__(type(self))
         board._chess960 = self._chess960
+        board._given = self._given
         board._pieces = self._pieces
         if stack is True or (stack is not False and stack >= len(self.move_stack)):
             board._core = self._core.copy()
