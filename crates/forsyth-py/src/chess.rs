@@ -82,9 +82,16 @@ impl ChessCore {
             Ok(pos) => return (pos, true, Vec::new()),
             Err(e) => e.problems.iter().map(|p| p.code()).collect(),
         };
-        match Position::from_setup_allowing(setup, variant, ALLOWED) {
-            Ok((pos, _)) => (pos, true, problems),
-            Err(_) => (Position::from_setup_unchecked(setup, variant), false, problems),
+        if let Ok((pos, _)) = Position::from_setup_allowing(setup, variant, ALLOWED) {
+            return (pos, true, problems);
+        }
+        // The kings' problems can be allowed only by name: the library then plays the position as given (no
+        // moves for a side without a king). A placement of 8x8 pieces breaks no other rule that cannot be allowed.
+        let kings = "all,missing-king,too-many-kings,opposite-check,adjacent-kings".parse::<Allowed>();
+        match kings.ok().and_then(|allowed| Position::from_setup_allowing(setup, variant, allowed).ok()) {
+            Some((pos, _)) => (pos, false, problems),
+            // Not reached for a board of standard pieces; kept as the empty board rather than a panic.
+            None => (Position::from_setup_unchecked(&Setup::empty(BoardShape::Standard), variant), false, problems),
         }
     }
 

@@ -176,3 +176,33 @@ def test_random_games_agree_with_python_chess(chess960):
             assert board.pop().uci() == reference.pop().uci()
         assert board.fen() == reference.fen()
     assert positions > 1000
+
+
+def test_any_placement_is_played_without_a_panic():
+    """python-chess lets a program set up any placement (no king, two kings, pawns on the back rank, the side not
+    to move in check, rights and en-passant squares that do not stand): every call on such boards, and moves pushed
+    on them, end in a value or a ValueError, never in a panic of the Rust core (pyo3's PanicException is no
+    ValueError, so it fails this test)."""
+    rng = random.Random(61)
+    for _ in range(1500):
+        board = fchess.Board.empty(chess960=rng.random() < 0.3)
+        board.set_piece_map({rng.randrange(64): fchess.Piece(rng.randrange(1, 7), rng.random() < 0.5)
+                             for _ in range(rng.randrange(12))})
+        board.turn = rng.random() < 0.5
+        try:
+            board.set_castling_fen(rng.choice(["-", "KQkq", "K", "q", "HAha", "Bb"]))
+            if rng.random() < 0.3:
+                board.ep_square = rng.randrange(64)
+        except ValueError:
+            pass
+        for _ in range(6):
+            board.status(), board.fen(), board.outcome(claim_draw=True), str(board)
+            [board.san(m) for m in board.legal_moves]
+            for sq in fchess.SQUARES:
+                board.attackers(fchess.WHITE, sq), board.is_pinned(fchess.BLACK, sq)
+            moves = list(board.pseudo_legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        while board.move_stack:
+            board.pop()
