@@ -115,7 +115,10 @@ impl ChessCore {
     /// The legal move a python-chess move number means here (castling also as king takes rook), if any.
     fn legal(&self, mv: u32) -> Option<Move> {
         let (from, to) = (mv & 63, mv >> 6 & 63);
-        self.pos.legal_moves().iter().copied().find(|&m| {
+        // Only the moves of the piece on the origin square are generated: the destination of castling differs
+        // between the two ways of writing it.
+        let origin = SquareSet::single(square(from as u8)?);
+        self.pos.legal_moves_between(origin, SquareSet::ALL).iter().copied().find(|&m| {
             let code = self.encode(m);
             code == mv || (m.is_castle() && code & 63 == from && u32::from(pc_square(m.to())) == to && mv >> 12 == 0)
         })

@@ -1243,10 +1243,13 @@ class Board:
     def _legal_code(self, move: Move) -> int:
         code = self._core.legal_move(move._code()) if move and not move.drop else None
         if code is None:
-            error = IllegalMoveError(f"'{move.uci()}': not a legal move in {self.fen()} [move.illegal]")
-            error.code, error.line, error.column = "move.illegal", None, None
-            raise error
+            raise self._illegal(move)
         return code
+
+    def _illegal(self, move: Move) -> IllegalMoveError:
+        error = IllegalMoveError(f"'{move.uci()}': not a legal move in {self.fen()} [move.illegal]")
+        error.code, error.line, error.column = "move.illegal", None, None
+        return error
 
     def push(self, move: Move) -> None:
         """Plays a move. A legal one by the rules; anything else as python-chess does (the piece goes there)."""
@@ -1315,15 +1318,17 @@ class Board:
 
     def san(self, move: Move) -> str:
         """The SAN of a legal move (``--`` for the null move)."""
-        if not move:
-            return "--"
-        return self._core.san(self._legal_code(move), False)
+        try:
+            return self._core.san(move._code(), False)
+        except forsyth.IllegalMoveError:
+            raise self._illegal(move) from None
 
     def lan(self, move: Move) -> str:
         """The move in long algebraic notation (``Ng1-f3``)."""
-        if not move:
-            return "--"
-        return self._core.san(self._legal_code(move), True)
+        try:
+            return self._core.san(move._code(), True)
+        except forsyth.IllegalMoveError:
+            raise self._illegal(move) from None
 
     def san_and_push(self, move: Move) -> str:
         san = self.san(move)
