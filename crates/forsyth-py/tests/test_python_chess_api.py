@@ -141,6 +141,23 @@ def same_position(reference: chess.Board, board: fchess.Board, where: str) -> No
     assert board.has_legal_en_passant() == reference.has_legal_en_passant(), where
     ours, theirs = board.outcome(claim_draw=True), reference.outcome(claim_draw=True)
     assert (ours and (ours.termination.name, ours.winner)) == (theirs and (theirs.termination.name, theirs.winner))
+    assert board.epd() == reference.epd() and board.mirror().fen() == reference.mirror().fen(), where
+    assert str(board) == str(reference) and board.unicode() == reference.unicode(), where
+    assert board.can_claim_draw() == reference.can_claim_draw(), where
+    assert board.is_insufficient_material() == reference.is_insufficient_material(), where
+    assert board.status() == reference.status() and board.is_valid(), where
+    if reference.ply() % 4 == 0:
+        # What each legal move is, every fourth position (these double the test's time).
+        for move in reference.legal_moves:
+            ours = fchess.Move.from_uci(move.uci())
+            assert board.lan(ours) == reference.lan(move), (where, move)
+            assert (board.is_capture(ours), board.gives_check(ours), board.is_zeroing(ours),
+                    board.is_castling(ours), board.is_en_passant(ours), board.is_irreversible(ours)) == (
+                reference.is_capture(move), reference.gives_check(move), reference.is_zeroing(move),
+                reference.is_castling(move), reference.is_en_passant(move), reference.is_irreversible(move)), (
+                    where, move)
+        assert sorted(m.uci() for m in board.pseudo_legal_moves) == sorted(
+            m.uci() for m in reference.pseudo_legal_moves), where
     for color in (chess.WHITE, chess.BLACK):
         for sq in chess.SQUARES:
             assert board.attackers_mask(color, sq) == reference.attackers_mask(color, sq), (where, color, sq)
