@@ -344,6 +344,21 @@ impl ChessCore {
         Ok(write_move(&self.pos, m, &MoveWriteOptions::new(style)))
     }
 
+    /// Every legal move with its SAN: `{move number: SAN}`, castling under both of its numbers (king to its
+    /// destination and king takes rook), for a program that writes many moves of one position.
+    fn legal_sans(&self) -> std::collections::HashMap<u32, String> {
+        let options = MoveWriteOptions::new(MoveStyle::San);
+        let mut sans = std::collections::HashMap::new();
+        for &m in self.pos.legal_moves().iter() {
+            let san = write_move(&self.pos, m, &options);
+            if m.is_castle() {
+                sans.insert(u32::from(pc_square(m.from())) | u32::from(pc_square(m.to())) << 6, san.clone());
+            }
+            sans.insert(self.encode(m), san);
+        }
+        sans
+    }
+
     /// The SANs of moves played one after the other from here, each of the position it is played in.
     #[pyo3(signature = (moves, lan = false))]
     fn san_line(&self, py: Python<'_>, moves: Vec<u32>, lan: bool) -> PyResult<Vec<String>> {

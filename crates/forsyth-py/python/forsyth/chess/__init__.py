@@ -418,8 +418,14 @@ class Move:
         return self.from_square | self.to_square << 6 | (self.promotion or 0) << 12
 
 
-def _move_of(code: int) -> Move:
-    return Move(code & 63, code >> 6 & 63, (code >> 12) or None)
+def _move_of(code: int, _new=object.__new__) -> Move:
+    # Without a call of __init__: moves are made by the tens of thousands for each legal-move listing.
+    move = _new(Move)
+    move.from_square = code & 63
+    move.to_square = code >> 6 & 63
+    move.promotion = (code >> 12) or None
+    move.drop = None
+    return move
 
 
 IntoSquareSet = Union[int, "SquareSet", Iterable[Square]]
@@ -799,6 +805,8 @@ class Board:
     def _set_core(self, core: _Core) -> None:
         self._core = core
         self._pieces = None
+        self._sans = None
+        self._sans_asked = False
 
     def _fields(self) -> List[str]:
         return self._core.fen("always", True).split()
@@ -1256,6 +1264,8 @@ class Board:
         given = move._code()
         code = self._core.push(given)
         self._pieces = None
+        self._sans = None
+        self._sans_asked = False
         self._given = None
         self.move_stack.append(move if code is None or code == given else _move_of(code))
 
@@ -1263,6 +1273,8 @@ class Board:
         """Takes back the last move and returns it; ``IndexError`` when none was pushed."""
         self._core.pop()
         self._pieces = None
+        self._sans = None
+        self._sans_asked = False
         self._given = None
         return self.move_stack.pop()
 
@@ -1318,10 +1330,24 @@ class Board:
 
     def san(self, move: Move) -> str:
         """The SAN of a legal move (``--`` for the null move)."""
-        try:
-            return self._core.san(move._code(), False)
-        except forsyth.IllegalMoveError:
-            raise self._illegal(move) from None
+        sans = self._sans
+        if sans is None:
+            # The first SAN asked for in a position is written alone; at the second, every legal move's SAN is
+            # written in one call to the core and kept until the position changes (a program that asks for one
+            # asks for many).
+            if not self._sans_asked:
+                self._sans_asked = True
+                try:
+                    return self._core.san(move._code(), False)
+                except forsyth.IllegalMoveError:
+                    raise self._illegal(move) from None
+            sans = self._sans = self._core.legal_sans()
+        san = sans.get(move.from_square | move.to_square << 6 | (move.promotion or 0) << 12) if not move.drop else None
+        if san is None:
+            if not move:
+                return "--"
+            raise self._illegal(move)
+        return san
 
     def lan(self, move: Move) -> str:
         """The move in long algebraic notation (``Ng1-f3``)."""
@@ -1530,6 +1556,7 @@ class Board:
         board._chess960 = self._chess960
         board._given = self._given
         board._pieces = self._pieces
+        board._sans, board._sans_asked = self._sans, self._sans_asked
         if stack is True or (stack is not False and stack >= len(self.move_stack)):
             board._core = self._core.copy()
             board.move_stack = list(self.move_stack)
