@@ -21,6 +21,7 @@ import chess
 import chess.pgn
 
 import forsyth
+import forsyth.chess
 import forsyth.pgn
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -75,14 +76,19 @@ def pgn_reading(path: pathlib.Path, rounds: int):
 def legal_moves_and_san(path: pathlib.Path, games: int, rounds: int):
     lines = [[m.uci() for m in g.mainline_moves()] for g, _ in zip(forsyth.pgn.read_games(path), range(games))]
 
-    def python_chess():
-        count = 0
-        for line in lines:
-            board = chess.Board()
-            for uci in line:
-                count += len([board.san(m) for m in board.legal_moves])
-                board.push_uci(uci)
-        return count
+    def python_chess_program(module):
+        # The same program for python-chess and for forsyth.chess, python-chess's API over forsyth: a switch by
+        # changing one import.
+        def run():
+            count = 0
+            for line in lines:
+                board = module.Board()
+                for uci in line:
+                    count += len([board.san(m) for m in board.legal_moves])
+                    board.push_uci(uci)
+            return count
+
+        return run
 
     def forsyth_api():
         count = 0
@@ -93,7 +99,8 @@ def legal_moves_and_san(path: pathlib.Path, games: int, rounds: int):
                 pos.push(uci)
         return count
 
-    best, results = best_of(rounds, {"python-chess": python_chess, "forsyth": forsyth_api})
+    best, results = best_of(rounds, {"python-chess": python_chess_program(chess),
+                                     "forsyth.chess": python_chess_program(forsyth.chess), "forsyth": forsyth_api})
     assert len(set(results.values())) == 1, results
     return best, sum(len(line) for line in lines)
 

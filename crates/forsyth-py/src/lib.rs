@@ -2,6 +2,7 @@
 //! (`text`), PGN (`pgn`), PGN as Arrow tables (`tables`), the exceptions (`errors`) and the `forsyth` command
 //! (`cli`); the Python side (`python/forsyth`) re-exports them with type stubs.
 
+mod chess;
 mod cli;
 mod errors;
 mod options;
@@ -18,6 +19,7 @@ fn _forsyth(module: &Bound<'_, PyModule>) -> PyResult<()> {
     // The Python package's version is the crate's (the workspace's), as `forsyth --version` prints it.
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(module)?;
+    module.add_class::<chess::ChessCore>()?;
     module.add_class::<position::PyPosition>()?;
     module.add_class::<position::PyMove>()?;
     module.add_class::<text::Svg>()?;
