@@ -7,11 +7,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! command -v npm >/dev/null; then
+# Only what is missing: a machine may have npm from Node's own packages, which Debian's npm conflicts with.
+missing=(fonts-dejavu-core)
+command -v chromium >/dev/null || missing+=(chromium)
+command -v chromedriver >/dev/null || missing+=(chromium-driver)
+command -v npm >/dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 1 ]; then
   apt_get=(apt-get)
   [ "$(id -u)" = 0 ] || apt_get=(sudo apt-get)
   "${apt_get[@]}" update -qq
-  DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq chromium chromium-driver fonts-dejavu-core npm >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq "${missing[@]}" >/dev/null
 fi
 export CHROMIUM=${CHROMIUM:-$(command -v chromium)}
 export CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
