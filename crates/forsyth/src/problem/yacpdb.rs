@@ -271,15 +271,27 @@ fn read_key(
             problem.award = Some(named(value, "award", "distinction", ignored, why)?);
         }
         "stipulation" => {
-            // Popeye's stipulation is one word (#2, h#2.5, ser-h#12): surrounding spaces go, inner ones are an
-            // error, so that the problem writes as Popeye input and reads back the same.
+            // Popeye's stipulation is one word (#2, h#2.5, ser-h#12), or a word and its move count after a space
+            // (`dia 8.5`, `ser-s00 9`), as Popeye reads it: surrounding spaces go, other inner ones are an error,
+            // so that the problem writes as Popeye input and reads back the same.
             let text = scalar(value).ok_or_else(|| shape("stipulation is a text"))?;
-            let text = text.trim();
-            if text.contains(char::is_whitespace) {
-                return Err(shape("stipulation is one word, as #2, h#2.5 or ser-h#12"));
-            }
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let is_count = |w: &str| {
+                w.starts_with(|c: char| c.is_ascii_digit())
+                    && w.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ':')
+            };
+            let text = match words.as_slice() {
+                [] => String::new(),
+                [one] => one.to_string(),
+                [word, count] if is_count(count) => format!("{word} {count}"),
+                _ => {
+                    return Err(shape(
+                        "stipulation is one word, as #2, h#2.5 or ser-h#12, or a word and its move count (dia 8.5)",
+                    ));
+                }
+            };
             // An empty one (`stipulation: ""`) states none: Popeye input has no empty stipulation to write.
-            problem.stipulation = (!text.is_empty()).then(|| text.to_string());
+            problem.stipulation = (!text.is_empty()).then_some(text);
         }
         "options" => {
             // YACPDB lists fairy conditions among the options: what names no Popeye option is a condition,
