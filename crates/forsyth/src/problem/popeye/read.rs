@@ -156,7 +156,9 @@ impl<'a> Reader<'a> {
         while let Some(t) = self.peek() {
             let code = t.text;
             // A piece code first, as Popeye reads it (`r` is the rook here, not `Remark`).
-            let Some(kind) = Some(code).filter(|c| c.len() <= 2).and_then(|c| walk(c, self.language)) else {
+            let Some(kind) =
+                Some(code).filter(|c| c.len() <= 2).and_then(|c| FairyPiece::from_popeye(c, self.language))
+            else {
                 let is_code = code.len() <= 2 && code.chars().all(|c| c.is_ascii_alphanumeric());
                 if !is_code || keyword_of(code, self.language).is_some() {
                     break;
@@ -245,22 +247,23 @@ impl<'a> Reader<'a> {
                     return Err(self.error(PopeyeErrorKind::Unsupported(t.text.to_string()), Some(at)));
                 }
                 let (code, squares) = split_piece_token(t.text);
-                let (kind, squares, squares_at) = match (walk(code, self.language), squares.is_empty()) {
-                    // `B a1b2`: the squares in the next token.
-                    (Some(kind), true) => match self.tokens.get(at + 1) {
-                        Some(next) => (kind, next.text, at + 1),
-                        None => return Err(self.error(PopeyeErrorKind::BadSquare(t.text.to_string()), Some(at))),
-                    },
-                    (Some(kind), false) => (kind, squares, at),
-                    // After a piece, a word that is no piece ends the group, as in Popeye; but one that reads as a
-                    // code and squares is an unknown piece, and said so.
-                    (None, _) if walks > 0 && square_list(squares).is_none() => break,
-                    (None, _) => {
-                        return Err(
-                            self.error(PopeyeErrorKind::UnknownPiece(code.to_string(), self.language), Some(at))
-                        );
-                    }
-                };
+                let (kind, squares, squares_at) =
+                    match (FairyPiece::from_popeye(code, self.language), squares.is_empty()) {
+                        // `B a1b2`: the squares in the next token.
+                        (Some(kind), true) => match self.tokens.get(at + 1) {
+                            Some(next) => (kind, next.text, at + 1),
+                            None => return Err(self.error(PopeyeErrorKind::BadSquare(t.text.to_string()), Some(at))),
+                        },
+                        (Some(kind), false) => (kind, squares, at),
+                        // After a piece, a word that is no piece ends the group, as in Popeye; but one that reads as a
+                        // code and squares is an unknown piece, and said so.
+                        (None, _) if walks > 0 && square_list(squares).is_none() => break,
+                        (None, _) => {
+                            return Err(
+                                self.error(PopeyeErrorKind::UnknownPiece(code.to_string(), self.language), Some(at))
+                            );
+                        }
+                    };
                 let Some(squares) = square_list(squares) else {
                     if walks > 0 && squares_at == at {
                         // Not a piece after all: the group ends (Popeye reads on from this word).
@@ -333,7 +336,7 @@ impl<'a> Reader<'a> {
             let Some(code) = text.get(i..i + length) else {
                 return Err(bad(start, PopeyeErrorKind::UnknownPiece(text[start..].to_string(), self.language)));
             };
-            let kind = walk(code, self.language)
+            let kind = FairyPiece::from_popeye(code, self.language)
                 .ok_or_else(|| bad(i, PopeyeErrorKind::UnknownPiece(code.to_string(), self.language)))?;
             // A neutral piece's colour is White, whatever the case of its code ([`PlacedPiece::attributes`]).
             let lower = code.as_bytes()[0].is_ascii_lowercase() && !attributes.contains(Attribute::Neutral);
@@ -395,11 +398,6 @@ fn split_piece_token(text: &str) -> (&str, &str) {
         n if n % 2 == 1 => text.split_at(1),
         _ => text.split_at(2),
     }
-}
-
-/// The piece a Popeye code names in a language.
-fn walk(code: &str, language: PopeyeLanguage) -> Option<&'static FairyPiece> {
-    FairyPiece::from_popeye(code, language)
 }
 
 /// `a1b2c3`: squares, upper-case files read too (Popeye reads `KH1`).
