@@ -422,6 +422,11 @@ fn square_at(file: usize, rank: usize) -> Option<Square> {
     Some(Square::new(file, rank))
 }
 
+/// Whether a stipulation is Popeye's `a=>b`, whose two positions stand before and after it.
+pub(super) fn is_a_to_b(stipulation: &str) -> bool {
+    stipulation.to_ascii_lowercase().contains("a=>b")
+}
+
 /// The 32 pieces of the game array (`InitialGameArray`).
 fn game_array() -> impl Iterator<Item = (Square, Piece)> {
     const BACK: [Role; 8] =
@@ -513,7 +518,7 @@ pub fn parse(text: &str) -> Result<Vec<ProblemDescription>, PopeyeError> {
             Keyword::Stipulation => {
                 let stipulation = reader.stipulation()?;
                 // `a=>b`: the pieces so far are the first position; the pieces that follow, the second.
-                if stipulation.to_ascii_lowercase().contains("a=>b") {
+                if is_a_to_b(&stipulation) {
                     order_by_colour(&mut problem.pieces);
                     problem.initial_pieces = std::mem::take(&mut problem.pieces);
                     occupied = SquareSet::EMPTY;

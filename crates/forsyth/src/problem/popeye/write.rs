@@ -1,6 +1,7 @@
 //! Problem descriptions written in Popeye's input language.
 
 use super::keywords::{INVISIBLE, Keyword, NEUTRAL};
+use super::read::is_a_to_b;
 use super::{Attribute, PlacedPiece, PopeyeLanguage, ProblemDescription};
 use crate::Color;
 use crate::problem::start::normalised;
@@ -53,7 +54,9 @@ impl ProblemDescription {
         for r in &self.remarks {
             keyword_line(&mut out, kw(Keyword::Remark), r);
         }
-        let a_to_b = !self.initial_pieces.is_empty();
+        // Decided by the stipulation, as the reader decides: an `a=>b` whose first position is empty still has its
+        // stipulation before the second.
+        let a_to_b = self.stipulation.as_deref().is_some_and(is_a_to_b) || !self.initial_pieces.is_empty();
         if a_to_b {
             pieces_block(&mut out, &self.initial_pieces, 0, language);
         }
