@@ -1343,7 +1343,9 @@ function problemCard(p, text) {
   } else {
     side.append(el("h4", { text: t("legalMoves", p.legal.length) }), el("ol", { class: "legal-moves" }, ...p.legal.map((m) => el("li", { text: m }))));
   }
-  side.append(solveBox(p.number, text));
+  // A problem forsyth cannot play (an unknown condition, an illegal position) offers no Solve button: its refusal
+  // above already says why.
+  if (!p.refused) side.append(solveBox(p.number, text));
   const exports = el("details", { class: "exports" },
     el("summary", { text: `${t("popeyeInput")} · ${t("yacpdbEntry")}` }),
     el("label", { for: `${name}-popeye`, text: t("popeyeInput") }), el("textarea", { id: `${name}-popeye`, rows: "6", readonly: true, spellcheck: "false" }),

@@ -899,6 +899,9 @@ async fn problems_drawn_as_problem_books_print_them() {
         // A condition is named, and the moves are not listed by rules it would change.
         let second = wait_text(&client, "#pr-list article:nth-of-type(2)", |t| t.contains("Isardam")).await;
         assert!(second.contains("Conditions") && second.contains("forsyth cannot play the condition 'Isardam'"), "{second}");
+        // ... and offers no Solve button for a problem it cannot play.
+        let solve_buttons = js(&client, "return document.querySelectorAll('#pr-list article:nth-of-type(2) button.solve').length").await;
+        assert_eq!(solve_buttons, json!(0));
         screenshots(&client, "problems").await;
         // On a torus: both pairs of joined edges drawn.
         select(&client, "#pr-board", "torus").await;
@@ -932,7 +935,7 @@ async fn problems_drawn_as_problem_books_print_them() {
         wait_text(&client, "#pr-status", |t| t == "1 problem read (YACPDB entry); not read (kept by YACPDB only): solution").await;
         wait_text(&client, "#pr-list", |t| t.contains("Loyd, Samuel") && t.contains("#2")).await;
         // Popeye input that is not: the error's line and column.
-        paste(&client, "#pr-text", "BeginProblem\nPieces White Kd2 GNc3\nEndProblem").await;
+        paste(&client, "#pr-text", "BeginProblem\nPieces White Kd2 ORc3\nEndProblem").await;
         click(&client, "#pr-go").await;
         wait_text(&client, "#pr-status", |t| t.starts_with("Popeye input: line 2, column 18:")).await;
         assert_eq!(js(&client, "return document.querySelectorAll('#pr-list article').length").await, json!(0));
