@@ -12,9 +12,12 @@ with moves normalised as `e2-e4`, `d4*c5` (capture), `d4*c5-b6` (locust: capture
 `b7*c8=EQ` (promotion, Popeye code), `0-0`, `0-0-0`. Positions Popeye refuses are skipped.
 
 crates/forsyth/tests/popeye_fairy.rs reads the committed file (crates/forsyth/tests/data/popeye/moves.tsv, made by
-`popeye_fairy.py --py PATH --positions 60 --seed 1`) and must list the same moves.
+`popeye_fairy.py --py PATH --positions 60 --seed 1`) and must list the same moves; so for the rest of the catalogue
+(moves-catalogue.tsv and inputs-catalogue.txt, made by `popeye_fairy.py --py PATH --catalogue --positions 120
+--seed 2 --out crates/forsyth/tests/data/popeye/moves-catalogue.tsv --inputs
+crates/forsyth/tests/data/popeye/inputs-catalogue.txt`).
 
-Usage: popeye_fairy.py --py PATH [--positions N] [--seed N] [--out FILE] [--inputs FILE]
+Usage: popeye_fairy.py --py PATH [--catalogue] [--positions N] [--seed N] [--out FILE] [--inputs FILE]
 """
 
 import argparse
@@ -44,13 +47,31 @@ FAIRY = {
 }
 ORTHODOX = {"K": "K", "Q": "Q", "R": "R", "B": "B", "N": "S", "P": "P"}
 
+# The rest of the catalogue, Popeye's leapers, riders, their hoppers, lions and locusts, and the dummy: a position
+# takes two to four of them, lettered in the order drawn (forsyth name, Popeye code).
+CATALOGUE = [
+    ("gnu", "GN"), ("root-50-leaper", "RF"), ("root-25-leaper", "BU"), ("squirrel", "SQ"), ("waran", "WA"),
+    ("camelrider", "CR"), ("zebrarider", "ZR"), ("gnurider", "GR"), ("camelrider-hopper", "CH"),
+    ("zebrarider-hopper", "ZH"), ("gnurider-hopper", "GH"), ("rook-lion", "RL"), ("bishop-lion", "BL"),
+    ("nightrider-lion", "NL"), ("nao", "NA"), ("okapi", "OK"), ("bison", "BI"), ("zebu", "ZE"),
+    ("elephant", "ET"), ("wazirrider", "WR"), ("fersrider", "FR"), ("1:5-leaper", "15"), ("1:6-leaper", "16"),
+    ("2:4-leaper", "24"), ("2:5-leaper", "25"), ("3:5-leaper", "35"), ("3:6-leaper", "36"), ("3:7-leaper", "37"),
+    ("rook-locust", "LR"), ("bishop-locust", "LB"), ("nightrider-locust", "LN"), ("dummy", "DU"),
+]
+LETTERS = "DEFGHIJLMOSTUVWYZ"
+
+
+def catalogue_letters(rng):
+    drawn = rng.sample(CATALOGUE, rng.randint(2, 4))
+    return {letter: piece for letter, piece in zip(LETTERS, drawn)}
+
 
 def square(f, r):
     return "abcdefgh"[f] + str(r + 1)
 
 
-def random_position(rng):
-    kinds = rng.sample(sorted(FAIRY), rng.randint(2, 4))
+def random_position(rng, fairy):
+    kinds = rng.sample(sorted(fairy), min(len(fairy), rng.randint(2, 4)))
     board = {}
     free = [(f, r) for f in range(8) for r in range(8)]
     rng.shuffle(free)
@@ -89,15 +110,15 @@ def random_position(rng):
         rows.append(row + (str(empty) if empty else ""))
     rights = "KQ" if castle else "-"
     fen = "/".join(rows) + f" w {rights} - 0 1"
-    used = sorted({c.upper() for c in board.values() if c.upper() in FAIRY})
-    declarations = " ".join(f"{c}={FAIRY[c][0]}" for c in used)
+    used = sorted({c.upper() for c in board.values() if c.upper() in fairy})
+    declarations = " ".join(f"{c}={fairy[c][0]}" for c in used)
     return declarations, fen, board
 
 
-def popeye_input(board):
+def popeye_input(board, fairy):
     sides = {True: [], False: []}
     for (f, r), letter in sorted(board.items()):
-        code = FAIRY[letter.upper()][1] if letter.upper() in FAIRY else ORTHODOX[letter.upper()]
+        code = fairy[letter.upper()][1] if letter.upper() in fairy else ORTHODOX[letter.upper()]
         sides[letter.isupper()].append(code + square(f, r))
     return ("BeginProblem\nPieces\nWhite " + " ".join(sides[True]) + "\nBlack " + " ".join(sides[False])
             + "\nStipulation ~1\nOption NoBoard\nEndProblem\n")
@@ -110,7 +131,7 @@ def normalise(text):
     """`ROd4-d8` -> `d4-d8`; `Ld4*c5-b6` stays without its letters; `e5*d6` for en passant."""
     if text.startswith("0-0"):
         return text
-    text = re.sub(r"^[A-Z]{1,2}(?=[a-h][1-8])", "", text)
+    text = re.sub(r"^[A-Z1-9]{1,2}(?=[a-h][1-8])", "", text)
     return text
 
 
@@ -133,12 +154,15 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="crates/forsyth/tests/data/popeye/moves.tsv")
     parser.add_argument("--inputs", default="crates/forsyth/tests/data/popeye/inputs.txt")
+    parser.add_argument("--catalogue", action="store_true",
+                        help="draw the pieces from the rest of the catalogue instead of the hoppers and Chinese pieces")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     lines, inputs = [], []
     while len(lines) < args.positions:
-        declarations, fen, board = random_position(rng)
-        text = popeye_input(board)
+        fairy = catalogue_letters(rng) if args.catalogue else FAIRY
+        declarations, fen, board = random_position(rng, fairy)
+        text = popeye_input(board, fairy)
         moves = popeye_moves(args.py, text)
         if not moves:
             continue

@@ -68,7 +68,7 @@ fn problem_commands_read_convert_and_draw() {
     assert!(check.contains("4+2+0+1 #2"), "{check}");
     let check = ok(&["problem", "check", "--marked", "e4", yacpdb.to_str().unwrap()]);
     assert!(check.contains("4+2+1+0 #2"), "{check}");
-    std::fs::write(dir.join("bad.inp"), "BeginProblem\nPieces White Ke1 GNd4\nEndProblem\n").unwrap();
+    std::fs::write(dir.join("bad.inp"), "BeginProblem\nPieces White Ke1 ORd4\nEndProblem\n").unwrap();
     let e = fails(&["problem", "check", dir.join("bad.inp").to_str().unwrap()]);
     assert!(e.contains("popeye.unknown-piece") && e.contains("line 2, column 18"), "{e}");
 }

@@ -374,7 +374,7 @@ fn the_board_endpoint_draws_declared_fairy_pieces_and_cylinders() {
     for (request, code) in [
         (json!({"fen": "4k3/8/8/8/8/8/8/4K3", "pieces": ["K=camel"]}), "piece.declaration.king"),
         (json!({"fen": "4k3/8/8/8/8/8/8/4K3", "board": "sphere"}), "request.board"),
-        (json!({"fen": "4k3/8/8/8/8/8/8/G3K3", "pieces": ["G=gnu"]}), "piece.unknown-name"),
+        (json!({"fen": "4k3/8/8/8/8/8/8/G3K3", "pieces": ["G=orphan"]}), "piece.unknown-name"),
     ] {
         let answer = post_json(server(), "/api/board", request);
         assert_eq!(answer.status, 422);
@@ -603,7 +603,7 @@ fn problems_are_drawn_with_their_legend_and_legal_moves() {
     assert_eq!(json["problems"][0]["fen"], "4k3/8/3p4/8/8/2N5/3K4/8 w - - 0 1");
     // Input that is not Popeye's: 422 with its line and column.
     let answer =
-        post_json(server(), "/api/problem", json!({"text": "BeginProblem\nPieces White Kd2 GNc3\nEndProblem"}));
+        post_json(server(), "/api/problem", json!({"text": "BeginProblem\nPieces White Kd2 ORc3\nEndProblem"}));
     assert_eq!((answer.status, answer.json()["error"]["code"].as_str()), (422, Some("popeye.unknown-piece")));
     assert!(answer.json()["error"]["message"].as_str().unwrap().starts_with("Popeye input: line 2, column 18:"));
 }

@@ -234,7 +234,7 @@ impl PieceKind {
     /// assert_eq!((grasshopper.name(), grasshopper.betza().as_deref()), ("grasshopper", Some("gQ")));
     /// assert_eq!(PieceKind::from_name("CA").unwrap().name(), "camel"); // Popeye's code of the camel
     /// assert_eq!(PieceKind::from_name("berolina pawn").unwrap().name(), "berolina-pawn");
-    /// assert_eq!(PieceKind::from_name("gnu"), None);
+    /// assert_eq!(PieceKind::from_name("orphan"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<PieceKind> {
         let wanted = fold(name);
@@ -277,7 +277,7 @@ impl PieceKind {
     /// assert_eq!(PieceKind::from_definition("betza:nN").unwrap().name(), "betza:nN"); // the mao, written in Betza
     /// let err = PieceKind::from_definition("betza:gN").unwrap_err(); // a hop needs a rider
     /// assert_eq!((err.code(), err.column), ("piece.betza.hop-without-rider", 7));
-    /// assert_eq!(PieceKind::from_definition("gnu").unwrap_err().code(), "piece.unknown-name");
+    /// assert_eq!(PieceKind::from_definition("orphan").unwrap_err().code(), "piece.unknown-name");
     /// ```
     pub fn from_definition(text: &str) -> Result<PieceKind, PieceDefinitionError> {
         if let Some(betza) = text.strip_prefix("betza:") {
@@ -361,7 +361,8 @@ impl PieceKind {
     /// assert_eq!(PieceKind::from_name("rose").unwrap().betza(), None);
     /// ```
     pub fn betza(&self) -> Option<String> {
-        if !matches!(self.nature, Nature::Plain | Nature::King) {
+        // A piece without atoms (the dummy) has no Betza form: Betza has no word for "never moves".
+        if !matches!(self.nature, Nature::Plain | Nature::King) || self.atoms.is_empty() {
             return None;
         }
         let mut parts: Vec<(String, &'static str)> = Vec::new();
@@ -696,7 +697,8 @@ pub struct FairyPiece {
     /// Popeye's German code (`BB`).
     pub popeye_german: &'static str,
     /// The conventional diagram glyph from Popeye's pie-engl.txt: a standard piece in German letters (K D T L S B)
-    /// and a turn (`U` upside down, `R` turned right, `L` turned left), or the letter alone for an upright piece.
+    /// and a turn (`U` upside down, `R` turned right, `L` turned left), or the letter alone for an upright piece;
+    /// `I` where Popeye's table gives no glyph (diagrams draw the piece's letter).
     pub glyph: &'static str,
     definition: Definition,
 }
@@ -709,9 +711,14 @@ enum Definition {
     BerolinaPawn,
     Moa,
     Rose,
-    Equihopper { nonstop: bool },
-    Locust,
+    Equihopper {
+        nonstop: bool,
+    },
+    /// Captures by hopping over the first piece on one of these lines to the square just beyond.
+    Locust(&'static [(u8, u8)]),
     Kangaroo,
+    /// Never moves, never captures, never checks: a piece that only stands in the way.
+    Dummy,
 }
 
 /// The languages of Popeye's input: its keywords and its piece codes differ between them (English `S` knight,
@@ -740,7 +747,8 @@ impl FairyPiece {
     /// use forsyth::piece_kind::{FairyPiece, PopeyeLanguage};
     /// assert_eq!(FairyPiece::from_popeye("n", PopeyeLanguage::German).unwrap().name, "nightrider");
     /// assert_eq!(FairyPiece::from_popeye("KN", PopeyeLanguage::German).unwrap().name, "empress");
-    /// assert_eq!(FairyPiece::from_popeye("GN", PopeyeLanguage::English), None); // the gnu: not in the catalogue
+    /// assert_eq!(FairyPiece::from_popeye("GN", PopeyeLanguage::English).unwrap().name, "gnu");
+    /// assert_eq!(FairyPiece::from_popeye("O", PopeyeLanguage::English), None); // the orphan: not in the catalogue
     /// ```
     pub fn from_popeye(code: &str, language: PopeyeLanguage) -> Option<&'static FairyPiece> {
         FAIRY_PIECES.iter().find(|p| p.popeye_code(language).eq_ignore_ascii_case(code))
@@ -817,7 +825,11 @@ impl FairyPiece {
             Definition::Equihopper { nonstop } => {
                 (vec![Atom::new((0, 0), Motion::Equihopper { nonstop }, Mode::Both)], Nature::Plain)
             }
-            Definition::Locust => (queen_lines(Motion::Hop(Hop::Locust), Mode::CaptureOnly), Nature::Plain),
+            Definition::Locust(lines) => (
+                lines.iter().map(|&leap| Atom::new(leap, Motion::Hop(Hop::Locust), Mode::CaptureOnly)).collect(),
+                Nature::Plain,
+            ),
+            Definition::Dummy => (Vec::new(), Nature::Plain),
             Definition::Kangaroo => (queen_lines(Motion::Hop(Hop::Kangaroo), Mode::Both), Nature::Plain),
         };
         PieceKind { name: self.name.to_string(), atoms, nature }
@@ -867,12 +879,45 @@ pub const FAIRY_PIECES: &[FairyPiece] = &[
     entry("rose", "Rose", "RO", "RO", "TR", Definition::Rose),
     entry("equihopper", "Equihopper", "EQ", "EQ", "DR", Definition::Equihopper { nonstop: false }),
     entry("nonstop-equihopper", "Nonstop-Equihopper", "NE", "NE", "DR", Definition::Equihopper { nonstop: true }),
-    entry("locust", "Heuschrecke", "L", "H", "DR", Definition::Locust),
+    entry("locust", "Heuschrecke", "L", "H", "DR", Definition::Locust(&[(0, 1), (1, 1)])),
     entry("kangaroo", "Känguru", "KA", "KA", "DL", Definition::Kangaroo),
     entry("berolina-pawn", "Berolinabauer", "BP", "BB", "BU", Definition::BerolinaPawn),
     entry("nightrider-hopper", "Nachtreiterhüpfer", "NH", "NH", "LR", Definition::Betza("gNN")),
     entry("rook-hopper", "Turmhüpfer", "RH", "TH", "TU", Definition::Betza("gR")),
     entry("bishop-hopper", "Läuferhüpfer", "BH", "LH", "LU", Definition::Betza("gB")),
+    // Leapers and riders, and their hoppers and lions, that Betza notation says in full.
+    entry("gnu", "Gnu", "GN", "GN", "LR", Definition::Betza("NC")),
+    entry("root-50-leaper", "Wurzel-50-Springer", "RF", "WF", "TU", Definition::Betza("(5,5)(1,7)")),
+    entry("root-25-leaper", "Wurzel-25-Springer", "BU", "BU", "LU", Definition::Betza("(3,4)(0,5)")),
+    entry("squirrel", "Eichhörnchen", "SQ", "EI", "SR", Definition::Betza("NAD")),
+    entry("waran", "Waran", "WA", "WA", "TR", Definition::Betza("RNN")),
+    entry("camelrider", "Kamelreiter", "CR", "CR", "TL", Definition::Betza("CC")),
+    entry("zebrarider", "Zebrareiter", "ZR", "ZR", "SR", Definition::Betza("ZZ")),
+    entry("gnurider", "Gnureiter", "GR", "GR", "SR", Definition::Betza("NNCC")),
+    entry("camelrider-hopper", "Kamelreiterhüpfer", "CH", "CH", "TL", Definition::Betza("gCC")),
+    entry("zebrarider-hopper", "Zebrareiterhüpfer", "ZH", "ZH", "SR", Definition::Betza("gZZ")),
+    entry("gnurider-hopper", "Gnureiterhüpfer", "GH", "GH", "SL", Definition::Betza("gNNgCC")),
+    entry("rook-lion", "Turm-Lion", "RL", "TL", "TL", Definition::Betza("pR")),
+    entry("bishop-lion", "Läufer-Lion", "BL", "LL", "LL", Definition::Betza("pB")),
+    entry("nightrider-lion", "Nachtreiterlion", "NL", "NL", "I", Definition::Betza("pNN")),
+    entry("nao", "Nao", "NA", "NA", "I", Definition::Betza("mNNcpNN")),
+    entry("okapi", "Okapi", "OK", "OK", "LL", Definition::Betza("NZ")),
+    entry("bison", "Bison", "BI", "BI", "I", Definition::Betza("CZ")),
+    entry("zebu", "Zebu", "ZE", "ZE", "SR", Definition::Betza("C(1,4)")),
+    entry("elephant", "Elefant", "ET", "ET", "I", Definition::Betza("QNN")),
+    entry("wazirrider", "Wesirreiter", "WR", "WR", "I", Definition::Betza("WW")),
+    entry("fersrider", "Fersreiter", "FR", "FR", "I", Definition::Betza("FF")),
+    entry("1:5-leaper", "Ibis", "15", "15", "LU", Definition::Betza("(1,5)")),
+    entry("1:6-leaper", "Flamingo", "16", "16", "DL", Definition::Betza("(1,6)")),
+    entry("2:4-leaper", "Hase", "24", "24", "SL", Definition::Betza("(2,4)")),
+    entry("2:5-leaper", "2:5-Springer", "25", "25", "LR", Definition::Betza("(2,5)")),
+    entry("3:5-leaper", "3:5-Springer", "35", "35", "SL", Definition::Betza("(3,5)")),
+    entry("3:6-leaper", "3:6-Springer", "36", "36", "SR", Definition::Betza("(3,6)")),
+    entry("3:7-leaper", "3:7-Springer", "37", "37", "LR", Definition::Betza("(3,7)")),
+    entry("rook-locust", "Turmheuschrecke", "LR", "HT", "I", Definition::Locust(&[(0, 1)])),
+    entry("bishop-locust", "Läuferheuschrecke", "LB", "HL", "I", Definition::Locust(&[(1, 1)])),
+    entry("nightrider-locust", "Nachtreiterheuschrecke", "LN", "HN", "I", Definition::Locust(&[(1, 2)])),
+    entry("dummy", "Dummy", "DU", "DU", "KL", Definition::Dummy),
 ];
 
 /// A problem's own letter table: which FEN letter stands for which piece. It starts with the letters of FEN

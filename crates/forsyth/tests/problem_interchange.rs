@@ -68,7 +68,7 @@ fn bad_popeye_input_says_where() {
         ("", "popeye.no-begin", 1, 1),
         ("Pieces White Ke1", "popeye.no-begin", 1, 1),
         ("BeginProblem\nPieces White Ke1 Black Ke8", "popeye.no-end", 2, 1),
-        ("BeginProblem\nPieces White Ke1 Black Ke8 GNd4\nEndProblem", "popeye.unknown-piece", 2, 28),
+        ("BeginProblem\nPieces White Ke1 Black Ke8 ORd4\nEndProblem", "popeye.unknown-piece", 2, 28),
         ("AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8 EMd4\nEndeProblem", "popeye.unknown-piece", 2, 30),
         ("BeginProblem\nPieces White Ke1 Q/Rd4\nEndProblem", "popeye.unsupported", 2, 18),
         ("BeginProblem\nPieces Ke1\nEndProblem", "popeye.no-colour", 2, 8),
@@ -133,7 +133,7 @@ fn bad_yacpdb_entries_are_refused_where_the_fault_stands() {
         ("a: &x [1, 2]\nb: *x\nalgebraic:\n  white: [Ke1]", "yacpdb.alias", (2, 4)),
         (&format!("algebraic: {}{}", "[".repeat(40), "]".repeat(40)), "yacpdb.depth", (1, 27)),
         ("stipulation: \"#2\"", "yacpdb.shape", (0, 0)),
-        ("algebraic:\n  white: [Ke1, GNd4]", "yacpdb.piece", (2, 16)),
+        ("algebraic:\n  white: [Ke1, ORd4]", "yacpdb.piece", (2, 16)),
         // The second piece on the square, whichever side it is of.
         ("algebraic:\n  white: [Ke1, Sd2]\n  black: [Ke8, Pd2]", "yacpdb.occupied", (3, 16)),
         ("algebraic:\n  white: [Ke1]\n  black: [Ke1]", "yacpdb.occupied", (3, 11)),
@@ -144,7 +144,7 @@ fn bad_yacpdb_entries_are_refused_where_the_fault_stands() {
         ("algebraic:\n  white: [Grand Ke1]", "yacpdb.piece", (2, 11)),
         // At the key, not at an earlier value that reads like it.
         ("stipulation: authors\nauthors: {a: b}\nalgebraic:\n  white: [Ke1]", "yacpdb.shape", (2, 1)),
-        ("keywords: [algebraic]\nalgebraic:\n  white: [Ke1, GNd4]", "yacpdb.piece", (3, 16)),
+        ("keywords: [algebraic]\nalgebraic:\n  white: [Ke1, ORd4]", "yacpdb.piece", (3, 16)),
     ] {
         let e = yacpdb::parse(text).unwrap_err();
         assert_eq!((e.code(), (e.line, e.column)), (code, at), "{text}: {e}");

@@ -49,7 +49,7 @@ pub enum PopeyeErrorKind {
 ///
 /// ```
 /// use forsyth::problem::popeye;
-/// let e = popeye::parse("BeginProblem\nPieces White Kd2 GNc3\nEndProblem").unwrap_err();
+/// let e = popeye::parse("BeginProblem\nPieces White Kd2 ORc3\nEndProblem").unwrap_err(); // OR, the orix
 /// assert_eq!((e.code(), e.line, e.column), ("popeye.unknown-piece", 2, 18));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
